@@ -1,0 +1,272 @@
+//! Rectangular boards and the knight's graph on them.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A square, numbered row-major: `cols·row + col`.
+pub type Square = usize;
+
+/// The eight knight moves as (row, column) offsets.
+pub const KNIGHT_OFFSETS: [(i64, i64); 8] = [
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
+
+/// The longest side a board may have.
+///
+/// Far beyond anything that can be counted; it only keeps `rows·cols` well
+/// inside `u32` and memory sane for the tour finder (100 million squares).
+pub const MAX_SIDE: usize = 10_000;
+
+/// The most squares a board may have (see [`MAX_SIDE`]).
+const MAX_SQUARES: usize = 100_000_000;
+
+/// A board of `rows × cols` squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    rows: usize,
+    cols: usize,
+}
+
+/// Why a board description was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardError {
+    /// The text is not `N`, `RxC` or `R×C` with positive integers.
+    Malformed(String),
+    /// A side is zero.
+    Empty { rows: usize, cols: usize },
+    /// A side or the square count is beyond [`MAX_SIDE`] or 10⁸ squares.
+    TooLarge { rows: usize, cols: usize },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardError::Malformed(text) => write!(
+                f,
+                "invalid board '{text}': expected N (an N×N board) or RxC, e.g. 6 or 5x6"
+            ),
+            BoardError::Empty { rows, cols } => write!(
+                f,
+                "invalid board {rows}x{cols}: a board needs at least one row and one column"
+            ),
+            BoardError::TooLarge { rows, cols } => write!(
+                f,
+                "board {rows}x{cols} is too large: sides are limited to {MAX_SIDE} and boards to {MAX_SQUARES} squares"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Board {
+    /// A `rows × cols` board; both sides must be positive and not absurdly large.
+    pub fn new(rows: usize, cols: usize) -> Result<Board, BoardError> {
+        if rows == 0 || cols == 0 {
+            return Err(BoardError::Empty { rows, cols });
+        }
+        if rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_SQUARES {
+            return Err(BoardError::TooLarge { rows, cols });
+        }
+        Ok(Board { rows, cols })
+    }
+
+    /// The `n × n` board.
+    pub fn square(n: usize) -> Result<Board, BoardError> {
+        Board::new(n, n)
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Number of squares, `rows · cols`.
+    pub fn cells(&self) -> usize {
+        self.rows * self.cols
+    }
+
+    /// The same board turned on its side (`cols × rows`).
+    pub fn transposed(&self) -> Board {
+        Board {
+            rows: self.cols,
+            cols: self.rows,
+        }
+    }
+
+    /// Whether the board is `n × n`.
+    pub fn is_square(&self) -> bool {
+        self.rows == self.cols
+    }
+
+    /// The square at `(row, col)`.
+    pub fn square_at(&self, row: usize, col: usize) -> Square {
+        debug_assert!(row < self.rows && col < self.cols);
+        self.cols * row + col
+    }
+
+    /// The square at `(row, col)` if both are on the board.
+    pub fn checked_square(&self, row: i64, col: i64) -> Option<Square> {
+        if row < 0 || col < 0 || row >= self.rows as i64 || col >= self.cols as i64 {
+            None
+        } else {
+            Some(self.square_at(row as usize, col as usize))
+        }
+    }
+
+    /// `(row, col)` of a square.
+    pub fn row_col(&self, square: Square) -> (usize, usize) {
+        (square / self.cols, square % self.cols)
+    }
+
+    /// All squares in row-major order.
+    pub fn squares(&self) -> std::ops::Range<Square> {
+        0..self.cells()
+    }
+
+    /// The squares a knight on `square` can move to, in increasing order.
+    ///
+    /// Increasing order matters: the ZDD builders emit nodes in label order
+    /// and the tour finders break ties by it, so it is part of the contract.
+    pub fn knight_moves(&self, square: Square) -> impl Iterator<Item = Square> + '_ {
+        let (r, c) = self.row_col(square);
+        KNIGHT_OFFSETS
+            .iter()
+            .filter_map(move |&(dr, dc)| self.checked_square(r as i64 + dr, c as i64 + dc))
+    }
+
+    /// Number of knight moves from `square`.
+    pub fn degree(&self, square: Square) -> usize {
+        self.knight_moves(square).count()
+    }
+
+    /// Whether `a` and `b` are a knight's move apart.
+    pub fn is_knight_move(&self, a: Square, b: Square) -> bool {
+        let (ra, ca) = self.row_col(a);
+        let (rb, cb) = self.row_col(b);
+        let dr = ra.abs_diff(rb);
+        let dc = ca.abs_diff(cb);
+        (dr == 1 && dc == 2) || (dr == 2 && dc == 1)
+    }
+
+    /// The knight's graph as adjacency lists (increasing order in each list).
+    pub fn adjacency(&self) -> Vec<Vec<Square>> {
+        self.squares()
+            .map(|s| self.knight_moves(s).collect())
+            .collect()
+    }
+
+    /// The square `square` is mapped to when the board is transposed.
+    pub fn transpose_square(&self, square: Square) -> Square {
+        let (r, c) = self.row_col(square);
+        self.transposed().square_at(c, r)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// Parses `N` (an N×N board), `RxC`, `RXC` or `R×C`.
+    fn from_str(text: &str) -> Result<Board, BoardError> {
+        let malformed = || BoardError::Malformed(text.to_string());
+        let trimmed = text.trim();
+        let side = |part: &str| -> Result<usize, BoardError> {
+            let part = part.trim();
+            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(malformed());
+            }
+            // Digits only: an overflow means "absurdly large", not "malformed".
+            Ok(part.parse::<usize>().unwrap_or(usize::MAX))
+        };
+        let parts: Vec<&str> = trimmed.split(['x', 'X', '×']).collect();
+        let (rows, cols) = match parts.as_slice() {
+            [n] => {
+                let n = side(n)?;
+                (n, n)
+            }
+            [r, c] => (side(r)?, side(c)?),
+            _ => return Err(malformed()),
+        };
+        Board::new(rows, cols)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_square_and_rectangular_boards() {
+        assert_eq!("6".parse::<Board>().unwrap(), Board::new(6, 6).unwrap());
+        assert_eq!("5x6".parse::<Board>().unwrap(), Board::new(5, 6).unwrap());
+        assert_eq!("5X6".parse::<Board>().unwrap(), Board::new(5, 6).unwrap());
+        assert_eq!("5×6".parse::<Board>().unwrap(), Board::new(5, 6).unwrap());
+    }
+
+    #[test]
+    fn refuses_bad_boards() {
+        for text in ["", "abc", "3x", "x3", "-3", "3x4x5", "3.5", "+3", " x "] {
+            assert!(
+                matches!(text.parse::<Board>(), Err(BoardError::Malformed(_))),
+                "{text:?}"
+            );
+        }
+        assert_eq!(
+            "0".parse::<Board>(),
+            Err(BoardError::Empty { rows: 0, cols: 0 })
+        );
+        assert!(matches!(
+            "99999999999999999999999".parse::<Board>(),
+            Err(BoardError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            "10001x1".parse::<Board>(),
+            Err(BoardError::TooLarge { .. })
+        ));
+    }
+
+    #[test]
+    fn knight_moves_match_the_offsets() {
+        let b = Board::new(3, 4).unwrap();
+        // Corner (0,0) reaches (1,2) and (2,1).
+        let moves: Vec<_> = b.knight_moves(0).collect();
+        assert_eq!(moves, vec![b.square_at(1, 2), b.square_at(2, 1)]);
+        // Every move is symmetric and is a knight move.
+        for s in b.squares() {
+            for t in b.knight_moves(s) {
+                assert!(b.is_knight_move(s, t));
+                assert!(b.knight_moves(t).any(|u| u == s));
+            }
+        }
+        // The centre of 3x3 has no moves.
+        let b3 = Board::square(3).unwrap();
+        assert_eq!(b3.degree(4), 0);
+    }
+
+    #[test]
+    fn transposition_preserves_moves() {
+        let b = Board::new(3, 5).unwrap();
+        let t = b.transposed();
+        for s in b.squares() {
+            for u in b.knight_moves(s) {
+                assert!(t.is_knight_move(b.transpose_square(s), b.transpose_square(u)));
+            }
+        }
+    }
+}

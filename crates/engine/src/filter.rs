@@ -1,0 +1,59 @@
+//! Filtered rebuilds: `F ∩ L(A)` for a deterministic automaton `A`, in one
+//! pass over `F`.
+//!
+//! Intersecting a family with a constraint ZDD walks both diagrams level by
+//! level. When the constraint is "square s is visited exactly once", its ZDD
+//! is two long don't-care chains, and the walk spends nearly all its time
+//! stepping along them. The same intersection can be computed by reading the
+//! *definition* instead: walk `F` once, carry a small state (has `s` been
+//! seen?), drop branches that break the rule and rebuild the survivors node
+//! by node. The result is the same canonical diagram as the intersection.
+
+use std::hash::Hash;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::Var;
+
+/// A deterministic automaton that reads each set of a family in increasing
+/// variable order and accepts or rejects it.
+///
+/// The traversal only visits the variables a set *contains* (a ZBDD skips the
+/// others), so the contract is:
+///
+/// 1. **Absence is silent.** A variable that is not in the set never changes
+///    the state. (The exactly-once filters satisfy this: not visiting a square
+///    at some time step changes nothing.)
+/// 2. **The key decides.** The sets accepted from a node on may depend on
+///    `key(state)` only; results are memoised under `(node, key)`. A state may
+///    carry more than its key (for instance the square the knight stands on)
+///    *only* to reject earlier, and only where the rejected branch provably
+///    holds no accepted set. Such pruning never changes the result, only how
+///    much of `F` is visited.
+pub trait SetFilter: Sync {
+    type State: Clone;
+    type Key: Copy + Eq + Hash;
+
+    /// The state before the first variable.
+    fn start(&self) -> Self::State;
+    /// The memo key of a state (see the contract above).
+    fn key(&self, state: &Self::State) -> Self::Key;
+    /// The set contains `var`: the next state, or `None` to reject every set
+    /// that continues this way.
+    fn include(&self, state: &Self::State, var: Var) -> Option<Self::State>;
+    /// Whether a set that ends in `state` is accepted.
+    fn accepts(&self, state: &Self::State) -> bool;
+}
+
+/// Bounds on one filtered rebuild.
+#[derive(Clone, Debug, Default)]
+pub struct FilterLimits {
+    /// The most memo entries the pass may hold (0: no limit).
+    pub max_memo_entries: usize,
+    /// Set from outside (Ctrl-C) to stop the pass early.
+    pub interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// Bytes one memo entry costs in the pass: key, result edge and the hash
+/// table's slack, as measured on 6×6 open (the driver budgets with this).
+pub const BYTES_PER_MEMO_ENTRY: usize = 48;

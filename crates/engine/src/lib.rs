@@ -1,0 +1,191 @@
+//! The decision-diagram seam of knights-tour.
+//!
+//! The encoding is written once, against the [`Engine`] trait; oxidd's ZBDD,
+//! BDD and BCDD sit behind it ([`Zbdd`], [`Bdd`], [`Bcdd`]). The trait speaks
+//! of *families of sets* of variables, because that is what the encoding
+//! means: a tour is the set of its (square, time) variables. The engines
+//! differ in one place that matters to the encoding, and the trait makes it
+//! explicit:
+//!
+//! * in a ZBDD a variable absent from a path is **not in the set**, so a
+//!   constraint that leaves a variable free must emit a node for it with
+//!   `hi == lo`, and "forced out" costs nothing;
+//! * in a BDD an absent variable is **free**, so "forced out" needs a node
+//!   and "free" costs nothing.
+//!
+//! [`Engine::free`] and [`Engine::forced_out`] are the two words the
+//! constraint builders use for this; each engine emits the right nodes.
+//!
+//! Besides the engines' own operations (intersection, union, counting), the
+//! crate offers two traversals that work on any engine:
+//!
+//! * [`Engine::filter`] rebuilds a family keeping only the sets a
+//!   deterministic [`SetFilter`] accepts, in one pass (how the exactly-once
+//!   constraints are applied without walking their don't-care chains);
+//! * [`Engine::snapshot`] copies a family into an immutable [`Family`] with
+//!   exact path counts, for uniform sampling, enumeration and DOT output.
+
+mod backend;
+mod error;
+mod family;
+mod filter;
+
+pub use backend::{Bcdd, Bdd, Oxidd, Zbdd};
+pub use error::EngineError;
+pub use family::{Family, FamilyNode, Link};
+pub use filter::{BYTES_PER_MEMO_ENTRY, FilterLimits, SetFilter};
+
+use std::fmt;
+use std::hash::Hash;
+use std::io;
+
+use num_bigint::BigUint;
+
+/// A variable number; in this project variable `v` sits at level `v`.
+pub type Var = u32;
+
+/// The kinds of decision diagram the project can run on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EngineKind {
+    /// Zero-suppressed BDD: absent variables are not in the set.
+    Zbdd,
+    /// Plain BDD: absent variables are free.
+    Bdd,
+    /// BDD with complement edges.
+    Bcdd,
+}
+
+impl EngineKind {
+    pub const ALL: [EngineKind; 3] = [EngineKind::Zbdd, EngineKind::Bdd, EngineKind::Bcdd];
+
+    /// The short name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Zbdd => "zbdd",
+            EngineKind::Bdd => "bdd",
+            EngineKind::Bcdd => "bcdd",
+        }
+    }
+
+    /// Whether a variable absent from a path means "not in the set".
+    pub fn zero_suppressed(self) -> bool {
+        self == EngineKind::Zbdd
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What an engine is, for reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineInfo {
+    /// The package, e.g. `oxidd`.
+    pub package: &'static str,
+    /// The package's version.
+    pub version: &'static str,
+    pub kind: EngineKind,
+}
+
+/// The resources an engine is created with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineConfig {
+    /// Inner-node capacity of the manager; exceeding it is an error, not a crash.
+    pub node_capacity: usize,
+    /// Entries of the apply cache (rounded up to a power of two by oxidd).
+    pub cache_capacity: usize,
+    /// Worker threads for the engine's parallel apply.
+    pub threads: u32,
+}
+
+impl EngineConfig {
+    /// Bytes the manager reserves per inner node: a 16-byte slot plus its
+    /// unique-table share, as measured for oxidd-manager-index 0.13.
+    pub const BYTES_PER_NODE: usize = 34;
+    /// Bytes per apply-cache entry (oxidd's direct-mapped cache, 4 operands).
+    pub const BYTES_PER_CACHE_ENTRY: usize = 20;
+    /// The largest inner-node capacity oxidd's index-based manager supports.
+    pub const MAX_NODE_CAPACITY: usize = (1 << 32) - 4;
+
+    /// Bytes the apply cache occupies once allocated (it is filled at start).
+    pub fn cache_bytes(&self) -> usize {
+        self.cache_capacity.max(1).next_power_of_two() * Self::BYTES_PER_CACHE_ENTRY
+    }
+}
+
+/// A decision-diagram engine representing families of sets over the
+/// variables `0 .. num_vars`.
+///
+/// Functions are reference-counted handles; they keep their nodes alive and
+/// may be cloned freely. All operations that create nodes can fail with
+/// [`EngineError::OutOfNodes`] when the manager's capacity is exhausted.
+pub trait Engine: Sized + Send + Sync {
+    /// A family of sets (a decision-diagram function).
+    type Func: Clone + Send + Sync + PartialEq + Eq + Hash;
+
+    /// Creates an engine over `num_vars` variables.
+    fn new(config: &EngineConfig, num_vars: Var) -> Result<Self, EngineError>;
+
+    fn info(&self) -> EngineInfo;
+    fn config(&self) -> &EngineConfig;
+    fn num_vars(&self) -> Var;
+
+    /// The empty family ∅.
+    fn reject(&self) -> Self::Func;
+    /// The family {∅} *after every variable has been decided*: the accepting
+    /// end of a path on which each variable was emitted as a node, skipped as
+    /// "free" or skipped as "forced out" according to the engine.
+    fn accept(&self) -> Self::Func;
+    /// `lo ∪ { s ∪ {var} : s ∈ hi }`: the sets of `hi` take `var`, those of
+    /// `lo` do not. `var` must lie above every variable of `hi` and `lo`:
+    /// build bottom-up, in descending variable order.
+    fn node(&self, var: Var, hi: &Self::Func, lo: &Self::Func) -> Result<Self::Func, EngineError>;
+    /// `child` with `var` free (in or out). ZBDD: a node with `hi == lo`.
+    fn free(&self, var: Var, child: &Self::Func) -> Result<Self::Func, EngineError>;
+    /// `child` with `var` forced out. BDD: a node whose `hi` is ∅.
+    fn forced_out(&self, var: Var, child: &Self::Func) -> Result<Self::Func, EngineError>;
+
+    /// The family of every subset of the variables (no constraint at all).
+    fn universe(&self) -> Result<Self::Func, EngineError> {
+        let mut f = self.accept();
+        for var in (0..self.num_vars()).rev() {
+            f = self.free(var, &f)?;
+        }
+        Ok(f)
+    }
+
+    fn intersect(&self, f: &Self::Func, g: &Self::Func) -> Result<Self::Func, EngineError>;
+    fn union(&self, f: &Self::Func, g: &Self::Func) -> Result<Self::Func, EngineError>;
+
+    /// The number of sets in `f`, exactly, by the engine's own model count
+    /// over all `num_vars` variables.
+    fn count(&self, f: &Self::Func) -> BigUint;
+    /// Nodes of `f`, terminals included (oxidd's `node_count`).
+    fn node_count(&self, f: &Self::Func) -> usize;
+    /// Inner nodes alive in the manager, dead ones awaiting collection included.
+    fn live_nodes(&self) -> usize;
+    /// Collects dead nodes now (clears the apply cache); returns how many.
+    fn collect_garbage(&self) -> usize;
+
+    /// `f` restricted to the sets `filter` accepts, in one traversal of `f`.
+    ///
+    /// Preconditions: see [`SetFilter`]; on a BDD engine, `f` must decide
+    /// every variable on every path to a set (as the product of all
+    /// transition constraints does), or the call fails with
+    /// [`EngineError::Unsupported`].
+    fn filter<A: SetFilter>(
+        &self,
+        f: &Self::Func,
+        filter: &A,
+        limits: &FilterLimits,
+    ) -> Result<Self::Func, EngineError>;
+
+    /// An immutable copy of `f` with exact path counts.
+    fn snapshot(&self, f: &Self::Func) -> Result<Family, EngineError>;
+
+    /// oxidd's DOT export of the whole manager with `f` marked (every level
+    /// and every node, including oxidd's internal ones): for engine debugging.
+    fn write_manager_dot(&self, f: &Self::Func, out: &mut dyn io::Write) -> io::Result<()>;
+}

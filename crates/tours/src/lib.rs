@@ -1,0 +1,1 @@
+//! Tours without decision diagrams.
