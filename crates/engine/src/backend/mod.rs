@@ -119,6 +119,12 @@ where
             node_capacity: capacity,
             ..*config
         };
+        // A ZBDD manager keeps one tautology node per level and aborts the
+        // process (rather than returning an error) if they do not fit.
+        let needed = EngineConfig::fixed_nodes(K::KIND, num_vars);
+        if capacity < needed {
+            return Err(EngineError::OutOfNodes { capacity });
+        }
         let manager = K::new_manager(capacity, config.cache_capacity, config.threads.max(1));
         // All variables in one call: oxidd rebuilds per-level structures on
         // every call, and ZBDDs keep a tautology chain over all levels.

@@ -1,0 +1,180 @@
+//! The published counts the project ships and checks itself against.
+//!
+//! The table (`data/known-counts.csv`) is compiled into the binary, so a
+//! `--check` never depends on files next to it. Each row gives a count in
+//! the convention of its source; [`Published::in_project_convention`]
+//! converts it to the project's (open: directed; closed: undirected), so a
+//! row in either convention checks the same result.
+
+use std::fmt;
+
+use kt_board::{Board, TourKind};
+use num_bigint::BigUint;
+use serde::{Deserialize, Serialize};
+
+const TABLE: &str = include_str!("../data/known-counts.csv");
+
+/// How a source counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Convention {
+    /// Every Hamiltonian path once per direction, over all start squares.
+    Directed,
+    /// Every path or cycle once, whatever its direction (and start).
+    Undirected,
+}
+
+/// One published count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Published {
+    pub kind: Kind,
+    pub rows: usize,
+    pub cols: usize,
+    pub convention: Convention,
+    /// A decimal string: some published counts exceed 2¹²⁸.
+    pub count: String,
+    pub source: String,
+}
+
+/// `open` or `closed`, as the table spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Open,
+    Closed,
+}
+
+impl From<TourKind> for Kind {
+    fn from(kind: TourKind) -> Kind {
+        match kind {
+            TourKind::Open => Kind::Open,
+            TourKind::Closed => Kind::Closed,
+        }
+    }
+}
+
+impl Published {
+    pub fn count(&self) -> BigUint {
+        self.count
+            .parse()
+            .expect("the shipped table holds decimal counts (checked by a test)")
+    }
+
+    /// Whether this row speaks of `board` (in either orientation: turning a
+    /// board on its side maps tours to tours one to one).
+    pub fn describes(&self, board: &Board, kind: TourKind) -> bool {
+        self.kind == Kind::from(kind)
+            && ((self.rows, self.cols) == (board.rows(), board.cols())
+                || (self.rows, self.cols) == (board.cols(), board.rows()))
+    }
+
+    /// The count in the project's convention, or `None` where no
+    /// conversion is defined.
+    ///
+    /// Open undirected counts double into directed ones on boards of two
+    /// squares or more. On 1×1 the sources disagree about the undirected
+    /// count (0 or 1), and the project counts the one-square path once,
+    /// directed; such rows are not converted. Closed counts are undirected
+    /// in every source and in the project.
+    pub fn in_project_convention(&self) -> Option<BigUint> {
+        match (self.kind, self.convention) {
+            (Kind::Open, Convention::Directed) | (Kind::Closed, Convention::Undirected) => {
+                Some(self.count())
+            }
+            (Kind::Open, Convention::Undirected) if self.rows * self.cols >= 2 => {
+                Some(self.count() * 2u32)
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Published {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            Kind::Open => "open",
+            Kind::Closed => "closed",
+        };
+        let convention = match self.convention {
+            Convention::Directed => "directed",
+            Convention::Undirected => "undirected",
+        };
+        write!(
+            f,
+            "{kind} {}x{} {convention} = {} ({})",
+            self.rows, self.cols, self.count, self.source
+        )
+    }
+}
+
+/// The shipped table, in file order.
+pub fn table() -> Vec<Published> {
+    csv::Reader::from_reader(TABLE.as_bytes())
+        .deserialize()
+        .collect::<Result<Vec<Published>, _>>()
+        .expect("the shipped table parses (checked by a test)")
+}
+
+/// The outcome of comparing a count with the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// Rows that agree.
+    pub agreeing: Vec<Published>,
+    /// Rows that disagree, with the value they imply in the project's convention.
+    pub disagreeing: Vec<(Published, String)>,
+}
+
+impl Check {
+    pub fn passed(&self) -> bool {
+        self.disagreeing.is_empty()
+    }
+}
+
+/// Compares `count` for `board` with every row that describes it.
+pub fn check(board: &Board, kind: TourKind, count: &BigUint) -> Check {
+    let mut result = Check {
+        agreeing: Vec::new(),
+        disagreeing: Vec::new(),
+    };
+    for row in table().into_iter().filter(|r| r.describes(board, kind)) {
+        match row.in_project_convention() {
+            Some(expected) if &expected == count => result.agreeing.push(row),
+            Some(expected) => result.disagreeing.push((row, expected.to_string())),
+            None => {}
+        }
+    }
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_parses_and_holds_decimal_counts() {
+        let rows = table();
+        assert!(rows.len() >= 30);
+        for row in &rows {
+            assert!(row.count.parse::<BigUint>().is_ok(), "{row}");
+            assert!(row.rows >= 1 && row.cols >= 1, "{row}");
+        }
+    }
+
+    #[test]
+    fn conventions_convert() {
+        let board = Board::square(5).unwrap();
+        let ok = check(&board, TourKind::Open, &BigUint::from(1728u32));
+        assert!(ok.passed());
+        // The directed and the undirected row both agree.
+        assert!(ok.agreeing.len() >= 2, "{ok:?}");
+        let bad = check(&board, TourKind::Open, &BigUint::from(864u32));
+        assert!(!bad.passed());
+    }
+
+    #[test]
+    fn rows_describe_both_orientations() {
+        let board = Board::new(5, 6).unwrap();
+        let c = check(&board, TourKind::Open, &BigUint::from(37_568u32));
+        assert!(c.passed() && !c.agreeing.is_empty(), "{c:?}");
+    }
+}

@@ -1,0 +1,178 @@
+//! Executes a plan on an engine, one step at a time, and measures each step.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use kt_board::TourKind;
+use kt_constraints::{
+    ClosedStartError, Encoding, ExactlyOnce, apply_all_exactly_once, closed_start, exactly_once,
+    transition,
+};
+use kt_engine::{Engine, EngineError, FilterLimits};
+use tracing::{debug, info_span};
+
+use crate::report::StepReport;
+use crate::resources;
+use crate::schedule::Step;
+
+/// Watches a run: progress display, partial reports.
+pub trait Observer: Sync {
+    /// Step `index` (0-based) of `total` starts.
+    fn step_started(&self, index: usize, total: usize, name: &str);
+    /// A step finished.
+    fn step_finished(&self, report: &StepReport, total: usize);
+}
+
+/// An observer that does nothing.
+pub struct Silent;
+
+impl Observer for Silent {
+    fn step_started(&self, _: usize, _: usize, _: &str) {}
+    fn step_finished(&self, _: &StepReport, _: usize) {}
+}
+
+/// Limits that apply to the whole run.
+#[derive(Clone, Debug, Default)]
+pub struct RunLimits {
+    /// Entry limit of a filtered rebuild's memo table (0: none).
+    pub memo_limit: usize,
+    /// Set by Ctrl-C.
+    pub interrupt: Option<Arc<AtomicBool>>,
+}
+
+/// Why a run stopped before its last step.
+#[derive(Debug)]
+pub struct RunError {
+    /// The step that failed (0-based) and its name.
+    pub step: usize,
+    pub step_name: String,
+    pub error: EngineError,
+    /// The steps that completed.
+    pub completed: Vec<StepReport>,
+}
+
+/// The result of a complete run.
+pub struct Outcome<F> {
+    pub family: F,
+    pub steps: Vec<StepReport>,
+}
+
+fn build<E: Engine>(engine: &E, enc: &Encoding, step: &Step) -> Result<Option<E::Func>, EngineError> {
+    Ok(match *step {
+        Step::ClosedStart => Some(closed_start(engine, enc).map_err(|e| match e {
+            ClosedStartError::Engine(e) => e,
+            ClosedStartError::NoClosedStart(e) => EngineError::Unsupported(e.to_string()),
+        })?),
+        Step::Transition(t) => Some(transition(engine, enc, t)?),
+        Step::ExactlyOnce(s) => Some(exactly_once(engine, enc, s)?),
+        Step::FilterExactlyOnce(_) | Step::FilterAllExactlyOnce { .. } => None,
+    })
+}
+
+/// Runs `steps` for `kind` tours on `enc`, starting from the family of all
+/// sets, and returns the final family (the tours) with per-step figures.
+pub fn run<E: Engine>(
+    engine: &E,
+    enc: &Encoding,
+    kind: TourKind,
+    steps: &[Step],
+    limits: &RunLimits,
+    observer: &dyn Observer,
+) -> Result<Outcome<E::Func>, RunError> {
+    let _span = info_span!("intersect", board = %enc.board(), %kind, steps = steps.len()).entered();
+    let filter_limits = FilterLimits {
+        max_memo_entries: limits.memo_limit,
+        interrupt: limits.interrupt.clone(),
+    };
+    let mut family: Option<E::Func> = None;
+    let mut reports: Vec<StepReport> = Vec::with_capacity(steps.len());
+    let total = steps.len();
+
+    for (index, step) in steps.iter().enumerate() {
+        let name = step.name(enc);
+        let _step_span = info_span!("step", index, name = %name).entered();
+        let fail = |error: EngineError, completed: &Vec<StepReport>| RunError {
+            step: index,
+            step_name: name.clone(),
+            error,
+            completed: completed.clone(),
+        };
+        if limits
+            .interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Err(fail(EngineError::Interrupted, &reports));
+        }
+        observer.step_started(index, total, &name);
+
+        let started = Instant::now();
+        let constraint = build(engine, enc, step).map_err(|e| fail(e, &reports))?;
+        let built = Instant::now();
+        let constraint_size = constraint.as_ref().map(|c| engine.node_count(c));
+        let applied_from = Instant::now();
+
+        let next = match (&family, constraint, step) {
+            (None, Some(c), _) => Ok(c),
+            (Some(f), Some(c), _) => engine.intersect(f, &c),
+            (Some(f), None, Step::FilterExactlyOnce(s)) => {
+                engine.filter(f, &ExactlyOnce::new(enc, *s), &filter_limits)
+            }
+            (Some(f), None, Step::FilterAllExactlyOnce { end }) => {
+                apply_all_exactly_once(engine, f, enc, *end, &filter_limits)
+            }
+            (None, None, _) => engine
+                .universe()
+                .and_then(|u| match step {
+                    Step::FilterExactlyOnce(s) => {
+                        engine.filter(&u, &ExactlyOnce::new(enc, *s), &filter_limits)
+                    }
+                    _ => apply_all_exactly_once(engine, &u, enc, None, &filter_limits),
+                }),
+            (Some(_), None, _) => unreachable!("only filter steps build no constraint"),
+        }
+        .map_err(|e| fail(e, &reports))?;
+        let applied = Instant::now();
+        family = Some(next);
+        let f = family.as_ref().expect("just set");
+
+        let report = StepReport {
+            index: index + 1,
+            constraint: name,
+            constraint_size,
+            result_size: engine.node_count(f),
+            live_nodes: engine.live_nodes(),
+            build_ms: millis(built - started),
+            apply_ms: millis(applied - applied_from),
+            rss_bytes: resources::resident().0,
+        };
+        debug!(
+            result_size = report.result_size,
+            live_nodes = report.live_nodes,
+            apply_ms = report.apply_ms,
+            "step done"
+        );
+        observer.step_finished(&report, total);
+        reports.push(report);
+    }
+
+    let family = match family {
+        Some(f) => f,
+        None => engine.universe().map_err(|e| RunError {
+            step: 0,
+            step_name: "universe".into(),
+            error: e,
+            completed: Vec::new(),
+        })?,
+    };
+    Ok(Outcome {
+        family,
+        steps: reports,
+    })
+}
+
+/// Milliseconds as a float, for reports.
+pub fn millis(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
