@@ -67,6 +67,9 @@ impl fmt::Display for BoardError {
 impl std::error::Error for BoardError {}
 
 impl Board {
+    /// The 6×6 board.
+    pub const SIX_BY_SIX: Board = Board { rows: 6, cols: 6 };
+
     /// A `rows × cols` board; both sides must be positive and not absurdly large.
     pub fn new(rows: usize, cols: usize) -> Result<Board, BoardError> {
         if rows == 0 || cols == 0 {

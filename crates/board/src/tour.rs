@@ -67,7 +67,10 @@ impl fmt::Display for TourError {
                 "the tour has {found} squares but the board has {expected}"
             ),
             TourError::OffBoard { step, square } => {
-                write!(f, "step {step} names square {square}, which is off the board")
+                write!(
+                    f,
+                    "step {step} names square {square}, which is off the board"
+                )
             }
             TourError::Repeated {
                 square,

@@ -119,9 +119,7 @@ impl<S: SquareSet> AllExactlyOnce<S> {
             let degree = self.neighbours[r].intersection(reachable).len();
             if degree <= 1 {
                 let only_exit_is_knight = self.neighbours[r].intersection(rest).is_empty();
-                if degree == 0
-                    || (only_exit_is_knight && k > 1)
-                    || self.end.is_some_and(|e| e != r)
+                if degree == 0 || (only_exit_is_knight && k > 1) || self.end.is_some_and(|e| e != r)
                 {
                     return false;
                 }

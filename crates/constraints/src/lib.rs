@@ -24,9 +24,7 @@ mod exactly_once;
 mod square_set;
 mod transition;
 
-pub use all_exactly_once::{
-    AllExactlyOnce, MAX_SQUARES_ALL_AT_ONCE, Walk, apply_all_exactly_once,
-};
+pub use all_exactly_once::{AllExactlyOnce, MAX_SQUARES_ALL_AT_ONCE, Walk, apply_all_exactly_once};
 pub use closed_start::{ClosedStartError, NoClosedStart, closed_squares, closed_start};
 pub use encoding::{Encoding, EncodingError};
 pub use exactly_once::{ExactlyOnce, exactly_once};

@@ -7,6 +7,10 @@ use kt_engine::EngineKind;
 use crate::resources::Bytes;
 use crate::schedule::Schedule;
 
+/// The board counted when none is given: 6×6, the largest square board whose
+/// open tours the encoding counts in seconds.
+pub const DEFAULT_BOARD: Board = Board::SIX_BY_SIX;
+
 const CONVENTIONS: &str = "\
 Counting conventions:
   open    Hamiltonian paths of the knight's graph, counted DIRECTED over every
@@ -54,8 +58,8 @@ pub enum Command {
 /// The board and the kind of tour.
 #[derive(Debug, Args, Clone)]
 pub struct ProblemArgs {
-    /// The board: N (an N×N board) or RxC, e.g. 6 or 5x6.
-    #[arg(value_parser = parse_board, allow_negative_numbers = true, required_unless_present_all = ["rows", "cols"], conflicts_with_all = ["rows", "cols"])]
+    /// The board: N (an N×N board) or RxC, e.g. 6 or 5x6 [default: 6, the 6×6 board].
+    #[arg(value_parser = parse_board, allow_negative_numbers = true, conflicts_with_all = ["rows", "cols"])]
     pub board: Option<Board>,
 
     /// Rows (with --cols, instead of BOARD).
@@ -78,7 +82,7 @@ impl ProblemArgs {
             (None, Some(r), Some(c)) => {
                 Board::new(r as usize, c as usize).map_err(|e| e.to_string())
             }
-            _ => Err("give a board, e.g. 6 or 5x6, or --rows and --cols".into()),
+            _ => Ok(DEFAULT_BOARD),
         }
     }
 

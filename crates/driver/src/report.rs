@@ -184,14 +184,30 @@ impl RunReport {
             writeln!(out, "{count}")?;
         }
         let b = &self.benchmark;
-        writeln!(out, "{} tours of {}x{} ({})", b.tour, b.rows, b.cols, b.convention)?;
+        writeln!(
+            out,
+            "{} tours of {}x{} ({})",
+            b.tour, b.rows, b.cols, b.convention
+        )?;
         if let Some(reason) = &self.reason {
             writeln!(out, "  {reason}")?;
         }
         if let Some(paths) = &self.paths {
-            writeln!(out, "  final diagram      {:>14} nodes", group(paths.final_size))?;
-            writeln!(out, "  largest diagram    {:>14} nodes", group(paths.largest_size))?;
-            writeln!(out, "  manager at peak    {:>14} nodes", group(paths.peak_live_nodes))?;
+            writeln!(
+                out,
+                "  final diagram      {:>14} nodes",
+                group(paths.final_size)
+            )?;
+            writeln!(
+                out,
+                "  largest diagram    {:>14} nodes",
+                group(paths.largest_size)
+            )?;
+            writeln!(
+                out,
+                "  manager at peak    {:>14} nodes",
+                group(paths.peak_live_nodes)
+            )?;
         }
         if let Some(p) = &self.package {
             let s = &self.settings;
@@ -215,10 +231,17 @@ impl RunReport {
             seconds(self.total_time_ms),
             seconds(count_ms)
         )?;
-        writeln!(out, "  peak RSS           {:>14}", Bytes(self.peak_rss_bytes).to_string())?;
+        writeln!(
+            out,
+            "  peak RSS           {:>14}",
+            Bytes(self.peak_rss_bytes).to_string()
+        )?;
         if let Some(check) = &self.check {
             if check.passed && check.agreeing.is_empty() {
-                writeln!(out, "  check              no published count for this board")?;
+                writeln!(
+                    out,
+                    "  check              no published count for this board"
+                )?;
             } else if check.passed {
                 for row in &check.agreeing {
                     writeln!(out, "  check              agrees with {row}")?;

@@ -51,7 +51,9 @@ impl std::str::FromStr for Bytes {
 
     fn from_str(text: &str) -> Result<Bytes, String> {
         let bad = || {
-            format!("invalid size '{text}': expected a number with an optional unit, e.g. 8GiB, 512M or 1.5G")
+            format!(
+                "invalid size '{text}': expected a number with an optional unit, e.g. 8GiB, 512M or 1.5G"
+            )
         };
         let t = text.trim();
         let split = t

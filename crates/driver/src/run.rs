@@ -58,7 +58,11 @@ pub struct Outcome<F> {
     pub steps: Vec<StepReport>,
 }
 
-fn build<E: Engine>(engine: &E, enc: &Encoding, step: &Step) -> Result<Option<E::Func>, EngineError> {
+fn build<E: Engine>(
+    engine: &E,
+    enc: &Encoding,
+    step: &Step,
+) -> Result<Option<E::Func>, EngineError> {
     Ok(match *step {
         Step::ClosedStart => Some(closed_start(engine, enc).map_err(|e| match e {
             ClosedStartError::Engine(e) => e,
@@ -122,14 +126,12 @@ pub fn run<E: Engine>(
             (Some(f), None, Step::FilterAllExactlyOnce { end }) => {
                 apply_all_exactly_once(engine, f, enc, *end, &filter_limits)
             }
-            (None, None, _) => engine
-                .universe()
-                .and_then(|u| match step {
-                    Step::FilterExactlyOnce(s) => {
-                        engine.filter(&u, &ExactlyOnce::new(enc, *s), &filter_limits)
-                    }
-                    _ => apply_all_exactly_once(engine, &u, enc, None, &filter_limits),
-                }),
+            (None, None, _) => engine.universe().and_then(|u| match step {
+                Step::FilterExactlyOnce(s) => {
+                    engine.filter(&u, &ExactlyOnce::new(enc, *s), &filter_limits)
+                }
+                _ => apply_all_exactly_once(engine, &u, enc, None, &filter_limits),
+            }),
             (Some(_), None, _) => unreachable!("only filter steps build no constraint"),
         }
         .map_err(|e| fail(e, &reports))?;

@@ -186,7 +186,10 @@ mod tests {
     fn single_square_is_plain() {
         let e = enc("1");
         for schedule in Schedule::ALL {
-            assert_eq!(plan(schedule, &e, TourKind::Open), vec![Step::ExactlyOnce(0)]);
+            assert_eq!(
+                plan(schedule, &e, TourKind::Open),
+                vec![Step::ExactlyOnce(0)]
+            );
         }
     }
 }

@@ -89,7 +89,11 @@ impl Live {
     }
 
     fn snapshot(&self) -> RunReport {
-        let mut report = self.report.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        let mut report = self
+            .report
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone();
         report.total_time_ms = millis(self.started.elapsed());
         report.peak_rss_bytes = resources::peak_resident().0;
         report.summarise_steps();
@@ -169,7 +173,9 @@ fn default_cache(schedule: Schedule, num_vars: u32, budget: Bytes) -> usize {
     if !schedule.uses_apply_cache() {
         return 1 << 16;
     }
-    let by_size = (num_vars as usize).saturating_mul(4096).clamp(1 << 16, 1 << 26);
+    let by_size = (num_vars as usize)
+        .saturating_mul(4096)
+        .clamp(1 << 16, 1 << 26);
     let by_budget = (budget.0 / 8 / kt_engine::EngineConfig::BYTES_PER_CACHE_ENTRY as u64) as usize;
     by_size.min(by_budget.max(1 << 10))
 }
@@ -193,7 +199,10 @@ pub fn compute<F: Finish>(job: Job, finish: F) -> Result<(RunReport, Option<F::O
         return Ok((report, None));
     }
 
-    let budget = job.requests.budget.unwrap_or_else(resources::default_budget);
+    let budget = job
+        .requests
+        .budget
+        .unwrap_or_else(resources::default_budget);
     let plan = resources::plan(
         &format!("the {} encoding of board {}", job.engine, job.board),
         job.engine,
@@ -244,9 +253,15 @@ pub fn compute<F: Finish>(job: Job, finish: F) -> Result<(RunReport, Option<F::O
                 interrupt: Some(worker_live.interrupt.clone()),
             };
             match job.engine {
-                EngineKind::Zbdd => work::<Zbdd, F>(&plan, &enc, &job, &steps, &limits, &monitor, finish),
-                EngineKind::Bdd => work::<Bdd, F>(&plan, &enc, &job, &steps, &limits, &monitor, finish),
-                EngineKind::Bcdd => work::<Bcdd, F>(&plan, &enc, &job, &steps, &limits, &monitor, finish),
+                EngineKind::Zbdd => {
+                    work::<Zbdd, F>(&plan, &enc, &job, &steps, &limits, &monitor, finish)
+                }
+                EngineKind::Bdd => {
+                    work::<Bdd, F>(&plan, &enc, &job, &steps, &limits, &monitor, finish)
+                }
+                EngineKind::Bcdd => {
+                    work::<Bcdd, F>(&plan, &enc, &job, &steps, &limits, &monitor, finish)
+                }
             }
         })
         .map_err(|e| Failure::other(format!("cannot start the worker thread: {e}")))?;
@@ -283,7 +298,8 @@ fn work<E: Engine, F: Finish>(
     finish: F,
 ) -> Result<(RunReport, F::Output), Failure> {
     let init_started = Instant::now();
-    let engine = E::new(&plan.engine, enc.num_vars()).map_err(|e| engine_failure(e, "creating the manager"))?;
+    let engine = E::new(&plan.engine, enc.num_vars())
+        .map_err(|e| engine_failure(e, "creating the manager"))?;
     let info = engine.info();
     monitor.update(|report| {
         report.package = Some(Package {

@@ -196,17 +196,28 @@ impl Family {
         for (var, ids) in &by_var {
             write!(out, "  {{ rank=same;")?;
             for i in ids {
-                write!(out, " n{i} [label=\"{}\"];", var_label(*var).replace('"', "'"))?;
+                write!(
+                    out,
+                    " n{i} [label=\"{}\"];",
+                    var_label(*var).replace('"', "'")
+                )?;
             }
             writeln!(out, " }}")?;
         }
-        writeln!(out, "  accept [shape=box, label=\"⊤\"]; reject [shape=box, label=\"⊥\"];")?;
+        writeln!(
+            out,
+            "  accept [shape=box, label=\"⊤\"]; reject [shape=box, label=\"⊥\"];"
+        )?;
         let name = |link: Link| match link {
             Family::ACCEPT => "accept".to_string(),
             Family::REJECT => "reject".to_string(),
             i => format!("n{i}"),
         };
-        writeln!(out, "  root [shape=none, label=\"\"]; root -> {};", name(self.root))?;
+        writeln!(
+            out,
+            "  root [shape=none, label=\"\"]; root -> {};",
+            name(self.root)
+        )?;
         for (i, node) in self.nodes.iter().enumerate() {
             writeln!(out, "  n{i} -> {};", name(node.hi))?;
             if node.lo != Family::REJECT || !self.zero_suppressed {
@@ -243,7 +254,11 @@ mod tests {
                 lo: Family::REJECT,
             },
             // 3: var 0 → {0} × node 1, else node 2
-            FamilyNode { var: 0, hi: 1, lo: 2 },
+            FamilyNode {
+                var: 0,
+                hi: 1,
+                lo: 2,
+            },
         ];
         Family::new(3, true, nodes, 3)
     }

@@ -6,5 +6,7 @@ use crate::Failure;
 use crate::report::RunReport;
 
 pub fn count(_board: Board, _kind: TourKind) -> Result<RunReport, Failure> {
-    Err(Failure::other("counting by backtracking is not available yet".into()))
+    Err(Failure::other(
+        "counting by backtracking is not available yet".into(),
+    ))
 }

@@ -11,13 +11,7 @@ use crate::{ExitCode, Failure};
 pub fn run(command: Command, progress: bool) -> Result<ExitCode, Failure> {
     match command {
         Command::Count(args) => count::run(&args, progress),
-        Command::Bench(args) => count::run(
-            &crate::cli::CountArgs {
-                json: true,
-                ..args
-            },
-            progress,
-        ),
+        Command::Bench(args) => count::run(&crate::cli::CountArgs { json: true, ..args }, progress),
         Command::Known(args) => known::run(&args),
     }
 }

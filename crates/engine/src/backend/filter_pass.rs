@@ -88,9 +88,11 @@ where
         };
         let hi_result = EdgeDropGuard::new(m, hi_result);
         let lo_result = self.rec(lo, state, false, level + 1)?;
-        let result = make_node_edge::<K::F>(m, level, hi_result.into_edge(), lo_result)
-            .map_err(|_| EngineError::OutOfNodes {
-                capacity: self.capacity,
+        let result =
+            make_node_edge::<K::F>(m, level, hi_result.into_edge(), lo_result).map_err(|_| {
+                EngineError::OutOfNodes {
+                    capacity: self.capacity,
+                }
             })?;
 
         if let Some(key) = key {

@@ -24,14 +24,19 @@ use oxidd_core::{DiagramRules, LevelNo};
 use rustc_hash::FxBuildHasher;
 
 use crate::{
-    Engine, EngineConfig, EngineError, EngineInfo, EngineKind, Family, FilterLimits, SetFilter,
-    Var,
+    Engine, EngineConfig, EngineError, EngineInfo, EngineKind, Family, FilterLimits, SetFilter, Var,
 };
 
 /// What distinguishes one oxidd diagram kind from another, as far as this
 /// project is concerned.
 pub trait Flavor: Send + Sync + 'static {
-    type F: BooleanFunction<ManagerRef: Send + Sync> + Clone + Send + Sync + Eq + std::hash::Hash + 'static;
+    type F: BooleanFunction<ManagerRef: Send + Sync>
+        + Clone
+        + Send
+        + Sync
+        + Eq
+        + std::hash::Hash
+        + 'static;
 
     const KIND: EngineKind;
 
@@ -42,11 +47,13 @@ pub trait Flavor: Send + Sync + 'static {
     ) -> <Self::F as Function>::ManagerRef;
 
     /// The terminal that ends an accepted path: {∅} for a ZBDD, ⊤ for a BDD.
-    fn accept_edge<'id>(manager: &<Self::F as Function>::Manager<'id>)
-    -> OwnEdgeOfFunc<'id, Self::F>;
+    fn accept_edge<'id>(
+        manager: &<Self::F as Function>::Manager<'id>,
+    ) -> OwnEdgeOfFunc<'id, Self::F>;
     /// The terminal that rejects: ∅ for a ZBDD, ⊥ for a BDD.
-    fn reject_edge<'id>(manager: &<Self::F as Function>::Manager<'id>)
-    -> OwnEdgeOfFunc<'id, Self::F>;
+    fn reject_edge<'id>(
+        manager: &<Self::F as Function>::Manager<'id>,
+    ) -> OwnEdgeOfFunc<'id, Self::F>;
 
     fn intersect(f: &Self::F, g: &Self::F) -> AllocResult<Self::F>;
     fn union(f: &Self::F, g: &Self::F) -> AllocResult<Self::F>;
@@ -65,7 +72,11 @@ pub struct Oxidd<K: Flavor> {
 }
 
 /// The level of the node `edge` points to; terminals sit at `num_vars`.
-fn level_of<'id, F>(manager: &F::Manager<'id>, edge: Ref<'_, EdgeOfFunc<'id, F>>, num_vars: Var) -> LevelNo
+fn level_of<'id, F>(
+    manager: &F::Manager<'id>,
+    edge: Ref<'_, EdgeOfFunc<'id, F>>,
+    num_vars: Var,
+) -> LevelNo
 where
     F: Function,
     for<'a> INodeOfFunc<'a, F>: HasLevel,
@@ -215,7 +226,8 @@ where
     }
 
     fn live_nodes(&self) -> usize {
-        self.manager.with_manager_shared(|m| m.approx_num_inner_nodes())
+        self.manager
+            .with_manager_shared(|m| m.approx_num_inner_nodes())
     }
 
     fn collect_garbage(&self) -> usize {

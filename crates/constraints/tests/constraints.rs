@@ -1,0 +1,206 @@
+//! Each constraint alone against its combinatorial meaning, and the
+//! one-pass filters against the plain intersections they replace.
+
+use kt_board::Board;
+use kt_constraints::{
+    AllExactlyOnce, Encoding, ExactlyOnce, closed_squares, closed_start, exactly_once, transition,
+};
+use kt_engine::{Bcdd, Bdd, Engine, EngineConfig, FilterLimits, Zbdd};
+use num_bigint::BigUint;
+use proptest::prelude::*;
+
+fn engine<E: Engine>(enc: &Encoding) -> E {
+    let config = EngineConfig {
+        node_capacity: 1 << 22,
+        cache_capacity: 1 << 16,
+        threads: 1,
+    };
+    E::new(&config, enc.num_vars()).unwrap()
+}
+
+fn pow2(e: usize) -> BigUint {
+    BigUint::from(1u32) << e
+}
+
+/// Every variable free: 2^(cells²) sets.
+fn check_universe<E: Engine>(enc: &Encoding) {
+    let e = engine::<E>(enc);
+    assert_eq!(
+        e.count(&e.universe().unwrap()),
+        pow2(enc.num_vars() as usize)
+    );
+}
+
+/// `exactly_once(s)`: choose the time step (cells ways); every variable of
+/// another square is free.
+fn check_exactly_once<E: Engine>(enc: &Encoding, square: usize) {
+    let e = engine::<E>(enc);
+    let f = exactly_once(&e, enc, square).unwrap();
+    let n = enc.cells();
+    assert_eq!(e.count(&f), BigUint::from(n) * pow2(n * n - n));
+}
+
+/// `transition(t)`: an ordered knight move (p, q) at times t, t+1, and the
+/// movable squares free at every other time.
+fn check_transition<E: Engine>(enc: &Encoding, t: usize) {
+    let e = engine::<E>(enc);
+    let f = transition(&e, enc, t).unwrap();
+    let b = enc.board();
+    let moves: usize = b.squares().map(|s| b.degree(s)).sum();
+    let movable = b.squares().filter(|&s| b.degree(s) > 0).count();
+    let n = enc.cells();
+    assert_eq!(e.count(&f), BigUint::from(moves) * pow2((n - 2) * movable));
+}
+
+/// `closed_start`: three fixed variables at times 0, 1 and last; in the
+/// n−3 other time steps, the n−3 other squares are free.
+fn check_closed_start<E: Engine>(enc: &Encoding) {
+    let e = engine::<E>(enc);
+    let f = closed_start(&e, enc).unwrap();
+    let n = enc.cells();
+    assert_eq!(e.count(&f), pow2((n - 3) * (n - 3)));
+}
+
+/// Knight walks visiting `cells` squares, by dynamic programming over the
+/// adjacency lists (an independent count of the product of transitions).
+fn walks(board: &Board) -> BigUint {
+    let n = board.cells();
+    let mut ending: Vec<BigUint> = vec![BigUint::from(1u32); n];
+    for _ in 1..n {
+        ending = board
+            .squares()
+            .map(|s| board.knight_moves(s).map(|p| ending[p].clone()).sum())
+            .collect();
+    }
+    ending.into_iter().sum()
+}
+
+fn product_of_transitions<E: Engine>(e: &E, enc: &Encoding) -> E::Func {
+    let mut f = e.universe().unwrap();
+    for t in 0..enc.cells() - 1 {
+        f = e.intersect(&f, &transition(e, enc, t).unwrap()).unwrap();
+    }
+    f
+}
+
+fn check_walks<E: Engine>(enc: &Encoding) {
+    let e = engine::<E>(enc);
+    let f = product_of_transitions(&e, enc);
+    assert_eq!(e.count(&f), walks(enc.board()), "walks on {}", enc.board());
+}
+
+/// The one-square filter is the intersection with the diagram, exactly
+/// (same canonical function), and so is the all-squares filter with all of
+/// them.
+fn check_filters<E: Engine>(enc: &Encoding, closed: bool) {
+    let e = engine::<E>(enc);
+    let mut walks = product_of_transitions(&e, enc);
+    let mut end = None;
+    if closed {
+        walks = e
+            .intersect(&walks, &closed_start(&e, enc).unwrap())
+            .unwrap();
+        end = Some(closed_squares(enc).unwrap()[2]);
+    }
+    let limits = FilterLimits::default();
+    let mut plain = walks.clone();
+    for s in enc.board().squares() {
+        let diagram = exactly_once(&e, enc, s).unwrap();
+        let by_intersection = e.intersect(&walks, &diagram).unwrap();
+        let by_filter = e
+            .filter(&walks, &ExactlyOnce::new(enc, s), &limits)
+            .unwrap();
+        assert!(
+            by_filter == by_intersection,
+            "exactly_once({s}) on {}",
+            enc.board()
+        );
+        plain = e.intersect(&plain, &diagram).unwrap();
+    }
+    let fused = if enc.cells() <= 64 {
+        e.filter(&walks, &AllExactlyOnce::<u64>::new(enc, end), &limits)
+            .unwrap()
+    } else {
+        unreachable!("the tests use small boards")
+    };
+    assert!(fused == plain, "all exactly_once on {}", enc.board());
+    // The wide set type gives the same result.
+    let wide = e
+        .filter(&walks, &AllExactlyOnce::<u128>::new(enc, end), &limits)
+        .unwrap();
+    assert!(wide == plain);
+}
+
+fn boards() -> impl Strategy<Value = Encoding> {
+    (1usize..=4, 1usize..=5)
+        .prop_filter("at least two squares", |(r, c)| r * c >= 2)
+        .prop_map(|(r, c)| Encoding::new(Board::new(r, c).unwrap()).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn exactly_once_counts(enc in boards(), pick in 0usize..100) {
+        let s = pick % enc.cells();
+        check_exactly_once::<Zbdd>(&enc, s);
+        check_exactly_once::<Bdd>(&enc, s);
+        check_exactly_once::<Bcdd>(&enc, s);
+    }
+
+    #[test]
+    fn transition_counts(enc in boards(), pick in 0usize..100) {
+        let t = pick % (enc.cells() - 1);
+        check_transition::<Zbdd>(&enc, t);
+        check_transition::<Bdd>(&enc, t);
+        check_transition::<Bcdd>(&enc, t);
+    }
+
+    #[test]
+    fn products_of_transitions_count_walks(enc in boards()) {
+        check_walks::<Zbdd>(&enc);
+        check_walks::<Bdd>(&enc);
+        check_walks::<Bcdd>(&enc);
+    }
+
+    #[test]
+    fn filters_equal_intersections(enc in boards()) {
+        check_filters::<Zbdd>(&enc, false);
+        check_filters::<Bdd>(&enc, false);
+        check_filters::<Bcdd>(&enc, false);
+    }
+}
+
+#[test]
+fn universe_counts() {
+    let enc = Encoding::new(Board::new(2, 3).unwrap()).unwrap();
+    check_universe::<Zbdd>(&enc);
+    check_universe::<Bdd>(&enc);
+    check_universe::<Bcdd>(&enc);
+}
+
+#[test]
+fn closed_start_counts() {
+    for (r, c) in [(3, 3), (3, 4), (4, 4), (3, 5)] {
+        let enc = Encoding::new(Board::new(r, c).unwrap()).unwrap();
+        check_closed_start::<Zbdd>(&enc);
+        check_closed_start::<Bdd>(&enc);
+        check_closed_start::<Bcdd>(&enc);
+    }
+}
+
+#[test]
+fn closed_filters_equal_intersections() {
+    for (r, c) in [(3, 4), (4, 3), (3, 6), (4, 5)] {
+        let enc = Encoding::new(Board::new(r, c).unwrap()).unwrap();
+        check_filters::<Zbdd>(&enc, true);
+        check_filters::<Bdd>(&enc, true);
+    }
+}
+
+#[test]
+fn closed_start_needs_three_rows_and_columns() {
+    let enc = Encoding::new(Board::new(2, 8).unwrap()).unwrap();
+    let e = engine::<Zbdd>(&enc);
+    assert!(closed_start(&e, &enc).is_err());
+}

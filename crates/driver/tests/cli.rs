@@ -1,0 +1,201 @@
+//! The command line: counts, reports, and bad input (one line on stderr,
+//! a non-zero exit, never a panic).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn knights_tour() -> Command {
+    let mut cmd = Command::cargo_bin("knights-tour").expect("the binary is built for its tests");
+    cmd.env_remove("RUST_LOG");
+    cmd
+}
+
+/// Runs with `args`, expects failure with `code` and exactly one line on
+/// stderr starting with `error:`.
+fn fails_with_one_line(args: &[&str], code: i32) -> String {
+    let output = knights_tour().args(args).output().unwrap();
+    assert_eq!(output.status.code(), Some(code), "{args:?}: {output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr:?}");
+    stderr
+}
+
+#[test]
+fn counts_and_summarises() {
+    knights_tour()
+        .args(["count", "5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1728\n"))
+        .stdout(predicate::str::contains("final diagram"));
+}
+
+#[test]
+fn rectangular_boards_by_name_or_flags() {
+    for args in [
+        &["count", "3x4"][..],
+        &["count", "--rows", "3", "--cols", "4"],
+    ] {
+        knights_tour()
+            .args(args)
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with("16\n"));
+    }
+}
+
+#[test]
+fn json_report_has_the_benchmark_fields() {
+    let output = knights_tour()
+        .args(["count", "6", "--closed", "--json", "--check"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["count"], "9862");
+    assert_eq!(report["satcount"]["result"], "9862");
+    assert_eq!(report["status"], "complete");
+    assert_eq!(report["package"]["name"], "oxidd");
+    assert_eq!(report["package"]["type"], "zbdd");
+    assert_eq!(report["benchmark"]["rows"], 6);
+    assert_eq!(report["benchmark"]["tour"], "closed");
+    assert_eq!(report["settings"]["schedule"], "fused");
+    assert_eq!(report["paths"]["final_size"], 29524);
+    assert!(report["steps"].as_array().unwrap().len() > 30);
+    assert!(report["peak_rss_bytes"].as_u64().unwrap() > 0);
+    assert_eq!(report["check"]["passed"], true);
+}
+
+#[test]
+fn bench_is_count_with_json() {
+    let output = knights_tour()
+        .args(["bench", "3x4", "--engine", "bdd", "--schedule", "adiar"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["count"], "16");
+    assert_eq!(report["package"]["type"], "bdd");
+    assert_eq!(report["settings"]["schedule"], "adiar");
+}
+
+#[test]
+fn closed_tours_on_narrow_boards_are_zero_with_a_reason() {
+    knights_tour()
+        .args(["count", "2x8", "--closed"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("0\n"))
+        .stdout(predicate::str::contains("at least 3 rows and 3 columns"));
+}
+
+#[test]
+fn check_passes_on_published_counts() {
+    knights_tour()
+        .args(["count", "5x6", "--check"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "agrees with open 6x5 directed = 37568",
+        ));
+}
+
+#[test]
+fn known_lists_the_table() {
+    knights_tour()
+        .args(["known"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("13267364410532"))
+        .stdout(predicate::str::contains("OEIS A001230"));
+    let output = knights_tour().args(["known", "--json"]).output().unwrap();
+    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(rows.as_array().unwrap().len() >= 30);
+}
+
+#[test]
+fn bad_boards_are_one_line_errors() {
+    for board in [
+        "0",
+        "-3",
+        "abc",
+        "3x",
+        "x3",
+        "3x4x5",
+        "0x5",
+        "5x0",
+        "99999999999999999999",
+    ] {
+        fails_with_one_line(&["count", board], 2);
+    }
+    let message = fails_with_one_line(&["count", "200"], 2);
+    assert!(message.contains("memory budget"), "{message}");
+    let message = fails_with_one_line(&["count", "256x256"], 2);
+    assert!(message.contains("variables"), "{message}");
+}
+
+#[test]
+fn malformed_flags_are_one_line_errors() {
+    for args in [
+        &["count", "5", "--bogus"][..],
+        &["count", "5", "--engine", "cudd"],
+        &["count", "5", "--schedule", "random"],
+        &["count", "5", "--threads", "0"],
+        &["count", "5", "--memory", "lots"],
+        &["count", "5", "--memory", "0"],
+        &["count", "5", "--cache", "-1"],
+        &["count", "5", "--rows", "3"],
+        &["count", "--rows", "3"],
+        &["count", "--rows", "0", "--cols", "3"],
+        &["frobnicate"],
+        &[],
+    ] {
+        fails_with_one_line(args, 2);
+    }
+}
+
+#[test]
+fn a_node_limit_stops_the_run_with_a_message() {
+    let message = fails_with_one_line_stdout_ok(&["count", "5", "--nodes", "2000"]);
+    assert!(message.contains("node capacity of 2000"), "{message}");
+}
+
+#[test]
+fn a_memory_budget_refuses_or_stops_the_run_with_a_message() {
+    let message = fails_with_one_line_stdout_ok(&["count", "6", "--memory", "40M"]);
+    assert!(message.contains("40 MiB"), "{message}");
+}
+
+/// Like `fails_with_one_line` for runs that stop midway: they print their
+/// partial report on stdout and exit with status 2 (refused) or 3 (limit).
+fn fails_with_one_line_stdout_ok(args: &[&str]) -> String {
+    let output = knights_tour().args(args).output().unwrap();
+    let code = output.status.code();
+    assert!(matches!(code, Some(2) | Some(3)), "{args:?}: {output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+#[test]
+fn the_default_board_is_six_by_six() {
+    knights_tour()
+        .args(["count", "--closed"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("9862\n"));
+}
+
+#[test]
+fn help_documents_the_conventions() {
+    knights_tour()
+        .args(["count", "--help"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("DIRECTED"))
+        .stdout(predicate::str::contains("UNDIRECTED"))
+        .stdout(predicate::str::contains("1x1"));
+}
