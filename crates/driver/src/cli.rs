@@ -53,6 +53,39 @@ pub enum Command {
     Bench(CountArgs),
     /// List the published counts the project ships and checks against.
     Known(KnownArgs),
+    /// Show tours taken from the ZDD: the first, uniformly random ones, or all.
+    Tour(TourArgs),
+    /// Write the final ZDD of a small board as Graphviz DOT.
+    Dot(DotArgs),
+    /// Find one tour on a board of any size (Warnsdorff, Parberry; no ZDD).
+    Find(FindArgs),
+    /// Check a tour read from a file (the moves or the board format).
+    Verify(VerifyArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct FindArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+
+    /// How to print the tour.
+    #[arg(long, value_enum, default_value_t = TourFormat::Board)]
+    pub format: TourFormat,
+
+    /// Also draw the tour as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+
+    /// Do not report the time taken on stderr.
+    #[arg(long = "no-time")]
+    pub quiet_time: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct VerifyArgs {
+    /// The file holding the tour (- for standard input): algebraic moves
+    /// (`a1 c2 ...`) or a numbered board. Exit 0 if it is a valid tour, 1 if not.
+    pub file: std::path::PathBuf,
 }
 
 /// The board and the kind of tour.
@@ -171,6 +204,76 @@ pub struct CountArgs {
     /// Compare the count with the shipped published counts; exit 1 on a mismatch.
     #[arg(long)]
     pub check: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct TourArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    /// Draw tours uniformly at random among all tours (exact, no floating point).
+    #[arg(long, conflicts_with = "all")]
+    pub random: bool,
+
+    /// Seed for --random [default: drawn from the OS and printed on stderr].
+    #[arg(long, requires = "random")]
+    pub seed: Option<u64>,
+
+    /// How many tours (the first ones, or random draws).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub count: u64,
+
+    /// Every tour, in order, up to --limit.
+    #[arg(long)]
+    pub all: bool,
+
+    /// The most tours --all prints.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub limit: u64,
+
+    /// How to print each tour.
+    #[arg(long, value_enum, default_value_t = TourFormat::Board)]
+    pub format: TourFormat,
+
+    /// Also draw the tour as an SVG picture in FILE (FILE-2.svg, … for more tours).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TourFormat {
+    /// The numbered board, row 0 at the top.
+    Board,
+    /// Algebraic squares in order, e.g. a1 c2 …
+    Moves,
+    /// One JSON document.
+    Json,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct DotArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+
+    #[command(flatten)]
+    pub engine: EngineArgs,
+
+    /// Write to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+
+    /// Refuse diagrams with more nodes than this (DOT layouts of large
+    /// diagrams are unreadable and slow).
+    #[arg(long, default_value_t = 5000)]
+    pub max_nodes: usize,
+
+    /// Dump oxidd's whole manager with its own DOT export instead (every
+    /// level and node, including oxidd's internal tautology chain).
+    #[arg(long)]
+    pub oxidd: bool,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -15,6 +15,7 @@
 
 pub mod cli;
 pub mod commands;
+pub mod extract;
 pub mod known;
 pub mod logging;
 pub mod progress;

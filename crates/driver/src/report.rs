@@ -151,6 +151,8 @@ pub struct RunReport {
     pub count: Option<String>,
     /// Why the count was settled without a diagram, if it was.
     pub reason: Option<String>,
+    /// Search nodes of the backtracking counter (method `backtrack`).
+    pub search_nodes: Option<u64>,
     pub error: Option<String>,
     pub check: Option<CheckReport>,
     pub total_time_ms: f64,
@@ -224,13 +226,18 @@ impl RunReport {
         } else {
             writeln!(out, "  method             {}", self.settings.method)?;
         }
-        let count_ms = self.satcount.as_ref().map(|s| s.time_ms).unwrap_or(0.0);
-        writeln!(
-            out,
-            "  wall time          {:>14} (counting {})",
-            seconds(self.total_time_ms),
-            seconds(count_ms)
-        )?;
+        if let Some(nodes) = self.search_nodes {
+            writeln!(out, "  search nodes       {:>14}", group(nodes as usize))?;
+        }
+        match &self.satcount {
+            Some(satcount) => writeln!(
+                out,
+                "  wall time          {:>14} (counting {})",
+                seconds(self.total_time_ms),
+                seconds(satcount.time_ms)
+            )?,
+            None => writeln!(out, "  wall time          {:>14}", seconds(self.total_time_ms))?,
+        }
         writeln!(
             out,
             "  peak RSS           {:>14}",

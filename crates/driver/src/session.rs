@@ -141,6 +141,7 @@ fn initial_report(job: &Job, plan: Option<&ResourcePlan>) -> RunReport {
         satcount: None,
         count: None,
         reason: None,
+        search_nodes: None,
         error: None,
         check: None,
         total_time_ms: 0.0,

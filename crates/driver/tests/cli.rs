@@ -199,3 +199,31 @@ fn help_documents_the_conventions() {
         .stdout(predicate::str::contains("UNDIRECTED"))
         .stdout(predicate::str::contains("1x1"));
 }
+
+#[test]
+fn ctrl_c_prints_the_partial_report() {
+    // 6x6 open with plain intersections runs for minutes; interrupt it once
+    // a few steps are done.
+    let binary = assert_cmd::cargo::cargo_bin("knights-tour");
+    let child = std::process::Command::new(binary)
+        .args(["count", "6", "--schedule", "adiar", "--json", "--memory", "4GiB"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["status"], "interrupted");
+    assert!(!report["steps"].as_array().unwrap().is_empty(), "{report}");
+    assert!(report["count"].is_null());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("interrupted"), "{stderr}");
+}

@@ -31,8 +31,8 @@ use crate::Var;
 ///    holds no accepted set. Such pruning never changes the result, only how
 ///    much of `F` is visited.
 pub trait SetFilter: Sync {
-    type State: Clone;
-    type Key: Copy + Eq + Hash;
+    type State: Clone + Send + Sync;
+    type Key: Copy + Eq + Hash + Send + Sync;
 
     /// The state before the first variable.
     fn start(&self) -> Self::State;

@@ -1,1 +1,31 @@
-//! Tours without decision diagrams.
+//! Knight's tours without decision diagrams.
+//!
+//! - [`existence`]: which boards have open and closed tours (Schwenk 1991;
+//!   Conrad, Hindrichs, Morsy and Wegener 1994), with the reason when not.
+//! - [`find`]: one tour on boards up to 10⁸ squares: Warnsdorff's rule,
+//!   backtracking on small boards, and a divide-and-conquer construction
+//!   after Parberry (1997) that never fails.
+//! - [`backtrack`]: the exact number of tours of a small board by plain
+//!   backtracking, the obvious alternative to the decision-diagram count.
+//! - [`render`]: a tour as a numbered board, a list of moves, an SVG picture
+//!   or a serialisable view.
+//! - [`parse`]: a tour read back from the numbered board or the move list,
+//!   and the verdict on it.
+//!
+//! Every tour this crate returns has passed [`kt_board::Tour::check`].
+
+pub mod backtrack;
+pub mod existence;
+pub mod find;
+pub mod parse;
+pub mod render;
+
+pub use backtrack::{CountError, CountLimits, count_tours};
+pub use existence::{NoTour, closed_tour_exists, open_tour_exists, tour_exists};
+pub use find::warnsdorff::TieBreak;
+pub use find::{
+    BACKTRACK_MAX_CELLS, DEFAULT_NODE_LIMIT, FindError, FindOptions, Method, find_tour,
+    find_tour_with_method,
+};
+pub use parse::{ParseError, Verdict, parse_board, parse_moves, parse_tour, verdict};
+pub use render::{TourView, render_board, render_moves, render_svg};

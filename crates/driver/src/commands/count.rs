@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use crate::cli::{CountArgs, Method};
+use crate::cli::{CountArgs, EngineArgs, Method};
 use crate::known;
 use crate::report::{CheckReport, RunReport};
 use crate::resources::Requests;
@@ -19,7 +19,7 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, Failure> {
                 kind,
                 engine: args.engine.engine.into(),
                 schedule: args.engine.schedule,
-                requests: requests(args),
+                requests: requests_of(&args.engine),
                 progress,
                 json: args.json,
             };
@@ -56,12 +56,12 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, Failure> {
 }
 
 /// The resource requests of the command line.
-pub fn requests(args: &CountArgs) -> Requests {
+pub fn requests_of(args: &EngineArgs) -> Requests {
     Requests {
-        budget: args.engine.memory,
-        nodes: args.engine.nodes.map(|n| n as usize),
-        cache: args.engine.cache.map(|n| n as usize),
-        threads: args.engine.threads,
+        budget: args.memory,
+        nodes: args.nodes.map(|n| n as usize),
+        cache: args.cache.map(|n| n as usize),
+        threads: args.threads,
     }
 }
 

@@ -2,7 +2,11 @@
 
 mod backtrack;
 mod count;
+mod dot;
+mod find;
 mod known;
+mod tour;
+mod verify;
 
 use crate::cli::Command;
 use crate::{ExitCode, Failure};
@@ -13,5 +17,9 @@ pub fn run(command: Command, progress: bool) -> Result<ExitCode, Failure> {
         Command::Count(args) => count::run(&args, progress),
         Command::Bench(args) => count::run(&crate::cli::CountArgs { json: true, ..args }, progress),
         Command::Known(args) => known::run(&args),
+        Command::Tour(args) => tour::run(&args, progress),
+        Command::Dot(args) => dot::run(&args, progress),
+        Command::Find(args) => find::run(&args),
+        Command::Verify(args) => verify::run(&args),
     }
 }

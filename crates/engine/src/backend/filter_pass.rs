@@ -1,13 +1,23 @@
 //! The filtered rebuild of [`crate::SetFilter`], at oxidd's edge level.
+//!
+//! One recursion serves one and many threads. With one thread the memo is a
+//! plain hash map behind a `RefCell`; with more, it is a sharded concurrent
+//! map and the recursion forks the two branches of a node onto oxidd's own
+//! worker pool down to oxidd's split depth, as oxidd's apply does. Two
+//! workers may then compute the same entry at once; both results are the
+//! same canonical node, and the second is simply dropped.
 
-use std::sync::atomic::Ordering;
+use std::cell::RefCell;
+use std::hash::Hash;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-use oxidd::{BooleanFunction, Edge, Function, HasLevel, Manager};
+use dashmap::DashMap;
+use oxidd::{BooleanFunction, Edge, Function, HasLevel, HasWorkers, Manager, WorkerPool};
 use oxidd_core::Countable;
 use oxidd_core::LevelNo;
 use oxidd_core::function::{EdgeOfFunc, INodeOfFunc, OwnEdgeOfFunc};
 use oxidd_core::util::{EdgeDropGuard, Ref};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::{Flavor, Oxidd, level_of, make_node_edge};
 use crate::{EngineError, FilterLimits, SetFilter};
@@ -21,7 +31,73 @@ pub(super) fn edge_key<E: Edge>(edge: E) -> u64 {
     edge.node_id() as u64 * tags + edge.tag().as_usize() as u64
 }
 
-struct Pass<'a, 'id, K: Flavor, A: SetFilter> {
+/// The memo of a pass, keyed by (node, filter key), holding result edges.
+trait Memo<K, E: Copy> {
+    /// A clone of the stored result, if any.
+    fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> oxidd_core::util::Own<E>)
+    -> Option<oxidd_core::util::Own<E>>;
+    /// Stores `value`; returns it back if the key was already present.
+    fn insert(&self, key: K, value: oxidd_core::util::Own<E>) -> Option<oxidd_core::util::Own<E>>;
+    /// Every stored result, for release.
+    fn drain(self) -> Vec<oxidd_core::util::Own<E>>;
+}
+
+/// The single-threaded memo.
+struct LocalMemo<K, E: Copy>(RefCell<FxHashMap<K, oxidd_core::util::Own<E>>>);
+
+impl<K: Hash + Eq, E: Copy> Memo<K, E> for LocalMemo<K, E> {
+    fn get(
+        &self,
+        key: &K,
+        clone: impl Fn(Ref<'_, E>) -> oxidd_core::util::Own<E>,
+    ) -> Option<oxidd_core::util::Own<E>> {
+        self.0.borrow().get(key).map(|e| clone(e.borrowed()))
+    }
+
+    fn insert(&self, key: K, value: oxidd_core::util::Own<E>) -> Option<oxidd_core::util::Own<E>> {
+        let mut map = self.0.borrow_mut();
+        match map.entry(key) {
+            std::collections::hash_map::Entry::Occupied(_) => Some(value),
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(value);
+                None
+            }
+        }
+    }
+
+    fn drain(self) -> Vec<oxidd_core::util::Own<E>> {
+        self.0.into_inner().into_values().collect()
+    }
+}
+
+/// The shared memo of a multi-threaded pass.
+struct SharedMemo<K: Hash + Eq, E: Copy>(DashMap<K, oxidd_core::util::Own<E>, FxBuildHasher>);
+
+impl<K: Hash + Eq, E: Copy> Memo<K, E> for SharedMemo<K, E> {
+    fn get(
+        &self,
+        key: &K,
+        clone: impl Fn(Ref<'_, E>) -> oxidd_core::util::Own<E>,
+    ) -> Option<oxidd_core::util::Own<E>> {
+        self.0.get(key).map(|e| clone(e.borrowed()))
+    }
+
+    fn insert(&self, key: K, value: oxidd_core::util::Own<E>) -> Option<oxidd_core::util::Own<E>> {
+        match self.0.entry(key) {
+            dashmap::Entry::Occupied(_) => Some(value),
+            dashmap::Entry::Vacant(slot) => {
+                slot.insert(value);
+                None
+            }
+        }
+    }
+
+    fn drain(self) -> Vec<oxidd_core::util::Own<E>> {
+        self.0.into_iter().map(|(_, e)| e).collect()
+    }
+}
+
+struct Pass<'a, 'id, K: Flavor, A: SetFilter, Mo> {
     manager: &'a <K::F as Function>::Manager<'id>,
     filter: &'a A,
     limits: &'a FilterLimits,
@@ -34,27 +110,56 @@ struct Pass<'a, 'id, K: Flavor, A: SetFilter> {
     /// the product of the transitions are exactly the first node of each
     /// time step: memoising them is enough, and the chains of a time step
     /// below them are short.
-    memo: FxHashMap<(u64, A::Key), OwnEdgeOfFunc<'id, K::F>>,
+    memo: Mo,
+    inserted: AtomicUsize,
 }
 
-impl<'a, 'id, K: Flavor, A: SetFilter> Pass<'a, 'id, K, A>
+type Own<'id, K> = OwnEdgeOfFunc<'id, <K as Flavor>::F>;
+type EdgeRef<'a, 'id, K> = Ref<'a, EdgeOfFunc<'id, <K as Flavor>::F>>;
+
+/// What entering a node gives: a result at once, or two branches to compute.
+enum Entered<'a, 'id, K: Flavor, A: SetFilter> {
+    Done(Own<'id, K>),
+    Expand {
+        level: LevelNo,
+        /// The memo key, if this node is memoised.
+        key: Option<(u64, A::Key)>,
+        hi: EdgeRef<'a, 'id, K>,
+        lo: EdgeRef<'a, 'id, K>,
+        /// The state after including the node's variable; `None` rejects.
+        next: Option<A::State>,
+    },
+}
+
+impl<'a, 'id, K, A, Mo> Pass<'a, 'id, K, A, Mo>
 where
+    K: Flavor,
+    A: SetFilter,
+    Mo: Memo<(u64, A::Key), EdgeOfFunc<'id, K::F>>,
     for<'x> INodeOfFunc<'x, K::F>: HasLevel,
 {
-    fn clone_edge(&self, e: Ref<'_, EdgeOfFunc<'id, K::F>>) -> OwnEdgeOfFunc<'id, K::F> {
+    fn clone_edge(&self, e: EdgeRef<'_, 'id, K>) -> Own<'id, K> {
         self.manager.clone_edge(e)
     }
 
-    fn rec(
-        &mut self,
-        edge: Ref<'_, EdgeOfFunc<'id, K::F>>,
+    fn reject(&self) -> Own<'id, K> {
+        self.clone_edge(self.reject.borrowed())
+    }
+
+    /// Terminals, the memo, and the cofactors of an inner node.
+    fn enter<'e>(
+        &self,
+        edge: EdgeRef<'e, 'id, K>,
         state: &A::State,
         memoize: bool,
         expected_level: LevelNo,
-    ) -> Result<OwnEdgeOfFunc<'id, K::F>, EngineError> {
+    ) -> Result<Entered<'e, 'id, K, A>, EngineError>
+    where
+        'a: 'e,
+    {
         let m = self.manager;
         if edge.raw() == self.reject.borrowed().raw() {
-            return Ok(self.clone_edge(self.reject.borrowed()));
+            return Ok(Entered::Done(self.reject()));
         }
         let level = level_of::<K::F>(m, edge, self.num_vars);
         if !self.zero_suppressed && level != expected_level {
@@ -66,41 +171,56 @@ where
         }
         if level == self.num_vars {
             // The accepting terminal: the set ends here.
-            let accepted = if self.filter.accepts(state) {
-                &self.accept
+            return Ok(Entered::Done(if self.filter.accepts(state) {
+                self.clone_edge(self.accept.borrowed())
             } else {
-                &self.reject
-            };
-            return Ok(self.clone_edge(accepted.borrowed()));
+                self.reject()
+            }));
         }
-
         let key = memoize.then(|| (edge_key(edge.raw()), self.filter.key(state)));
         if let Some(key) = &key
-            && let Some(result) = self.memo.get(key)
+            && let Some(result) = self.memo.get(key, |e| m.clone_edge(e))
         {
-            return Ok(self.clone_edge(result.borrowed()));
+            return Ok(Entered::Done(result));
         }
-
         let (hi, lo) = K::F::cofactors_edge(m, edge).expect("an inner node has cofactors");
-        let hi_result = match self.filter.include(state, level) {
-            Some(next) => self.rec(hi, &next, true, level + 1)?,
-            None => self.clone_edge(self.reject.borrowed()),
-        };
-        let hi_result = EdgeDropGuard::new(m, hi_result);
-        let lo_result = self.rec(lo, state, false, level + 1)?;
-        let result =
-            make_node_edge::<K::F>(m, level, hi_result.into_edge(), lo_result).map_err(|_| {
-                EngineError::OutOfNodes {
-                    capacity: self.capacity,
-                }
-            })?;
+        Ok(Entered::Expand {
+            level,
+            key,
+            hi,
+            lo,
+            next: self.filter.include(state, level),
+        })
+    }
 
+    /// Makes the node from its two results and memoises it.
+    fn finish(
+        &self,
+        level: LevelNo,
+        key: Option<(u64, A::Key)>,
+        hi: Result<Own<'id, K>, EngineError>,
+        lo: Result<Own<'id, K>, EngineError>,
+    ) -> Result<Own<'id, K>, EngineError> {
+        let m = self.manager;
+        let (hi, lo) = match (hi, lo) {
+            (Ok(h), Ok(l)) => (h, l),
+            (Ok(e), Err(err)) | (Err(err), Ok(e)) => {
+                m.drop_edge(e);
+                return Err(err);
+            }
+            (Err(err), Err(_)) => return Err(err),
+        };
+        let hi = EdgeDropGuard::new(m, hi);
+        let result = make_node_edge::<K::F>(m, level, hi.into_edge(), lo).map_err(|_| {
+            EngineError::OutOfNodes {
+                capacity: self.capacity,
+            }
+        })?;
         if let Some(key) = key {
             let copy = self.clone_edge(result.borrowed());
-            if let Some(old) = self.memo.insert(key, copy) {
-                m.drop_edge(old);
-            }
-            if self.memo.len() % CHECK_EVERY == 0 {
+            if let Some(duplicate) = self.memo.insert(key, copy) {
+                m.drop_edge(duplicate);
+            } else if self.inserted.fetch_add(1, Ordering::Relaxed) % CHECK_EVERY == 0 {
                 self.check_limits()?;
             }
         }
@@ -109,7 +229,7 @@ where
 
     fn check_limits(&self) -> Result<(), EngineError> {
         let limit = self.limits.max_memo_entries;
-        if limit != 0 && self.memo.len() >= limit {
+        if limit != 0 && self.inserted.load(Ordering::Relaxed) >= limit {
             return Err(EngineError::MemoLimit { entries: limit });
         }
         if let Some(flag) = &self.limits.interrupt
@@ -123,11 +243,85 @@ where
     /// Returns every edge the pass holds to the manager.
     fn release(self) {
         let m = self.manager;
-        for (_, edge) in self.memo {
+        for edge in self.memo.drain() {
             m.drop_edge(edge);
         }
         m.drop_edge(self.accept);
         m.drop_edge(self.reject);
+    }
+}
+
+/// Sequential recursion (any memo).
+fn sequential<'id, K, A, Mo>(
+    pass: &Pass<'_, 'id, K, A, Mo>,
+    edge: EdgeRef<'_, 'id, K>,
+    state: &A::State,
+    memoize: bool,
+    level: LevelNo,
+) -> Result<Own<'id, K>, EngineError>
+where
+    K: Flavor,
+    A: SetFilter,
+    Mo: Memo<(u64, A::Key), EdgeOfFunc<'id, K::F>>,
+    for<'x> INodeOfFunc<'x, K::F>: HasLevel,
+{
+    match pass.enter(edge, state, memoize, level)? {
+        Entered::Done(result) => Ok(result),
+        Entered::Expand {
+            level,
+            key,
+            hi,
+            lo,
+            next,
+        } => {
+            let hi_result = match &next {
+                Some(next) => sequential(pass, hi, next, true, level + 1),
+                None => Ok(pass.reject()),
+            };
+            let lo_result = sequential(pass, lo, state, false, level + 1);
+            pass.finish(level, key, hi_result, lo_result)
+        }
+    }
+}
+
+/// Parallel recursion: the two branches of a node run on oxidd's workers
+/// while `depth` lasts, sequentially below.
+fn parallel<'id, K, A>(
+    pass: &Pass<'_, 'id, K, A, SharedMemo<(u64, A::Key), EdgeOfFunc<'id, K::F>>>,
+    edge: EdgeRef<'_, 'id, K>,
+    state: &A::State,
+    memoize: bool,
+    level: LevelNo,
+    depth: u32,
+) -> Result<Own<'id, K>, EngineError>
+where
+    K: Flavor,
+    A: SetFilter,
+    <K::F as Function>::Manager<'id>: HasWorkers,
+    EdgeOfFunc<'id, K::F>: Send + Sync,
+    for<'x> INodeOfFunc<'x, K::F>: HasLevel,
+{
+    if depth == 0 {
+        return sequential(pass, edge, state, memoize, level);
+    }
+    match pass.enter(edge, state, memoize, level)? {
+        Entered::Done(result) => Ok(result),
+        Entered::Expand {
+            level,
+            key,
+            hi,
+            lo,
+            next,
+        } => {
+            let (hi_result, lo_result) = pass.manager.workers().join(
+                || match &next {
+                    Some(next) => parallel(pass, hi, next, true, level + 1, depth - 1),
+                    None => Ok(pass.reject()),
+                },
+                || parallel(pass, lo, state, false, level + 1, depth - 1),
+            );
+            pass.finish(level, key, hi_result, lo_result)
+        }
     }
 }
 
@@ -139,21 +333,41 @@ pub(super) fn run<K: Flavor, A: SetFilter>(
 ) -> Result<K::F, EngineError>
 where
     for<'id> INodeOfFunc<'id, K::F>: HasLevel,
+    for<'id> <K::F as Function>::Manager<'id>: HasWorkers,
+    for<'id> EdgeOfFunc<'id, K::F>: Send + Sync,
 {
     f.with_manager_shared(|m, root| {
-        let mut pass = Pass::<K, A> {
-            manager: m,
-            filter,
-            limits,
-            capacity: engine.config.node_capacity,
-            zero_suppressed: K::KIND.zero_suppressed(),
-            num_vars: engine.num_vars,
-            accept: K::accept_edge(m),
-            reject: K::reject_edge(m),
-            memo: FxHashMap::default(),
+        // A macro, not a closure: the two passes differ in their memo type.
+        macro_rules! new_pass {
+            ($memo:expr) => {
+                Pass::<K, A, _> {
+                    manager: m,
+                    filter,
+                    limits,
+                    capacity: engine.config.node_capacity,
+                    zero_suppressed: K::KIND.zero_suppressed(),
+                    num_vars: engine.num_vars,
+                    accept: K::accept_edge(m),
+                    reject: K::reject_edge(m),
+                    memo: $memo,
+                    inserted: AtomicUsize::new(0),
+                }
+            };
+        }
+        let depth = m.workers().split_depth();
+        let result = if depth == 0 || engine.config.threads <= 1 {
+            let pass = new_pass!(LocalMemo(RefCell::new(FxHashMap::default())));
+            let result = sequential(&pass, root, &filter.start(), true, 0);
+            pass.release();
+            result
+        } else {
+            let pass = new_pass!(SharedMemo(DashMap::default()));
+            let result = m
+                .workers()
+                .install(|| parallel(&pass, root, &filter.start(), true, 0, depth));
+            pass.release();
+            result
         };
-        let result = pass.rec(root, &filter.start(), true, 0);
-        pass.release();
         result.map(|edge| K::F::from_edge(m, edge))
     })
 }

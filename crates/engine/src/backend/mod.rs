@@ -121,6 +121,8 @@ where
 impl<K: Flavor> Engine for Oxidd<K>
 where
     for<'id> INodeOfFunc<'id, K::F>: HasLevel,
+    for<'id> <K::F as Function>::Manager<'id>: oxidd::HasWorkers,
+    for<'id> EdgeOfFunc<'id, K::F>: Send + Sync,
 {
     type Func = K::F;
 

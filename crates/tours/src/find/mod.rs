@@ -1,0 +1,394 @@
+//! Finding one knight's tour on boards of any size, without decision
+//! diagrams.
+//!
+//! [`find_tour`] first asks the existence theorems ([`crate::existence`]):
+//! if there is no tour it says why. Otherwise it returns a tour that has
+//! passed [`Tour::check`], built by one of three methods:
+//!
+//! - [`Method::Warnsdorff`]: Warnsdorff's rule with two tie-breaking rules
+//!   ([`warnsdorff`] module docs). Fast and natural-looking, but a
+//!   heuristic: it can get stuck, and it rarely closes a tour.
+//! - [`Method::Backtracking`]: a depth-first search in Warnsdorff order with
+//!   sound pruning, for boards of at most [`BACKTRACK_MAX_CELLS`] squares.
+//! - [`Method::Construction`]: divide and conquer after Parberry (1997),
+//!   glued from small pieces ([`construct`] module docs). Always succeeds
+//!   where a tour exists, in linear time.
+//!
+//! [`Method::Auto`] (the default) tries them in the order that gives the
+//! nicest tour soonest: for an open tour Warnsdorff, then backtracking on
+//! small boards, then the construction; for a closed tour backtracking on
+//! small boards, then the construction. The result is deterministic for a
+//! given board, kind and options.
+
+mod construct;
+mod links;
+mod pieces;
+pub mod search;
+pub mod warnsdorff;
+
+use std::fmt;
+
+use kt_board::{Board, Square, Tour, TourKind, square_name};
+
+use crate::existence::{NoTour, closed_tour_exists, tour_exists};
+use search::{Constraints, Outcome};
+use warnsdorff::{TieBreak, warnsdorff};
+
+/// The largest board (in squares) the backtracking method accepts.
+pub const BACKTRACK_MAX_CELLS: usize = 64;
+
+/// The default node budget of the backtracking method, enough for every
+/// board up to [`BACKTRACK_MAX_CELLS`] squares (most need a few hundred).
+pub const DEFAULT_NODE_LIMIT: u64 = 2_000_000;
+
+/// Nodes per restart of the backtracking method: a search that has not
+/// succeeded after this many nodes restarts with another tie-break order.
+const NODES_PER_RESTART: u64 = 2_000;
+
+/// How to find a tour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Choose automatically (see the module docs).
+    #[default]
+    Auto,
+    /// Warnsdorff's rule only.
+    Warnsdorff,
+    /// Backtracking only (boards of at most [`BACKTRACK_MAX_CELLS`] squares).
+    Backtracking,
+    /// The divide-and-conquer construction only.
+    Construction,
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Auto => "auto",
+            Method::Warnsdorff => "warnsdorff",
+            Method::Backtracking => "backtracking",
+            Method::Construction => "construction",
+        })
+    }
+}
+
+/// Options for [`find_tour`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FindOptions {
+    pub method: Method,
+    /// The square the tour must start on. Any square of a closed tour can
+    /// be its start; an open tour of a board with an odd number of squares
+    /// can only start on the majority colour (that of the corners).
+    /// Honoured where possible: a closed tour is rotated; an open tour of a
+    /// board that has a closed tour is a rotated closed tour; otherwise
+    /// Warnsdorff and backtracking try from `start`, and may give up.
+    pub start: Option<Square>,
+    /// Node budget of the backtracking method.
+    pub node_limit: u64,
+}
+
+impl Default for FindOptions {
+    fn default() -> FindOptions {
+        FindOptions {
+            method: Method::Auto,
+            start: None,
+            node_limit: DEFAULT_NODE_LIMIT,
+        }
+    }
+}
+
+/// Why [`find_tour`] returned no tour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FindError {
+    /// The board has no tour of this kind (a theorem says so).
+    NoTour(NoTour),
+    /// The requested start square is not on the board.
+    StartOffBoard { start: Square, board: Board },
+    /// No open tour of this board can start there: the board has an odd
+    /// number of squares, so a tour starts and ends on the majority colour.
+    StartOnMinorityColour { start: String, board: Board },
+    /// The backtracking method was asked for a board too large for it.
+    TooLargeForBacktracking { board: Board },
+    /// The chosen method did not find a tour (a heuristic got stuck, the
+    /// node budget ran out, or a start square could not be honoured).
+    GaveUp {
+        method: Method,
+        board: Board,
+        kind: TourKind,
+    },
+    /// A bug: a construction or a tour failed its own check.
+    Internal(String),
+}
+
+impl fmt::Display for FindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FindError::NoTour(reason) => reason.fmt(f),
+            FindError::StartOffBoard { start, board } => {
+                write!(f, "start square {start} is not on the {board} board")
+            }
+            FindError::StartOnMinorityColour { start, board } => write!(
+                f,
+                "no open tour of the {board} board starts on {start}: the board has an odd number of squares, so every tour starts and ends on the other colour"
+            ),
+            FindError::TooLargeForBacktracking { board } => write!(
+                f,
+                "the {board} board has {} squares; backtracking is limited to {BACKTRACK_MAX_CELLS}",
+                board.cells()
+            ),
+            FindError::GaveUp {
+                method,
+                board,
+                kind,
+            } => write!(
+                f,
+                "the {method} method found no {kind} tour of the {board} board"
+            ),
+            FindError::Internal(what) => write!(f, "internal error: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for FindError {}
+
+impl From<NoTour> for FindError {
+    fn from(reason: NoTour) -> FindError {
+        FindError::NoTour(reason)
+    }
+}
+
+/// A checked tour of `board` of the given kind, or why there is none.
+///
+/// With [`Method::Auto`] this returns a tour on every board where the
+/// existence theorems say one exists (and no start square is requested):
+/// the construction never fails. A returned open tour may happen to be
+/// closed as well.
+pub fn find_tour(board: &Board, kind: TourKind, options: &FindOptions) -> Result<Tour, FindError> {
+    find_tour_with_method(board, kind, options).map(|(tour, _)| tour)
+}
+
+/// [`find_tour`], also telling which method produced the tour.
+pub fn find_tour_with_method(
+    board: &Board,
+    kind: TourKind,
+    options: &FindOptions,
+) -> Result<(Tour, Method), FindError> {
+    tour_exists(board, kind)?;
+    if let Some(start) = options.start {
+        check_start(board, kind, start)?;
+    }
+    let order: &[Method] = match (options.method, kind) {
+        (Method::Auto, TourKind::Open) => &[
+            Method::Warnsdorff,
+            Method::Backtracking,
+            Method::Construction,
+        ],
+        (Method::Auto, TourKind::Closed) => &[Method::Backtracking, Method::Construction],
+        (Method::Warnsdorff, _) => &[Method::Warnsdorff],
+        (Method::Backtracking, _) => &[Method::Backtracking],
+        (Method::Construction, _) => &[Method::Construction],
+    };
+    let auto = options.method == Method::Auto;
+    for &method in order {
+        let found = match method {
+            Method::Warnsdorff => by_warnsdorff(board, kind, options.start),
+            Method::Backtracking if board.cells() > BACKTRACK_MAX_CELLS => {
+                if auto {
+                    continue;
+                }
+                return Err(FindError::TooLargeForBacktracking { board: *board });
+            }
+            Method::Backtracking => by_backtracking(board, kind, options.start, options.node_limit),
+            Method::Construction => by_construction(board, kind, options.start)?,
+            Method::Auto => None,
+        };
+        if let Some(squares) = found {
+            let tour = Tour::new(*board, kind, squares);
+            tour.check().map_err(|e| {
+                FindError::Internal(format!("{method} produced an invalid tour: {e}"))
+            })?;
+            return Ok((tour, method));
+        }
+    }
+    Err(FindError::GaveUp {
+        method: options.method,
+        board: *board,
+        kind,
+    })
+}
+
+fn check_start(board: &Board, kind: TourKind, start: Square) -> Result<(), FindError> {
+    if start >= board.cells() {
+        return Err(FindError::StartOffBoard {
+            start,
+            board: *board,
+        });
+    }
+    let (r, c) = board.row_col(start);
+    if kind == TourKind::Open && board.cells() % 2 == 1 && (r + c) % 2 == 1 {
+        return Err(FindError::StartOnMinorityColour {
+            start: square_name(board, start),
+            board: *board,
+        });
+    }
+    Ok(())
+}
+
+/// Both tie-breaking rules from the start (default: the top-left corner).
+fn by_warnsdorff(board: &Board, kind: TourKind, start: Option<Square>) -> Option<Vec<Square>> {
+    let from = start.unwrap_or(0);
+    [TieBreak::FarthestFromCentre, TieBreak::Lookahead]
+        .into_iter()
+        .filter_map(|tie| warnsdorff(board, from, tie))
+        .find(|squares| kind == TourKind::Open || closes(board, squares))
+}
+
+fn closes(board: &Board, squares: &[Square]) -> bool {
+    squares.len() >= 3 && board.is_knight_move(squares[0], squares[squares.len() - 1])
+}
+
+/// Restarting depth-first search within `node_limit` nodes in all.
+fn by_backtracking(
+    board: &Board,
+    kind: TourKind,
+    start: Option<Square>,
+    node_limit: u64,
+) -> Option<Vec<Square>> {
+    let constraints = Constraints {
+        kind,
+        start,
+        ..Constraints::open()
+    };
+    let mut spent = 0;
+    let mut seed = 0;
+    while spent < node_limit {
+        let budget = NODES_PER_RESTART.min(node_limit - spent);
+        match search::search(board, &constraints, budget, seed) {
+            Outcome::Found(squares) => return Some(squares),
+            Outcome::Exhausted => return None,
+            Outcome::OutOfBudget => {}
+        }
+        spent += budget;
+        seed += 1;
+    }
+    None
+}
+
+/// The construction, rotated or reversed to honour `start` where it can be.
+fn by_construction(
+    board: &Board,
+    kind: TourKind,
+    start: Option<Square>,
+) -> Result<Option<Vec<Square>>, FindError> {
+    // An open tour of a board with a closed tour is a closed tour: that one
+    // can start anywhere.
+    let build = if kind == TourKind::Open && board.cells() >= 3 && closed_tour_exists(board).is_ok()
+    {
+        TourKind::Closed
+    } else {
+        kind
+    };
+    let mut squares =
+        construct::construct(board, build).map_err(|e| FindError::Internal(e.to_string()))?;
+    let Some(start) = start else {
+        return Ok(Some(squares));
+    };
+    let Some(at) = squares.iter().position(|&s| s == start) else {
+        return Ok(None);
+    };
+    if build == TourKind::Closed {
+        squares.rotate_left(at);
+    } else if at + 1 == squares.len() {
+        squares.reverse();
+    } else if at != 0 {
+        return Ok(None);
+    }
+    Ok(Some(squares))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(method: Method) -> FindOptions {
+        FindOptions {
+            method,
+            ..FindOptions::default()
+        }
+    }
+
+    #[test]
+    fn explains_missing_tours() {
+        let b = Board::square(4).unwrap();
+        let err = find_tour(&b, TourKind::Open, &FindOptions::default()).unwrap_err();
+        assert_eq!(err, FindError::NoTour(NoTour::FourByFour));
+        let b = Board::new(3, 8).unwrap();
+        assert!(matches!(
+            find_tour(&b, TourKind::Closed, &FindOptions::default()),
+            Err(FindError::NoTour(NoTour::ThreeByShort { .. }))
+        ));
+    }
+
+    #[test]
+    fn every_method_on_the_chessboard() {
+        let b = Board::square(8).unwrap();
+        for method in [
+            Method::Auto,
+            Method::Warnsdorff,
+            Method::Backtracking,
+            Method::Construction,
+        ] {
+            let tour = find_tour(&b, TourKind::Open, &options(method)).unwrap();
+            assert_eq!(tour.check(), Ok(()), "{method}");
+        }
+        for method in [Method::Auto, Method::Backtracking, Method::Construction] {
+            let tour = find_tour(&b, TourKind::Closed, &options(method)).unwrap();
+            assert_eq!(tour.check(), Ok(()), "{method}");
+        }
+    }
+
+    #[test]
+    fn backtracking_refuses_large_boards() {
+        let b = Board::square(9).unwrap();
+        assert!(matches!(
+            find_tour(&b, TourKind::Open, &options(Method::Backtracking)),
+            Err(FindError::TooLargeForBacktracking { .. })
+        ));
+    }
+
+    #[test]
+    fn honours_start_squares() {
+        let b = Board::new(6, 7).unwrap();
+        for start in [0, 17, 41] {
+            for kind in [TourKind::Open, TourKind::Closed] {
+                let opts = FindOptions {
+                    start: Some(start),
+                    ..FindOptions::default()
+                };
+                let tour = find_tour(&b, kind, &opts).unwrap();
+                assert_eq!(tour.squares[0], start);
+                assert_eq!(tour.check(), Ok(()));
+            }
+        }
+        let b = Board::square(5).unwrap();
+        let opts = FindOptions {
+            start: Some(1),
+            ..FindOptions::default()
+        };
+        assert!(matches!(
+            find_tour(&b, TourKind::Open, &opts),
+            Err(FindError::StartOnMinorityColour { .. })
+        ));
+        let opts = FindOptions {
+            start: Some(25),
+            ..FindOptions::default()
+        };
+        assert!(matches!(
+            find_tour(&b, TourKind::Open, &opts),
+            Err(FindError::StartOffBoard { .. })
+        ));
+        let opts = FindOptions {
+            start: Some(12),
+            ..FindOptions::default()
+        };
+        assert_eq!(find_tour(&b, TourKind::Open, &opts).unwrap().squares[0], 12);
+    }
+}

@@ -1,0 +1,358 @@
+//! Reading a tour back, for `verify`: from the move list or the numbered
+//! board that [`crate::render`] prints, then a verdict by
+//! [`Tour::check`].
+//!
+//! Parsing only recovers a sequence of squares; whether it is a tour is
+//! entirely [`Tour::check`]'s decision (through [`verdict`]). Errors here
+//! are about text that does not describe a sequence of squares at all, and
+//! name the line and token at fault.
+
+use std::fmt;
+
+use kt_board::{Board, Square, Tour, TourError, TourKind, file_name, square_name};
+
+/// Text that does not describe a sequence of squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line of the fault, if it has one.
+    pub line: Option<usize>,
+    /// 1-based token within the line, if the fault is one token.
+    pub token: Option<usize>,
+    pub message: String,
+}
+
+impl ParseError {
+    fn at(line: usize, token: usize, message: String) -> ParseError {
+        ParseError {
+            line: Some(line),
+            token: Some(token),
+            message,
+        }
+    }
+
+    fn whole(message: String) -> ParseError {
+        ParseError {
+            line: None,
+            token: None,
+            message,
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.token) {
+            (Some(line), Some(token)) => write!(f, "line {line}, token {token}: {}", self.message),
+            (Some(line), None) => write!(f, "line {line}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The tokens of `text` with their 1-based line and token numbers; tokens
+/// are separated by whitespace or commas.
+fn tokens(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
+    text.lines().enumerate().flat_map(|(l, line)| {
+        line.split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .enumerate()
+            .map(move |(t, token)| (l + 1, t + 1, token))
+    })
+}
+
+/// A move list such as `a3 c2 a1 …` (whitespace or commas between squares,
+/// any number of lines). The board is inferred from the squares named: as
+/// many rows as the highest rank and as many columns as the highest file,
+/// which is the board itself when the list is a tour. The returned tour is
+/// marked open; [`verdict`] tells whether it is in fact closed.
+pub fn parse_moves(text: &str) -> Result<Tour, ParseError> {
+    let mut named: Vec<(usize, usize)> = Vec::new();
+    for (line, token, text) in tokens(text) {
+        named.push(split_square(text).ok_or_else(|| {
+            ParseError::at(
+                line,
+                token,
+                format!("'{text}' is not a square name (a file letter and a rank number, e.g. a1)"),
+            )
+        })?);
+    }
+    if named.is_empty() {
+        return Err(ParseError::whole(
+            "no squares found: expected moves such as 'a1 b3 c5'".into(),
+        ));
+    }
+    let rows = named.iter().map(|&(_, rank)| rank).max().unwrap_or(1);
+    let cols = named.iter().map(|&(col, _)| col + 1).max().unwrap_or(1);
+    let board = Board::new(rows, cols).map_err(|e| {
+        ParseError::whole(format!(
+            "the squares named imply a {rows}x{cols} board (up to rank {rows}, file {}): {e}",
+            file_name(cols - 1)
+        ))
+    })?;
+    let squares = named
+        .into_iter()
+        .map(|(col, rank)| board.square_at(rows - rank, col))
+        .collect();
+    Ok(Tour::new(board, TourKind::Open, squares))
+}
+
+/// `(column, rank)` of a name like `ab12` (files as in
+/// [`kt_board::file_name`]), or `None` if it is not one. Ranks start at 1.
+fn split_square(text: &str) -> Option<(usize, usize)> {
+    let split = text.find(|c: char| !c.is_ascii_alphabetic())?;
+    let (letters, digits) = text.split_at(split);
+    if letters.is_empty() || digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut col: usize = 0;
+    for b in letters.bytes() {
+        let letter = (b.to_ascii_lowercase() - b'a') as usize + 1;
+        col = col.checked_mul(26)?.checked_add(letter)?;
+    }
+    let rank: usize = digits.parse().ok()?;
+    (rank > 0).then_some((col - 1, rank))
+}
+
+/// A numbered board as [`crate::render::render_board`] prints it: one line
+/// per row, top row first, the step number of each square separated by
+/// whitespace (or commas). Numbers are 1-based, or 0-based if the smallest
+/// is 0. Blank lines are ignored. Every step must appear exactly once.
+pub fn parse_board(text: &str) -> Result<Tour, ParseError> {
+    let mut grid: Vec<(usize, Vec<(usize, u64)>)> = Vec::new();
+    let mut current_line = 0;
+    for (line, token, text) in tokens(text) {
+        let value: u64 = text.parse().map_err(|_| {
+            ParseError::at(
+                line,
+                token,
+                format!("'{text}' is not a step number (a non-negative integer)"),
+            )
+        })?;
+        if line != current_line {
+            grid.push((line, Vec::new()));
+            current_line = line;
+        }
+        if let Some((_, row)) = grid.last_mut() {
+            row.push((token, value));
+        }
+    }
+    let Some((_, first)) = grid.first() else {
+        return Err(ParseError::whole(
+            "no numbers found: expected one row of step numbers per line".into(),
+        ));
+    };
+    let cols = first.len();
+    for (line, row) in &grid {
+        if row.len() != cols {
+            return Err(ParseError {
+                line: Some(*line),
+                token: None,
+                message: format!(
+                    "this row has {} numbers but the first row has {cols}",
+                    row.len()
+                ),
+            });
+        }
+    }
+    let board = Board::new(grid.len(), cols).map_err(|e| {
+        ParseError::whole(format!("the numbers form a board that is not allowed: {e}"))
+    })?;
+    let cells = board.cells();
+    let base = grid
+        .iter()
+        .flat_map(|(_, row)| row.iter().map(|&(_, v)| v))
+        .min()
+        .map_or(1, |min| u64::from(min != 0));
+    let mut square_of_step: Vec<Option<Square>> = vec![None; cells];
+    for (r, (line, row)) in grid.iter().enumerate() {
+        for (c, &(token, value)) in row.iter().enumerate() {
+            let s = board.square_at(r, c);
+            let step = value
+                .checked_sub(base)
+                .filter(|&t| t < cells as u64)
+                .ok_or_else(|| {
+                    ParseError::at(
+                        *line,
+                        token,
+                        format!(
+                            "step {value} is out of range: steps run from {base} to {}",
+                            cells as u64 - 1 + base
+                        ),
+                    )
+                })? as usize;
+            if let Some(other) = square_of_step[step] {
+                return Err(ParseError::at(
+                    *line,
+                    token,
+                    format!(
+                        "step {value} appears twice, on {} and on {}",
+                        square_name(&board, other),
+                        square_name(&board, s)
+                    ),
+                ));
+            }
+            square_of_step[step] = Some(s);
+        }
+    }
+    // Every value is in range and none repeats, so none is missing.
+    let squares = square_of_step.into_iter().flatten().collect();
+    Ok(Tour::new(board, TourKind::Open, squares))
+}
+
+/// Either format: a numbered board if the first token starts with a digit,
+/// a move list otherwise.
+pub fn parse_tour(text: &str) -> Result<Tour, ParseError> {
+    match tokens(text).next() {
+        Some((_, _, first)) if first.starts_with(|c: char| c.is_ascii_digit()) => parse_board(text),
+        _ => parse_moves(text),
+    }
+}
+
+/// What [`verdict`] decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// A tour whose last square is a knight's move from its first.
+    Closed,
+    /// A tour that is not closed.
+    Open,
+    /// Not a tour, and the first thing wrong with it.
+    Invalid(TourError),
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Closed => f.write_str("valid closed tour"),
+            Verdict::Open => f.write_str("valid open tour (not closed)"),
+            Verdict::Invalid(e) => write!(f, "invalid: {e}"),
+        }
+    }
+}
+
+/// Whether `tour` is a valid tour, and if so whether it is closed, by
+/// [`Tour::check`]. The tour's own `kind` is ignored: a valid tour whose
+/// ends are a knight's move apart (on a board of at least 3 squares) is
+/// closed, whatever it was called.
+pub fn verdict(tour: &Tour) -> Verdict {
+    let as_open = Tour::new(tour.board, TourKind::Open, tour.squares.clone());
+    if let Err(e) = as_open.check() {
+        return Verdict::Invalid(e);
+    }
+    let as_closed = Tour::new(tour.board, TourKind::Closed, tour.squares.clone());
+    match as_closed.check() {
+        Ok(()) => Verdict::Closed,
+        Err(_) => Verdict::Open,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::{render_board, render_moves};
+    use crate::{FindOptions, find_tour};
+    use proptest::prelude::*;
+
+    fn found(rows: usize, cols: usize, kind: TourKind) -> Tour {
+        find_tour(
+            &Board::new(rows, cols).unwrap(),
+            kind,
+            &FindOptions::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn round_trips_both_formats() {
+        for (rows, cols, kind) in [
+            (1, 1, TourKind::Open),
+            (3, 4, TourKind::Open),
+            (5, 5, TourKind::Open),
+            (6, 6, TourKind::Closed),
+            (3, 30, TourKind::Open),
+            (30, 27, TourKind::Closed),
+        ] {
+            let t = found(rows, cols, kind);
+            for parsed in [
+                parse_moves(&render_moves(&t)),
+                parse_board(&render_board(&t)),
+            ] {
+                let parsed = parsed.unwrap();
+                assert_eq!(parsed.board, t.board);
+                assert_eq!(parsed.squares, t.squares);
+            }
+            assert_eq!(parse_tour(&render_moves(&t)).unwrap().squares, t.squares);
+            assert_eq!(parse_tour(&render_board(&t)).unwrap().squares, t.squares);
+        }
+    }
+
+    #[test]
+    fn verdicts() {
+        assert_eq!(verdict(&found(6, 6, TourKind::Closed)), Verdict::Closed);
+        assert_eq!(
+            verdict(&found(5, 5, TourKind::Open)).to_string(),
+            "valid open tour (not closed)"
+        );
+        assert_eq!(verdict(&found(1, 1, TourKind::Open)), Verdict::Open);
+        assert_eq!(Verdict::Closed.to_string(), "valid closed tour");
+        let bad = parse_moves("a1 b3 c1").unwrap();
+        let v = verdict(&bad);
+        assert!(v.to_string().starts_with("invalid: "), "{v}");
+    }
+
+    #[test]
+    fn accepts_zero_based_boards() {
+        let t = parse_board(" 0  3  6  9\n 7 10  1  4\n 2  5  8 11\n").unwrap();
+        assert_eq!(t.squares, vec![0, 6, 8, 1, 7, 9, 2, 4, 10, 3, 5, 11]);
+        assert_eq!(verdict(&t), Verdict::Open);
+    }
+
+    #[test]
+    fn reports_malformed_input_with_its_place() {
+        let cases = [
+            (parse_moves("a1 b3\nc5 x"), "line 2, token 2"),
+            (parse_moves("a1 b0"), "line 1, token 2"),
+            (parse_moves(""), "no squares"),
+            (parse_board("1 2\n3 x"), "line 2, token 2"),
+            (parse_board("1 2\n3 4 5"), "line 2:"),
+            (
+                parse_board("1 2\n3 9"),
+                "line 2, token 2: step 9 is out of range",
+            ),
+            (
+                parse_board("1 2\n2 3"),
+                "line 2, token 1: step 2 appears twice",
+            ),
+            (parse_board("   \n"), "no numbers"),
+            (parse_moves("zzzz1"), "too large"),
+        ];
+        for (result, expected) in cases {
+            let e = result.unwrap_err().to_string();
+            assert!(e.contains(expected), "{e:?} should contain {expected:?}");
+            assert!(!e.contains('\n'));
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(text in "[a-c0-9 ,\n-]{0,40}|\\PC{0,40}") {
+            for tour in [parse_moves(&text), parse_board(&text), parse_tour(&text)].into_iter().flatten() {
+                let _ = verdict(&tour);
+            }
+        }
+
+        #[test]
+        fn moves_round_trip_any_sequence(squares in proptest::collection::vec(0usize..20, 1..30)) {
+            // Any sequence on a 4×5 board that names the top rank and the
+            // last file round-trips through the move list.
+            let board = Board::new(4, 5).unwrap();
+            let mut squares = squares;
+            squares.push(board.square_at(0, 4));
+            let t = Tour::new(board, TourKind::Open, squares.clone());
+            let back = parse_moves(&render_moves(&t)).unwrap();
+            prop_assert_eq!(back.board, board);
+            prop_assert_eq!(back.squares, squares);
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! A tour for people: the numbered board, the list of moves, an SVG picture,
+//! and a small serialisable view for JSON.
+//!
+//! The numbered board and the move list are also the two formats
+//! [`crate::parse`] reads back, so `verify` can check what `find` printed.
+
+use std::fmt::Write as _;
+
+use kt_board::{Board, Tour, TourKind, square_name};
+use serde::Serialize;
+
+/// The board with each square's step number (1-based), right-aligned in
+/// columns one space apart, row 0 (the top rank) first; one line per row,
+/// each ending in a newline. A square the tour does not visit shows `-`.
+///
+/// Columns are as wide as the largest number, so a 50 × 50 board is 50
+/// columns of 4 digits: 249 characters a line.
+pub fn render_board(tour: &Tour) -> String {
+    let board = &tour.board;
+    let steps = tour.step_of_square();
+    let width = board.cells().to_string().len();
+    let mut out = String::with_capacity(board.cells() * (width + 1));
+    for r in 0..board.rows() {
+        for c in 0..board.cols() {
+            if c > 0 {
+                out.push(' ');
+            }
+            match steps[board.square_at(r, c)] {
+                usize::MAX => write!(out, "{:>width$}", "-"),
+                t => write!(out, "{:>width$}", t + 1),
+            }
+            .expect("writing to a String cannot fail");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The squares in order as algebraic names separated by single spaces,
+/// e.g. `a6 c5 e6 …` (no trailing newline).
+pub fn render_moves(tour: &Tour) -> String {
+    let board = &tour.board;
+    let mut out = String::with_capacity(tour.squares.len() * 4);
+    for (i, &s) in tour.squares.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        if s < board.cells() {
+            out.push_str(&square_name(board, s));
+        } else {
+            out.push('?');
+        }
+    }
+    out
+}
+
+/// Boards with more squares than this are drawn without step numbers: at
+/// 100 × 100 the numbers are already five digits in a square a few pixels
+/// wide, and only useful when zooming in.
+pub const SVG_MAX_NUMBERED_CELLS: usize = 10_000;
+
+/// Boards with more squares than this get their chequer pattern from one
+/// SVG `<pattern>` instead of one rectangle per square, to keep the file
+/// size proportional to the tour rather than twice it.
+pub const SVG_MAX_RECT_CELLS: usize = 40_000;
+
+/// Side of a square in SVG user units.
+const UNIT: usize = 100;
+
+/// A standalone SVG picture of the tour: a chess-coloured board (`a1`, the
+/// bottom-left square, dark), the step number in each square, the path as
+/// one polyline through the square centres, the start ringed in green, the
+/// end of an open tour marked with a red square, and for a closed tour the
+/// closing move as a dashed line.
+///
+/// Everything scales with the board: the drawing is in units of 1/100 of a
+/// square, numbers shrink to fit their digits, and the pixel size (`width`
+/// and `height`) aims at about 800 pixels for the longer side, between 4
+/// and 48 pixels a square. Numbers are omitted above
+/// [`SVG_MAX_NUMBERED_CELLS`] squares, and individual square rectangles
+/// above [`SVG_MAX_RECT_CELLS`].
+pub fn render_svg(tour: &Tour) -> String {
+    let board = &tour.board;
+    let (rows, cols) = (board.rows(), board.cols());
+    let (w, h) = (cols * UNIT, rows * UNIT);
+    let px = (800 / rows.max(cols)).clamp(4, 48);
+    let centre = |s: usize| {
+        let (r, c) = board.row_col(s);
+        (c * UNIT + UNIT / 2, r * UNIT + UNIT / 2)
+    };
+    let on_board: Vec<usize> = tour
+        .squares
+        .iter()
+        .copied()
+        .filter(|&s| s < board.cells())
+        .collect();
+    let mut out = String::new();
+    let mut w_ = |text: std::fmt::Arguments| {
+        out.write_fmt(text)
+            .expect("writing to a String cannot fail")
+    };
+    w_(format_args!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 {w} {h}\" width=\"{}\" height=\"{}\">\n",
+        cols * px,
+        rows * px
+    ));
+    w_(format_args!(
+        "<title>{} knight's tour of the {board} board</title>\n",
+        match tour.kind {
+            TourKind::Open => "An open",
+            TourKind::Closed => "A closed",
+        }
+    ));
+    const LIGHT: &str = "#f0d9b5";
+    const DARK: &str = "#b58863";
+    let is_dark = |r: usize, c: usize| (c + (rows - 1 - r)) % 2 == 0;
+    if board.cells() <= SVG_MAX_RECT_CELLS {
+        w_(format_args!("<g class=\"squares\" stroke=\"none\">\n"));
+        for r in 0..rows {
+            for c in 0..cols {
+                let (class, fill) = if is_dark(r, c) {
+                    ("dark", DARK)
+                } else {
+                    ("light", LIGHT)
+                };
+                w_(format_args!(
+                    "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{UNIT}\" height=\"{UNIT}\" fill=\"{fill}\"/>\n",
+                    c * UNIT,
+                    r * UNIT
+                ));
+            }
+        }
+        w_(format_args!("</g>\n"));
+    } else {
+        // The 2×2 tile starting at the top-left square, repeated.
+        let (top_left, top_right) = if is_dark(0, 0) {
+            (DARK, LIGHT)
+        } else {
+            (LIGHT, DARK)
+        };
+        let two = 2 * UNIT;
+        w_(format_args!(
+            "<defs><pattern id=\"chequer\" width=\"{two}\" height=\"{two}\" patternUnits=\"userSpaceOnUse\">\
+             <rect width=\"{two}\" height=\"{two}\" fill=\"{top_right}\"/>\
+             <rect width=\"{UNIT}\" height=\"{UNIT}\" fill=\"{top_left}\"/>\
+             <rect x=\"{UNIT}\" y=\"{UNIT}\" width=\"{UNIT}\" height=\"{UNIT}\" fill=\"{top_left}\"/>\
+             </pattern></defs>\n<rect class=\"board\" width=\"{w}\" height=\"{h}\" fill=\"url(#chequer)\"/>\n"
+        ));
+    }
+    let stroke = "#1d4f91";
+    if let (Some(&first), Some(&last)) = (on_board.first(), on_board.last()) {
+        if tour.kind == TourKind::Closed && on_board.len() > 2 {
+            let ((x1, y1), (x2, y2)) = (centre(last), centre(first));
+            w_(format_args!(
+                "<line class=\"closing\" x1=\"{x1}\" y1=\"{y1}\" x2=\"{x2}\" y2=\"{y2}\" stroke=\"{stroke}\" stroke-width=\"6\" stroke-dasharray=\"14 10\" stroke-opacity=\"0.8\"/>\n"
+            ));
+        }
+        w_(format_args!(
+            "<polyline class=\"path\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"6\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\" points=\""
+        ));
+        for (i, &s) in on_board.iter().enumerate() {
+            let (x, y) = centre(s);
+            w_(format_args!("{}{x},{y}", if i == 0 { "" } else { " " }));
+        }
+        w_(format_args!("\"/>\n"));
+        let (x, y) = centre(first);
+        w_(format_args!(
+            "<circle class=\"start\" cx=\"{x}\" cy=\"{y}\" r=\"34\" fill=\"none\" stroke=\"#2e8b3a\" stroke-width=\"9\"/>\n"
+        ));
+        if tour.kind == TourKind::Open && on_board.len() > 1 {
+            let (x, y) = centre(last);
+            w_(format_args!(
+                "<rect class=\"end\" x=\"{}\" y=\"{}\" width=\"64\" height=\"64\" fill=\"none\" stroke=\"#b3261e\" stroke-width=\"9\"/>\n",
+                x - 32,
+                y - 32
+            ));
+        }
+    }
+    if board.cells() <= SVG_MAX_NUMBERED_CELLS {
+        let digits = board.cells().to_string().len();
+        let size = (150 / digits).min(42);
+        w_(format_args!(
+            "<g class=\"numbers\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"{}\" stroke-opacity=\"0.7\" paint-order=\"stroke\">\n",
+            (size / 6).max(2)
+        ));
+        for (t, &s) in on_board.iter().enumerate() {
+            let (x, y) = centre(s);
+            w_(format_args!("<text x=\"{x}\" y=\"{y}\">{}</text>\n", t + 1));
+        }
+        w_(format_args!("</g>\n"));
+    }
+    w_(format_args!("</svg>\n"));
+    out
+}
+
+/// A tour as plain data, for JSON output: the board, the kind, and the
+/// squares in order both as algebraic names and as indices (row-major,
+/// `cols·row + col`, row 0 at the top).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TourView {
+    pub rows: usize,
+    pub cols: usize,
+    /// `"open"` or `"closed"`.
+    pub kind: String,
+    pub moves: Vec<String>,
+    pub squares: Vec<usize>,
+}
+
+impl From<&Tour> for TourView {
+    fn from(tour: &Tour) -> TourView {
+        let board: &Board = &tour.board;
+        TourView {
+            rows: board.rows(),
+            cols: board.cols(),
+            kind: tour.kind.to_string(),
+            moves: tour
+                .squares
+                .iter()
+                .map(|&s| {
+                    if s < board.cells() {
+                        square_name(board, s)
+                    } else {
+                        "?".to_string()
+                    }
+                })
+                .collect(),
+            squares: tour.squares.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{FindOptions, find_tour};
+
+    fn tour(rows: usize, cols: usize, kind: TourKind) -> Tour {
+        find_tour(
+            &Board::new(rows, cols).unwrap(),
+            kind,
+            &FindOptions::default(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn board_text_is_right_aligned() {
+        let b = Board::new(3, 4).unwrap();
+        let t = Tour::new(
+            b,
+            TourKind::Open,
+            vec![0, 6, 8, 1, 7, 9, 2, 4, 10, 3, 5, 11],
+        );
+        assert_eq!(render_board(&t), " 1  4  7 10\n 8 11  2  5\n 3  6  9 12\n");
+        let t = tour(50, 50, TourKind::Closed);
+        let text = render_board(&t);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 50);
+        assert!(lines.iter().all(|l| l.len() == 50 * 5 - 1));
+    }
+
+    #[test]
+    fn moves_are_algebraic() {
+        let b = Board::new(3, 4).unwrap();
+        let t = Tour::new(b, TourKind::Open, vec![0, 6, 8, 1]);
+        assert_eq!(render_moves(&t), "a3 c2 a1 b3");
+    }
+
+    fn elements<'a>(
+        doc: &'a roxmltree::Document,
+        name: &str,
+        class: &str,
+    ) -> Vec<roxmltree::Node<'a, 'a>> {
+        doc.descendants()
+            .filter(|n| n.has_tag_name(name) && n.attribute("class") == Some(class))
+            .collect()
+    }
+
+    #[test]
+    fn svg_is_well_formed_and_complete() {
+        for (rows, cols, kind) in [
+            (6, 6, TourKind::Closed),
+            (5, 5, TourKind::Open),
+            (50, 50, TourKind::Open),
+        ] {
+            let t = tour(rows, cols, kind);
+            let svg = render_svg(&t);
+            let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+            let cells = rows * cols;
+            let dark = elements(&doc, "rect", "dark").len();
+            let light = elements(&doc, "rect", "light").len();
+            assert_eq!(dark + light, cells);
+            assert_eq!(dark, cells / 2 + cells % 2, "a1 and the corners are dark");
+            let path = elements(&doc, "polyline", "path");
+            assert_eq!(path.len(), 1);
+            let points = path[0].attribute("points").unwrap().split(' ').count();
+            assert_eq!(points, cells);
+            assert_eq!(elements(&doc, "circle", "start").len(), 1);
+            let closing = elements(&doc, "line", "closing").len();
+            assert_eq!(closing, usize::from(kind == TourKind::Closed));
+            let numbers = doc.descendants().filter(|n| n.has_tag_name("text")).count();
+            assert_eq!(numbers, cells);
+        }
+    }
+
+    #[test]
+    fn svg_of_a_large_board_drops_numbers_and_rects() {
+        let t = tour(201, 200, TourKind::Closed);
+        let svg = render_svg(&t);
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        assert_eq!(
+            doc.descendants().filter(|n| n.has_tag_name("text")).count(),
+            0
+        );
+        assert!(doc.descendants().any(|n| n.has_tag_name("pattern")));
+    }
+
+    #[test]
+    fn view_serialises() {
+        let t = tour(3, 4, TourKind::Open);
+        let json = serde_json::to_string(&TourView::from(&t)).unwrap();
+        assert!(json.starts_with("{\"rows\":3,\"cols\":4,\"kind\":\"open\",\"moves\":["));
+    }
+}

@@ -1,0 +1,426 @@
+#!/usr/bin/env python3
+"""Runs the knights-tour benchmark matrix and regenerates docs/benchmarks.md.
+
+Each configuration is one run of `knights-tour bench ...` (or `count --method
+backtrack --json`), which prints one JSON report. A run that outlives its
+timeout is stopped with SIGINT, so its partial per-step report is kept and
+the table can say how far it got. Results go to bench-results/<profile>/:
+runs.jsonl (one line per run: the configuration and the full report) and
+summary.csv. With --update-docs, the tables between the markers
+`<!-- BEGIN <profile> -->` and `<!-- END <profile> -->` in docs/benchmarks.md
+are rewritten from those files.
+
+Usage:
+  scripts/bench-matrix.py PROFILE [PROFILE ...] [--timeout S] [--memory SIZE]
+                          [--repeat N] [--update-docs] [--docs-only]
+  scripts/bench-matrix.py --list
+
+Profiles are defined in PROFILES below; `all` runs every profile.
+"""
+
+import argparse
+import csv
+import json
+import os
+import platform
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BINARY = ROOT / "target" / "release" / "knights-tour"
+RESULTS = ROOT / "bench-results"
+DOCS = ROOT / "docs" / "benchmarks.md"
+
+
+def run(board, closed=False, engine="zbdd", schedule="fused", threads=1,
+        cache=None, method="zdd", repeat=1, timeout=None, label=None):
+    """One configuration of the matrix."""
+    return dict(board=board, closed=closed, engine=engine, schedule=schedule,
+                threads=threads, cache=cache, method=method, repeat=repeat,
+                timeout=timeout, label=label)
+
+
+ENGINES = ["zbdd", "bdd", "bcdd"]
+SCHEDULES = ["fused", "restrict", "adiar", "backward"]
+
+PROFILES = {
+    # The speed targets of the project, on the default engine and schedule.
+    "targets": [
+        run("6", closed=True, repeat=5),
+        run("6", closed=True, threads=2, repeat=5),
+        run("6", repeat=3),
+        run("6", threads=2, repeat=3),
+        run("6x7", closed=True),
+        run("6x7", closed=True, threads=2),
+    ],
+    # Every engine with every schedule, on boards from trivial to 6x6.
+    "engines": [
+        run(board, closed=closed, engine=engine, schedule=schedule, timeout=600)
+        for board, closed in [("4x5", False), ("5", False), ("3x10", True),
+                              ("5x6", True), ("6", True), ("5x6", False),
+                              ("6", False)]
+        for engine in ENGINES
+        for schedule in SCHEDULES
+    ],
+    # The apply cache, which the plain schedules live on.
+    "cache": [
+        run(board, closed=closed, schedule=schedule, cache=1 << bits, timeout=900)
+        for board, closed, schedule in [("6", True, "adiar"), ("5", False, "adiar"),
+                                        ("6", True, "restrict"), ("6", False, "fused")]
+        for bits in [14, 16, 18, 20, 22, 24, 26]
+    ],
+    # One thread against two, for every schedule on 6x6 closed and the
+    # default schedule on the largest boards.
+    "threads": [
+        run(board, closed=closed, schedule=schedule, threads=threads, timeout=900)
+        for board, closed, schedule in [("6", True, "fused"), ("6", True, "restrict"),
+                                        ("6", True, "adiar"), ("5", False, "adiar"),
+                                        ("6", False, "fused"), ("6x7", True, "fused")]
+        for threads in [1, 2]
+    ],
+    # The obvious alternative: plain backtracking on the same boards.
+    "backtrack": [
+        run(board, closed=closed, method=method, timeout=900)
+        for board, closed in [("4x5", False), ("5", False), ("5x6", False),
+                              ("3x10", True), ("5x6", True), ("6", True),
+                              ("6", False), ("6x7", True)]
+        for method in ["zdd", "backtrack"]
+    ],
+    # How far each engine gets within the memory budget and an hour.
+    "reach": [
+        run(board, closed=closed, engine=engine, timeout=3600)
+        for engine in ENGINES
+        for board, closed in [("6", False), ("6x7", True), ("6x7", False),
+                              ("7", False), ("6x8", True), ("7x8", True),
+                              ("8", True)]
+    ],
+}
+
+
+def command(cfg, memory):
+    args = [str(BINARY)]
+    if cfg["method"] == "backtrack":
+        args += ["count", cfg["board"], "--method", "backtrack", "--json"]
+    else:
+        args += ["bench", cfg["board"], "--engine", cfg["engine"],
+                 "--schedule", cfg["schedule"], "--threads", str(cfg["threads"]),
+                 "--memory", memory]
+        if cfg["cache"]:
+            args += ["--cache", str(cfg["cache"])]
+    if cfg["closed"]:
+        args.append("--closed")
+    args.append("--quiet")
+    return args
+
+
+def execute(cfg, memory, default_timeout):
+    """Runs one configuration once; returns the report (possibly partial)."""
+    timeout = cfg["timeout"] or default_timeout
+    args = command(cfg, memory)
+    started = time.monotonic()
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    timed_out = False
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        timed_out = True
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+    wall = time.monotonic() - started
+    try:
+        report = json.loads(out) if out.strip() else {}
+    except json.JSONDecodeError:
+        report = {}
+    report.setdefault("status", "failed")
+    if timed_out:
+        report["status"] = "timeout"
+        report["error"] = f"stopped after the {timeout} s timeout"
+    report["_command"] = " ".join(Path(a).name if i == 0 else a for i, a in enumerate(args))
+    report["_exit"] = proc.returncode
+    report["_stderr"] = err.strip()
+    report["_wall_s"] = wall
+    return report
+
+
+def run_profile(name, configs, args):
+    out_dir = RESULTS / name
+    out_dir.mkdir(parents=True, exist_ok=True)
+    lines = []
+    for i, cfg in enumerate(configs, 1):
+        reports = []
+        for _ in range(cfg["repeat"] if not args.repeat else args.repeat):
+            report = execute(cfg, args.memory, args.timeout)
+            reports.append(report)
+            if report.get("status") != "complete":
+                break
+        best = min(reports, key=lambda r: r.get("total_time_ms") or float("inf"))
+        entry = dict(config=cfg, report=best,
+                     times_ms=[r.get("total_time_ms") for r in reports])
+        lines.append(entry)
+        print(f"[{name} {i}/{len(configs)}] {describe(cfg)}: {best.get('status')} "
+              f"count={best.get('count')} time={fmt_ms(median_ms(entry))} "
+              f"rss={fmt_bytes(best.get('peak_rss_bytes'))}", flush=True)
+    with open(out_dir / "runs.jsonl", "w") as f:
+        for entry in lines:
+            f.write(json.dumps(entry) + "\n")
+    write_csv(out_dir / "summary.csv", lines)
+    meta = dict(profile=name, date=time.strftime("%Y-%m-%d %H:%M"),
+                machine=machine(), memory=args.memory)
+    (out_dir / "meta.json").write_text(json.dumps(meta, indent=2) + "\n")
+
+
+def machine():
+    cpus = os.cpu_count()
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kib = int(f.readline().split()[1])
+            mem = f"{kib / 2**20:.0f} GiB"
+    except OSError:
+        pass
+    model = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return f"{cpus} cores ({model}), {mem}, {platform.system()} {platform.release()}"
+
+
+def describe(cfg):
+    kind = "closed" if cfg["closed"] else "open"
+    if cfg["method"] == "backtrack":
+        return f"{cfg['board']} {kind} backtrack"
+    parts = [cfg["board"], kind, cfg["engine"], cfg["schedule"], f"{cfg['threads']}t"]
+    if cfg["cache"]:
+        parts.append(f"cache=2^{cfg['cache'].bit_length() - 1}")
+    return " ".join(parts)
+
+
+def median_ms(entry):
+    times = [t for t in entry["times_ms"] if t is not None]
+    if not times or entry["report"].get("status") != "complete":
+        return entry["report"].get("total_time_ms") or entry["report"].get("_wall_s", 0) * 1000
+    return statistics.median(times)
+
+
+def fmt_ms(ms):
+    if ms is None:
+        return "—"
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    if ms < 600_000:
+        return f"{ms / 1000:.2f} s"
+    return f"{ms / 60000:.1f} min"
+
+
+def fmt_bytes(b):
+    if not b:
+        return "—"
+    if b >= 2**30:
+        return f"{b / 2**30:.2f} GiB"
+    return f"{b / 2**20:.0f} MiB"
+
+
+def fmt_int(n):
+    return "—" if n is None else f"{n:,}"
+
+
+def write_csv(path, lines):
+    fields = ["board", "tour", "method", "engine", "schedule", "threads", "cache",
+              "status", "count", "median_ms", "runs_ms", "peak_rss_bytes",
+              "largest_size", "final_size", "peak_live_nodes", "steps_done",
+              "steps_total", "command"]
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields)
+        w.writeheader()
+        for e in lines:
+            c, r = e["config"], e["report"]
+            paths = r.get("paths") or {}
+            w.writerow(dict(
+                board=c["board"], tour="closed" if c["closed"] else "open",
+                method=c["method"], engine=c["engine"], schedule=c["schedule"],
+                threads=c["threads"], cache=r.get("settings", {}).get("cache_capacity"),
+                status=r.get("status"), count=r.get("count"),
+                median_ms=f"{median_ms(e):.1f}",
+                runs_ms=" ".join(f"{t:.1f}" for t in e["times_ms"] if t is not None),
+                peak_rss_bytes=r.get("peak_rss_bytes"),
+                largest_size=paths.get("largest_size"), final_size=paths.get("final_size"),
+                peak_live_nodes=paths.get("peak_live_nodes"),
+                steps_done=len(r.get("steps") or []), steps_total=None,
+                command=r.get("_command")))
+
+
+def load(name):
+    path = RESULTS / name / "runs.jsonl"
+    if not path.exists():
+        return None, None
+    lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+    meta_path = RESULTS / name / "meta.json"
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    return lines, meta
+
+
+def outcome(entry):
+    """Time, or why there is none."""
+    r = entry["report"]
+    status = r.get("status")
+    if status == "complete":
+        return fmt_ms(median_ms(entry))
+    done = len(r.get("steps") or [])
+    if status == "timeout":
+        return f"> {fmt_ms(r.get('_wall_s', 0) * 1000)} (timeout, {done} steps done)"
+    if status == "out-of-memory":
+        return f"out of memory after {done} steps ({fmt_bytes(r.get('peak_rss_bytes'))})"
+    return f"{status}: {r.get('error') or r.get('_stderr')}"
+
+
+def board_label(c):
+    return f"{c['board'].replace('x', '×')} {'closed' if c['closed'] else 'open'}"
+
+
+def table_targets(lines):
+    rows = ["| board | threads | count | time (median) | runs | peak RSS | final ZDD | largest ZDD |",
+            "|---|---|---|---|---|---|---|---|"]
+    for e in lines:
+        c, r = e["config"], e["report"]
+        p = r.get("paths") or {}
+        runs = ", ".join(fmt_ms(t) for t in e["times_ms"] if t is not None)
+        rows.append(f"| {board_label(c)} | {c['threads']} | {r.get('count') or '—'} | "
+                    f"{outcome(e)} | {runs} | {fmt_bytes(r.get('peak_rss_bytes'))} | "
+                    f"{fmt_int(p.get('final_size'))} | {fmt_int(p.get('largest_size'))} |")
+    return rows
+
+
+def table_engines(lines):
+    rows = ["| board | engine | schedule | time | peak RSS | largest | final | count |",
+            "|---|---|---|---|---|---|---|---|"]
+    for e in lines:
+        c, r = e["config"], e["report"]
+        p = r.get("paths") or {}
+        rows.append(f"| {board_label(c)} | {c['engine']} | {c['schedule']} | {outcome(e)} | "
+                    f"{fmt_bytes(r.get('peak_rss_bytes'))} | {fmt_int(p.get('largest_size'))} | "
+                    f"{fmt_int(p.get('final_size'))} | {r.get('count') or '—'} |")
+    return rows
+
+
+def table_cache(lines):
+    rows = ["| board | schedule | cache entries | cache memory | time | peak RSS |",
+            "|---|---|---|---|---|---|"]
+    for e in lines:
+        c, r = e["config"], e["report"]
+        entries = c["cache"]
+        rows.append(f"| {board_label(c)} | {c['schedule']} | 2^{entries.bit_length() - 1} | "
+                    f"{fmt_bytes(entries * 20)} | {outcome(e)} | {fmt_bytes(r.get('peak_rss_bytes'))} |")
+    return rows
+
+
+def table_threads(lines):
+    rows = ["| board | schedule | 1 thread | 2 threads | speed-up |", "|---|---|---|---|---|"]
+    by_key = {}
+    for e in lines:
+        c = e["config"]
+        by_key.setdefault((board_label(c), c["schedule"]), {})[c["threads"]] = e
+    for (board, schedule), runs in by_key.items():
+        one, two = runs.get(1), runs.get(2)
+        speed = "—"
+        if one and two and one["report"].get("status") == two["report"].get("status") == "complete":
+            speed = f"{median_ms(one) / median_ms(two):.2f}×"
+        rows.append(f"| {board} | {schedule} | {outcome(one) if one else '—'} | "
+                    f"{outcome(two) if two else '—'} | {speed} |")
+    return rows
+
+
+def table_backtrack(lines):
+    rows = ["| board | count | ZDD (default) | backtracking |", "|---|---|---|---|"]
+    by_board = {}
+    for e in lines:
+        c = e["config"]
+        by_board.setdefault(board_label(c), {})[c["method"]] = e
+    for board, runs in by_board.items():
+        zdd, bt = runs.get("zdd"), runs.get("backtrack")
+        count = (zdd or bt)["report"].get("count") or (bt or zdd)["report"].get("count") or "—"
+        rows.append(f"| {board} | {count} | {outcome(zdd) if zdd else '—'} | "
+                    f"{outcome(bt) if bt else '—'} |")
+    return rows
+
+
+def table_reach(lines):
+    rows = ["| engine | board | outcome | count | peak RSS | largest ZDD |", "|---|---|---|---|---|---|"]
+    for e in lines:
+        c, r = e["config"], e["report"]
+        p = r.get("paths") or {}
+        rows.append(f"| {c['engine']} | {board_label(c)} | {outcome(e)} | {r.get('count') or '—'} | "
+                    f"{fmt_bytes(r.get('peak_rss_bytes'))} | {fmt_int(p.get('largest_size'))} |")
+    return rows
+
+
+TABLES = {"targets": table_targets, "engines": table_engines, "cache": table_cache,
+          "threads": table_threads, "backtrack": table_backtrack, "reach": table_reach}
+
+
+def update_docs(names):
+    text = DOCS.read_text()
+    for name in names:
+        lines, meta = load(name)
+        if lines is None:
+            continue
+        begin, end = f"<!-- BEGIN {name} -->", f"<!-- END {name} -->"
+        if begin not in text or end not in text:
+            print(f"docs/benchmarks.md has no markers for {name}; skipped", file=sys.stderr)
+            continue
+        body = [begin,
+                f"_Generated by `scripts/bench-matrix.py {name} --update-docs` on "
+                f"{meta.get('date', '?')}; {meta.get('machine', '?')}; memory budget "
+                f"{meta.get('memory', '?')}. Raw reports: `bench-results/{name}/`._",
+                ""] + TABLES[name](lines) + [end]
+        head, rest = text.split(begin, 1)
+        _, tail = rest.split(end, 1)
+        text = head + "\n".join(body) + tail
+    DOCS.write_text(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("profiles", nargs="*")
+    parser.add_argument("--list", action="store_true", help="list the profiles")
+    parser.add_argument("--timeout", type=float, default=1800,
+                        help="default per-run timeout in seconds")
+    parser.add_argument("--memory", default="20GiB", help="memory budget per run")
+    parser.add_argument("--repeat", type=int, help="override the repeat count")
+    parser.add_argument("--update-docs", action="store_true")
+    parser.add_argument("--docs-only", action="store_true",
+                        help="only regenerate docs from stored results")
+    args = parser.parse_args()
+    if args.list:
+        for name, configs in PROFILES.items():
+            print(f"{name}: {len(configs)} runs")
+        return
+    names = list(PROFILES) if args.profiles == ["all"] else args.profiles
+    unknown = [n for n in names if n not in PROFILES]
+    if unknown or not names:
+        parser.error(f"choose profiles from {', '.join(PROFILES)} (or all)")
+    if not args.docs_only:
+        subprocess.run(["cargo", "build", "--release", "-p", "knights-tour"], cwd=ROOT,
+                       check=True)
+        for name in names:
+            run_profile(name, PROFILES[name], args)
+    if args.update_docs or args.docs_only:
+        update_docs(names)
+
+
+if __name__ == "__main__":
+    main()
