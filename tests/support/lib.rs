@@ -63,6 +63,41 @@ fn extend(adjacency: &[Vec<usize>], path: &mut Vec<usize>, used: &mut [bool], cl
     total
 }
 
+/// Collects the complete paths extending `path`.
+fn list(
+    adjacency: &[Vec<usize>],
+    path: &mut Vec<usize>,
+    used: &mut [bool],
+    out: &mut Vec<Vec<usize>>,
+) {
+    if path.len() == adjacency.len() {
+        out.push(path.clone());
+        return;
+    }
+    let last = *path.last().expect("a path has a square");
+    for &next in &adjacency[last] {
+        if !used[next] {
+            used[next] = true;
+            path.push(next);
+            list(adjacency, path, used, out);
+            path.pop();
+            used[next] = false;
+        }
+    }
+}
+
+/// Every directed open tour of a small board, as square sequences.
+pub fn open_tours_listed(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let adjacency = moves(rows, cols);
+    let mut out = Vec::new();
+    for start in 0..rows * cols {
+        let mut used = vec![false; rows * cols];
+        used[start] = true;
+        list(&adjacency, &mut vec![start], &mut used, &mut out);
+    }
+    out
+}
+
 /// Directed open tours (Hamiltonian paths, every start, each direction).
 pub fn open_tours_by_backtracking(rows: usize, cols: usize) -> u64 {
     let adjacency = moves(rows, cols);
@@ -121,6 +156,44 @@ pub fn zdd_run(
     let (report, _) = compute(job, JustCount).unwrap_or_else(|f| panic!("{board}: {}", f.message));
     let size = report.paths.as_ref().map(|p| p.final_size).unwrap_or(0);
     (report.count.expect("a complete run has a count"), size)
+}
+
+/// The final family of a run, copied out, with its encoding.
+pub struct Snapshot;
+
+impl knights_tour::session::Finish for Snapshot {
+    type Output = kt_engine::Family;
+
+    fn finish<E: kt_engine::Engine>(
+        self,
+        engine: &E,
+        _: &kt_constraints::Encoding,
+        family: &E::Func,
+        _: &mut knights_tour::report::RunReport,
+    ) -> Result<kt_engine::Family, knights_tour::Failure> {
+        knights_tour::extract::snapshot(engine, family)
+    }
+}
+
+/// The family of `kind` tours of `board` on `engine`, as a snapshot.
+pub fn family(board: &str, kind: TourKind, engine: EngineKind) -> kt_engine::Family {
+    let board: Board = board.parse().expect("a valid board");
+    let job = Job {
+        board,
+        kind,
+        engine,
+        schedule: Schedule::Fused,
+        requests: Requests {
+            budget: Some(Bytes(4 * Bytes::GIB)),
+            ..Requests::default()
+        },
+        progress: false,
+        json: false,
+    };
+    compute(job, Snapshot)
+        .unwrap_or_else(|f| panic!("{board}: {}", f.message))
+        .1
+        .expect("a board with a diagram")
 }
 
 /// Every board with at most `max_cells` squares, in both orientations.

@@ -36,7 +36,12 @@ pub struct Picked {
 }
 
 /// The tour at `index` of the family's order.
-pub fn tour_at(family: &Family, enc: &Encoding, kind: TourKind, index: &BigUint) -> Result<Tour, Failure> {
+pub fn tour_at(
+    family: &Family,
+    enc: &Encoding,
+    kind: TourKind,
+    index: &BigUint,
+) -> Result<Tour, Failure> {
     let set = family
         .nth(index)
         .ok_or_else(|| Failure::other(format!("there is no tour number {index}")))?;
@@ -52,7 +57,12 @@ pub fn tour_at(family: &Family, enc: &Encoding, kind: TourKind, index: &BigUint)
 }
 
 /// Takes the selected tours from `family`.
-pub fn pick(family: &Family, enc: &Encoding, kind: TourKind, selection: &Selection) -> Result<Picked, Failure> {
+pub fn pick(
+    family: &Family,
+    enc: &Encoding,
+    kind: TourKind,
+    selection: &Selection,
+) -> Result<Picked, Failure> {
     let total = family.count();
     let indices: Vec<BigUint> = match selection {
         Selection::First { count } => (0..*count as u64)
@@ -68,7 +78,9 @@ pub fn pick(family: &Family, enc: &Encoding, kind: TourKind, selection: &Selecti
                 Vec::new()
             } else {
                 let mut rng = ChaCha8Rng::seed_from_u64(*seed);
-                (0..*count).map(|_| rng.random_biguint_below(&total)).collect()
+                (0..*count)
+                    .map(|_| rng.random_biguint_below(&total))
+                    .collect()
             }
         }
     };

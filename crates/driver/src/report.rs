@@ -236,7 +236,11 @@ impl RunReport {
                 seconds(self.total_time_ms),
                 seconds(satcount.time_ms)
             )?,
-            None => writeln!(out, "  wall time          {:>14}", seconds(self.total_time_ms))?,
+            None => writeln!(
+                out,
+                "  wall time          {:>14}",
+                seconds(self.total_time_ms)
+            )?,
         }
         writeln!(
             out,

@@ -206,7 +206,15 @@ fn ctrl_c_prints_the_partial_report() {
     // a few steps are done.
     let binary = assert_cmd::cargo::cargo_bin("knights-tour");
     let child = std::process::Command::new(binary)
-        .args(["count", "6", "--schedule", "adiar", "--json", "--memory", "4GiB"])
+        .args([
+            "count",
+            "6",
+            "--schedule",
+            "adiar",
+            "--json",
+            "--memory",
+            "4GiB",
+        ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

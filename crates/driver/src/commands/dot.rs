@@ -43,7 +43,8 @@ impl Finish for WriteDot {
         let written = if self.oxidd {
             engine.write_manager_dot(family, &mut text)
         } else {
-            crate::extract::snapshot(engine, family)?.write_dot(&mut text, &self.title, &|v| enc.var_name(v))
+            crate::extract::snapshot(engine, family)?
+                .write_dot(&mut text, &self.title, &|v| enc.var_name(v))
         };
         written.map_err(|e| Failure::other(format!("cannot write DOT: {e}")))?;
         Ok(text)

@@ -40,7 +40,10 @@ pub fn run(args: &FindArgs) -> Result<ExitCode, Failure> {
             .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
     }
     if !args.quiet_time {
-        eprintln!("{kind} tour of {board} found in {:.3} s", elapsed.as_secs_f64());
+        eprintln!(
+            "{kind} tour of {board} found in {:.3} s",
+            elapsed.as_secs_f64()
+        );
     }
     Ok(ExitCode::Success)
 }

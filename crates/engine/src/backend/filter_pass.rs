@@ -34,8 +34,11 @@ pub(super) fn edge_key<E: Edge>(edge: E) -> u64 {
 /// The memo of a pass, keyed by (node, filter key), holding result edges.
 trait Memo<K, E: Copy> {
     /// A clone of the stored result, if any.
-    fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> oxidd_core::util::Own<E>)
-    -> Option<oxidd_core::util::Own<E>>;
+    fn get(
+        &self,
+        key: &K,
+        clone: impl Fn(Ref<'_, E>) -> oxidd_core::util::Own<E>,
+    ) -> Option<oxidd_core::util::Own<E>>;
     /// Stores `value`; returns it back if the key was already present.
     fn insert(&self, key: K, value: oxidd_core::util::Own<E>) -> Option<oxidd_core::util::Own<E>>;
     /// Every stored result, for release.
