@@ -73,12 +73,11 @@ pub fn transition<E: Engine>(engine: &E, enc: &Encoding, t: usize) -> Result<E::
     let after = free_slices(engine, enc, t + 2..cells, &engine.accept())?;
 
     // Time t+1: to[p] accepts exactly one knight move q of p.
-    let mut to: Vec<E::Func> = vec![engine.reject(); cells];
-    for p in 0..cells {
-        if board.degree(p) == 0 {
-            continue;
-        }
+    let targets_of = |p: Square| -> Result<E::Func, EngineError> {
         let mut chain = engine.reject();
+        if board.degree(p) == 0 {
+            return Ok(chain);
+        }
         for q in (0..cells).rev() {
             let var = enc.var(q, t + 1);
             chain = if board.is_knight_move(p, q) {
@@ -88,8 +87,9 @@ pub fn transition<E: Engine>(engine: &E, enc: &Encoding, t: usize) -> Result<E::
                 engine.forced_out(var, &chain)?
             };
         }
-        to[p] = chain;
-    }
+        Ok(chain)
+    };
+    let to: Vec<E::Func> = (0..cells).map(targets_of).collect::<Result<_, _>>()?;
 
     // Time t: exactly one square p with a move, then to[p].
     let mut here = engine.reject();

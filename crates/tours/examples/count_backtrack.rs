@@ -33,10 +33,10 @@ fn main() -> ExitCode {
     match count_tours_with_nodes(&board, kind, &CountLimits::default()) {
         Ok(report) => {
             println!(
-                "{board} {kind}: {} tours, {} nodes, {:.3} s",
+                "{board} {kind}: {} tours, {} nodes, {:.1} ms",
                 report.tours,
                 report.nodes,
-                started.elapsed().as_secs_f64()
+                started.elapsed().as_secs_f64() * 1e3
             );
             ExitCode::SUCCESS
         }

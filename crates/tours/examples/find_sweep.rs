@@ -3,12 +3,16 @@
 //! failure. Run by `scripts/bench-find.sh`; the figures are recorded in
 //! `docs/find.md`.
 //!
-//! Usage: `find_sweep [CATEGORY…]` with categories `all60` (every m×n with
-//! 1 ≤ m, n ≤ 60), `squares` (n×n for n = 61, 68, …, 996 and 1000), `thin`
-//! (3×n, 4×n, 5×n, 6×n and their transposes for n = 61, 64, …, 997 and
-//! 1000), `random` (100 random m×n with 61 ≤ m, n ≤ 1000, fixed seed) and
-//! `warnsdorff` (how often each tie-breaking rule alone completes an open
-//! tour on the `squares` and `all60` boards). No argument runs them all.
+//! Usage: `find_sweep [CATEGORY…]` with categories
+//! - `all60`: every m×n with 1 ≤ m, n ≤ 60;
+//! - `squares`: n×n for n = 61, 68, …, 995 and 1000;
+//! - `thin`: 3×n, 4×n, 5×n, 6×n and their transposes for n = 61, 64, …, 1000;
+//! - `random`: 100 random m×n with 61 ≤ m, n ≤ 1000 (fixed seed);
+//! - `warnsdorff`: how often each tie-breaking rule alone completes an open
+//!   tour on the boards of the four categories above;
+//! - `huge`: six boards of up to 10⁸ squares (seconds and 1.6 GB each).
+//!
+//! No argument runs all but `huge`. Both kinds are tried on every board.
 //!
 //! Exits with status 1 if any board that has a tour did not get a checked
 //! one, or any board without one did not get the theorem's reason.
@@ -101,6 +105,7 @@ fn board(rows: usize, cols: usize) -> Board {
     Board::new(rows, cols).expect("sweep boards are valid")
 }
 
+/// 61, 68, …, 995 and 1000.
 fn square_sides() -> Vec<usize> {
     let mut sides: Vec<usize> = (61..=1000).step_by(7).collect();
     if sides.last() != Some(&1000) {
@@ -116,8 +121,8 @@ fn category(name: &str) -> Vec<Board> {
             .collect(),
         "squares" => square_sides().into_iter().map(|n| board(n, n)).collect(),
         "thin" => {
-            let mut lengths: Vec<usize> = (61..=1000).step_by(3).collect();
-            lengths.push(1000);
+            // 61, 64, …, 1000.
+            let lengths: Vec<usize> = (61..=1000).step_by(3).collect();
             let mut boards = Vec::new();
             for m in 3..=6 {
                 for &n in &lengths {
@@ -133,6 +138,17 @@ fn category(name: &str) -> Vec<Board> {
                 .map(|_| board(rng.random_range(61..=1000), rng.random_range(61..=1000)))
                 .collect()
         }
+        "huge" => [
+            (10_000, 10_000),
+            (9_999, 9_999),
+            (9_999, 10_000),
+            (3, 10_000),
+            (10_000, 4),
+            (5, 10_000),
+        ]
+        .into_iter()
+        .map(|(r, c)| board(r, c))
+        .collect(),
         _ => Vec::new(),
     }
 }
@@ -143,20 +159,38 @@ fn warnsdorff_stats() {
         "| Warnsdorff alone, open, from the top-left corner | boards | farthest-from-centre completes | lookahead completes | either |"
     );
     println!("|---|---|---|---|---|");
+    let mut failures = Vec::new();
     for name in ["all60", "squares", "thin", "random"] {
         let boards: Vec<Board> = category(name)
             .into_iter()
             .filter(|b| tour_exists(b, TourKind::Open).is_ok())
             .collect();
         let (mut roth, mut pohl, mut either) = (0, 0, 0);
+        let mut neither = Vec::new();
         for b in &boards {
             let r = warnsdorff(b, 0, TieBreak::FarthestFromCentre).is_some();
             let p = warnsdorff(b, 0, TieBreak::Lookahead).is_some();
             roth += usize::from(r);
             pohl += usize::from(p);
             either += usize::from(r || p);
+            if !r {
+                neither.push(format!(
+                    "{b}{}",
+                    if p { " (lookahead completes)" } else { "" }
+                ));
+            }
         }
         println!("| {name} | {} | {roth} | {pohl} | {either} |", boards.len());
+        if name != "all60" && name != "thin" {
+            failures.push(format!(
+                "{name}: farthest-from-centre gets stuck on {}",
+                neither.join(", ")
+            ));
+        }
+    }
+    println!();
+    for line in failures {
+        println!("{line}");
     }
 }
 

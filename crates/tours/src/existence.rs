@@ -17,7 +17,8 @@ use std::fmt;
 use kt_board::{Board, TourKind};
 
 /// Why a board has no tour of the requested kind, with the theorem that says
-/// so. `short` and `long` are the board's sides with `short ≤ long`.
+/// so. The fields give the board (`rows`, `cols`) and, where it matters, its
+/// shorter side `short` or longer side `long`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NoTour {
     /// Closed: both sides odd, so the board has an odd number of squares,

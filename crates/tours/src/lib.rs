@@ -20,12 +20,14 @@ pub mod find;
 pub mod parse;
 pub mod render;
 
-pub use backtrack::{CountError, CountLimits, count_tours};
+pub use backtrack::{
+    COUNT_MAX_CELLS, CountError, CountLimits, CountReport, count_tours, count_tours_with_nodes,
+};
 pub use existence::{NoTour, closed_tour_exists, open_tour_exists, tour_exists};
 pub use find::warnsdorff::TieBreak;
 pub use find::{
-    BACKTRACK_MAX_CELLS, DEFAULT_NODE_LIMIT, FindError, FindOptions, Method, find_tour,
-    find_tour_with_method,
+    BACKTRACK_MAX_CELLS, DEFAULT_NODE_LIMIT, FindError, FindOptions, Method,
+    WARNSDORFF_AUTO_MAX_CELLS, find_tour, find_tour_with_method,
 };
 pub use parse::{ParseError, Verdict, parse_board, parse_moves, parse_tour, verdict};
 pub use render::{TourView, render_board, render_moves, render_svg};

@@ -74,16 +74,25 @@ const UNIT: usize = 100;
 /// closing move as a dashed line.
 ///
 /// Everything scales with the board: the drawing is in units of 1/100 of a
-/// square, numbers shrink to fit their digits, and the pixel size (`width`
-/// and `height`) aims at about 800 pixels for the longer side, between 4
-/// and 48 pixels a square. Numbers are omitted above
-/// [`SVG_MAX_NUMBERED_CELLS`] squares, and individual square rectangles
-/// above [`SVG_MAX_RECT_CELLS`].
+/// square, numbers shrink to fit their digits (a 4-digit number is 40% of a
+/// square high), lines and markers are fixed fractions of a square. The
+/// nominal size (`width` and `height`; any viewer can zoom) gives numbered
+/// boards 24 to 48 pixels a square, about 1200 pixels for the longer side
+/// from 25 squares up (so a 50 × 50 board is 1200 × 1200 with 9-pixel
+/// numbers), and larger boards 2 to 24 pixels a square. Numbers are omitted
+/// above [`SVG_MAX_NUMBERED_CELLS`] squares, and individual square
+/// rectangles above [`SVG_MAX_RECT_CELLS`].
 pub fn render_svg(tour: &Tour) -> String {
     let board = &tour.board;
     let (rows, cols) = (board.rows(), board.cols());
     let (w, h) = (cols * UNIT, rows * UNIT);
-    let px = (800 / rows.max(cols)).clamp(4, 48);
+    let numbered = board.cells() <= SVG_MAX_NUMBERED_CELLS;
+    let side = rows.max(cols);
+    let px = if numbered {
+        (1200 / side).clamp(24, 48)
+    } else {
+        (2400 / side).clamp(2, 24)
+    };
     let centre = |s: usize| {
         let (r, c) = board.row_col(s);
         (c * UNIT + UNIT / 2, r * UNIT + UNIT / 2)
@@ -176,9 +185,9 @@ pub fn render_svg(tour: &Tour) -> String {
             ));
         }
     }
-    if board.cells() <= SVG_MAX_NUMBERED_CELLS {
+    if numbered {
         let digits = board.cells().to_string().len();
-        let size = (150 / digits).min(42);
+        let size = (160 / digits).min(42);
         w_(format_args!(
             "<g class=\"numbers\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"{}\" stroke-opacity=\"0.7\" paint-order=\"stroke\">\n",
             (size / 6).max(2)

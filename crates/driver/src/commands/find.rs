@@ -15,7 +15,7 @@ pub fn run(args: &FindArgs) -> Result<ExitCode, Failure> {
     let tour = find_tour(&board, kind, &FindOptions::default()).map_err(|e| match e {
         FindError::NoTour(reason) => Failure {
             code: ExitCode::Other,
-            message: format!("no {kind} tour exists on {board}: {reason}"),
+            message: reason.to_string(),
         },
         other => Failure::other(format!("no {kind} tour found on {board}: {other}")),
     })?;

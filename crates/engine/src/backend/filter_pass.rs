@@ -16,7 +16,7 @@ use oxidd::{BooleanFunction, Edge, Function, HasLevel, HasWorkers, Manager, Work
 use oxidd_core::Countable;
 use oxidd_core::LevelNo;
 use oxidd_core::function::{EdgeOfFunc, INodeOfFunc, OwnEdgeOfFunc};
-use oxidd_core::util::{EdgeDropGuard, Ref};
+use oxidd_core::util::{EdgeDropGuard, Own as OwnEdge, Ref};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::{Flavor, Oxidd, level_of, make_node_edge};
@@ -34,30 +34,22 @@ pub(super) fn edge_key<E: Edge>(edge: E) -> u64 {
 /// The memo of a pass, keyed by (node, filter key), holding result edges.
 trait Memo<K, E: Copy> {
     /// A clone of the stored result, if any.
-    fn get(
-        &self,
-        key: &K,
-        clone: impl Fn(Ref<'_, E>) -> oxidd_core::util::Own<E>,
-    ) -> Option<oxidd_core::util::Own<E>>;
+    fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> OwnEdge<E>) -> Option<OwnEdge<E>>;
     /// Stores `value`; returns it back if the key was already present.
-    fn insert(&self, key: K, value: oxidd_core::util::Own<E>) -> Option<oxidd_core::util::Own<E>>;
+    fn insert(&self, key: K, value: OwnEdge<E>) -> Option<OwnEdge<E>>;
     /// Every stored result, for release.
-    fn drain(self) -> Vec<oxidd_core::util::Own<E>>;
+    fn drain(self) -> Vec<OwnEdge<E>>;
 }
 
 /// The single-threaded memo.
-struct LocalMemo<K, E: Copy>(RefCell<FxHashMap<K, oxidd_core::util::Own<E>>>);
+struct LocalMemo<K, E: Copy>(RefCell<FxHashMap<K, OwnEdge<E>>>);
 
 impl<K: Hash + Eq, E: Copy> Memo<K, E> for LocalMemo<K, E> {
-    fn get(
-        &self,
-        key: &K,
-        clone: impl Fn(Ref<'_, E>) -> oxidd_core::util::Own<E>,
-    ) -> Option<oxidd_core::util::Own<E>> {
+    fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> OwnEdge<E>) -> Option<OwnEdge<E>> {
         self.0.borrow().get(key).map(|e| clone(e.borrowed()))
     }
 
-    fn insert(&self, key: K, value: oxidd_core::util::Own<E>) -> Option<oxidd_core::util::Own<E>> {
+    fn insert(&self, key: K, value: OwnEdge<E>) -> Option<OwnEdge<E>> {
         let mut map = self.0.borrow_mut();
         match map.entry(key) {
             std::collections::hash_map::Entry::Occupied(_) => Some(value),
@@ -68,24 +60,20 @@ impl<K: Hash + Eq, E: Copy> Memo<K, E> for LocalMemo<K, E> {
         }
     }
 
-    fn drain(self) -> Vec<oxidd_core::util::Own<E>> {
+    fn drain(self) -> Vec<OwnEdge<E>> {
         self.0.into_inner().into_values().collect()
     }
 }
 
 /// The shared memo of a multi-threaded pass.
-struct SharedMemo<K: Hash + Eq, E: Copy>(DashMap<K, oxidd_core::util::Own<E>, FxBuildHasher>);
+struct SharedMemo<K: Hash + Eq, E: Copy>(DashMap<K, OwnEdge<E>, FxBuildHasher>);
 
 impl<K: Hash + Eq, E: Copy> Memo<K, E> for SharedMemo<K, E> {
-    fn get(
-        &self,
-        key: &K,
-        clone: impl Fn(Ref<'_, E>) -> oxidd_core::util::Own<E>,
-    ) -> Option<oxidd_core::util::Own<E>> {
+    fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> OwnEdge<E>) -> Option<OwnEdge<E>> {
         self.0.get(key).map(|e| clone(e.borrowed()))
     }
 
-    fn insert(&self, key: K, value: oxidd_core::util::Own<E>) -> Option<oxidd_core::util::Own<E>> {
+    fn insert(&self, key: K, value: OwnEdge<E>) -> Option<OwnEdge<E>> {
         match self.0.entry(key) {
             dashmap::Entry::Occupied(_) => Some(value),
             dashmap::Entry::Vacant(slot) => {
@@ -95,7 +83,7 @@ impl<K: Hash + Eq, E: Copy> Memo<K, E> for SharedMemo<K, E> {
         }
     }
 
-    fn drain(self) -> Vec<oxidd_core::util::Own<E>> {
+    fn drain(self) -> Vec<OwnEdge<E>> {
         self.0.into_iter().map(|(_, e)| e).collect()
     }
 }
@@ -119,6 +107,11 @@ struct Pass<'a, 'id, K: Flavor, A: SetFilter, Mo> {
 
 type Own<'id, K> = OwnEdgeOfFunc<'id, <K as Flavor>::F>;
 type EdgeRef<'a, 'id, K> = Ref<'a, EdgeOfFunc<'id, <K as Flavor>::F>>;
+/// A memo key: the node (id and tag) and the filter's key.
+type MemoKey<A> = (u64, <A as SetFilter>::Key);
+/// A pass whose memo is shared between worker threads.
+type SharedPass<'a, 'id, K, A> =
+    Pass<'a, 'id, K, A, SharedMemo<MemoKey<A>, EdgeOfFunc<'id, <K as Flavor>::F>>>;
 
 /// What entering a node gives: a result at once, or two branches to compute.
 enum Entered<'a, 'id, K: Flavor, A: SetFilter> {
@@ -126,7 +119,7 @@ enum Entered<'a, 'id, K: Flavor, A: SetFilter> {
     Expand {
         level: LevelNo,
         /// The memo key, if this node is memoised.
-        key: Option<(u64, A::Key)>,
+        key: Option<MemoKey<A>>,
         hi: EdgeRef<'a, 'id, K>,
         lo: EdgeRef<'a, 'id, K>,
         /// The state after including the node's variable; `None` rejects.
@@ -138,7 +131,7 @@ impl<'a, 'id, K, A, Mo> Pass<'a, 'id, K, A, Mo>
 where
     K: Flavor,
     A: SetFilter,
-    Mo: Memo<(u64, A::Key), EdgeOfFunc<'id, K::F>>,
+    Mo: Memo<MemoKey<A>, EdgeOfFunc<'id, K::F>>,
     for<'x> INodeOfFunc<'x, K::F>: HasLevel,
 {
     fn clone_edge(&self, e: EdgeRef<'_, 'id, K>) -> Own<'id, K> {
@@ -200,7 +193,7 @@ where
     fn finish(
         &self,
         level: LevelNo,
-        key: Option<(u64, A::Key)>,
+        key: Option<MemoKey<A>>,
         hi: Result<Own<'id, K>, EngineError>,
         lo: Result<Own<'id, K>, EngineError>,
     ) -> Result<Own<'id, K>, EngineError> {
@@ -265,7 +258,7 @@ fn sequential<'id, K, A, Mo>(
 where
     K: Flavor,
     A: SetFilter,
-    Mo: Memo<(u64, A::Key), EdgeOfFunc<'id, K::F>>,
+    Mo: Memo<MemoKey<A>, EdgeOfFunc<'id, K::F>>,
     for<'x> INodeOfFunc<'x, K::F>: HasLevel,
 {
     match pass.enter(edge, state, memoize, level)? {
@@ -290,7 +283,7 @@ where
 /// Parallel recursion: the two branches of a node run on oxidd's workers
 /// while `depth` lasts, sequentially below.
 fn parallel<'id, K, A>(
-    pass: &Pass<'_, 'id, K, A, SharedMemo<(u64, A::Key), EdgeOfFunc<'id, K::F>>>,
+    pass: &SharedPass<'_, 'id, K, A>,
     edge: EdgeRef<'_, 'id, K>,
     state: &A::State,
     memoize: bool,

@@ -6,24 +6,26 @@
 //! passed [`Tour::check`], built by one of three methods:
 //!
 //! - [`Method::Warnsdorff`]: Warnsdorff's rule with two tie-breaking rules
-//!   ([`warnsdorff`] module docs). Fast and natural-looking, but a
+//!   ([`warnsdorff`](mod@warnsdorff) module docs). Fast and natural-looking, but a
 //!   heuristic: it can get stuck, and it rarely closes a tour.
 //! - [`Method::Backtracking`]: a depth-first search in Warnsdorff order with
 //!   sound pruning, for boards of at most [`BACKTRACK_MAX_CELLS`] squares.
 //! - [`Method::Construction`]: divide and conquer after Parberry (1997),
-//!   glued from small pieces ([`construct`] module docs). Always succeeds
+//!   glued from small pieces (the `construct` module; `docs/find.md`). Always succeeds
 //!   where a tour exists, in linear time.
 //!
 //! [`Method::Auto`] (the default) tries them in the order that gives the
-//! nicest tour soonest: for an open tour Warnsdorff, then backtracking on
-//! small boards, then the construction; for a closed tour backtracking on
-//! small boards, then the construction. The result is deterministic for a
+//! nicest tour soonest: for an open tour Warnsdorff (up to
+//! [`WARNSDORFF_AUTO_MAX_CELLS`] squares), then backtracking on small
+//! boards, then the construction; for a closed tour backtracking on small
+//! boards, then the construction. The result is deterministic for a
 //! given board, kind and options.
 
 mod construct;
 mod links;
 mod pieces;
-pub mod search;
+mod reroot;
+pub(crate) mod search;
 pub mod warnsdorff;
 
 use std::fmt;
@@ -41,9 +43,15 @@ pub const BACKTRACK_MAX_CELLS: usize = 64;
 /// board up to [`BACKTRACK_MAX_CELLS`] squares (most need a few hundred).
 pub const DEFAULT_NODE_LIMIT: u64 = 2_000_000;
 
-/// Nodes per restart of the backtracking method: a search that has not
-/// succeeded after this many nodes restarts with another tie-break order.
+/// Above this many squares [`Method::Auto`] skips Warnsdorff's rule: a
+/// pass costs about 50 ns a square (two passes when the first rule gets
+/// stuck), the construction a quarter of that, and both give a tour.
+pub const WARNSDORFF_AUTO_MAX_CELLS: usize = 4_000_000;
+
+/// Nodes per short restart of the backtracking method, and how many short
+/// restarts come before the long run (see `by_backtracking`).
 const NODES_PER_RESTART: u64 = 2_000;
+const SHORT_RESTARTS: u64 = 64;
 
 /// How to find a tour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -73,13 +81,16 @@ impl fmt::Display for Method {
 /// Options for [`find_tour`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FindOptions {
+    /// Which method to use; [`Method::Auto`] by default.
     pub method: Method,
     /// The square the tour must start on. Any square of a closed tour can
     /// be its start; an open tour of a board with an odd number of squares
     /// can only start on the majority colour (that of the corners).
     /// Honoured where possible: a closed tour is rotated; an open tour of a
     /// board that has a closed tour is a rotated closed tour; otherwise
-    /// Warnsdorff and backtracking try from `start`, and may give up.
+    /// Warnsdorff and backtracking try from `start`, then Pósa rotations
+    /// try to move the start of the constructed tour there, and
+    /// [`find_tour`] may give up.
     pub start: Option<Square>,
     /// Node budget of the backtracking method.
     pub node_limit: u64,
@@ -105,6 +116,19 @@ pub enum FindError {
     /// No open tour of this board can start there: the board has an odd
     /// number of squares, so a tour starts and ends on the majority colour.
     StartOnMinorityColour { start: String, board: Board },
+    /// No open tour of this board can start there: on a board with a side
+    /// of 4, the two outer lines along that side are an independent set of
+    /// half the squares, so a tour alternates between them and the inner
+    /// lines, and a tour starting or ending inside would put all the outer
+    /// squares on one colour.
+    StartOnInnerLine { start: String, board: Board },
+    /// An exhaustive search (backtracking) proved that no tour of this kind
+    /// starts on this square.
+    NoTourFromStart {
+        start: String,
+        board: Board,
+        kind: TourKind,
+    },
     /// The backtracking method was asked for a board too large for it.
     TooLargeForBacktracking { board: Board },
     /// The chosen method did not find a tour (a heuristic got stuck, the
@@ -128,6 +152,14 @@ impl fmt::Display for FindError {
             FindError::StartOnMinorityColour { start, board } => write!(
                 f,
                 "no open tour of the {board} board starts on {start}: the board has an odd number of squares, so every tour starts and ends on the other colour"
+            ),
+            FindError::StartOnInnerLine { start, board } => write!(
+                f,
+                "no open tour of the {board} board starts on {start}: on a board with a side of 4, every tour starts and ends in the first or last line along that side"
+            ),
+            FindError::NoTourFromStart { start, board, kind } => write!(
+                f,
+                "no {kind} tour of the {board} board starts on {start}: an exhaustive search found none"
             ),
             FindError::TooLargeForBacktracking { board } => write!(
                 f,
@@ -189,6 +221,7 @@ pub fn find_tour_with_method(
     let auto = options.method == Method::Auto;
     for &method in order {
         let found = match method {
+            Method::Warnsdorff if auto && board.cells() > WARNSDORFF_AUTO_MAX_CELLS => continue,
             Method::Warnsdorff => by_warnsdorff(board, kind, options.start),
             Method::Backtracking if board.cells() > BACKTRACK_MAX_CELLS => {
                 if auto {
@@ -196,7 +229,9 @@ pub fn find_tour_with_method(
                 }
                 return Err(FindError::TooLargeForBacktracking { board: *board });
             }
-            Method::Backtracking => by_backtracking(board, kind, options.start, options.node_limit),
+            Method::Backtracking => {
+                by_backtracking(board, kind, options.start, options.node_limit)?
+            }
             Method::Construction => by_construction(board, kind, options.start)?,
             Method::Auto => None,
         };
@@ -229,6 +264,13 @@ fn check_start(board: &Board, kind: TourKind, start: Square) -> Result<(), FindE
             board: *board,
         });
     }
+    let inner = |side: usize, at: usize| side == 4 && (at == 1 || at == 2);
+    if kind == TourKind::Open && (inner(board.rows(), r) || inner(board.cols(), c)) {
+        return Err(FindError::StartOnInnerLine {
+            start: square_name(board, start),
+            board: *board,
+        });
+    }
     Ok(())
 }
 
@@ -245,34 +287,63 @@ fn closes(board: &Board, squares: &[Square]) -> bool {
     squares.len() >= 3 && board.is_knight_move(squares[0], squares[squares.len() - 1])
 }
 
-/// Restarting depth-first search within `node_limit` nodes in all.
+/// Depth-first search within `node_limit` nodes in all: short restarts
+/// with different tie-break orders first (a tour that is not found within
+/// a couple of thousand nodes is usually found at once under another
+/// order), then one long run with the rest of the budget, which can also
+/// prove that there is no tour (from the requested start).
+///
+/// `Err` when the search was exhaustive and found nothing: then the
+/// theorems (there is a tour) and the search together prove that no tour
+/// starts on `start`.
 fn by_backtracking(
     board: &Board,
     kind: TourKind,
     start: Option<Square>,
     node_limit: u64,
-) -> Option<Vec<Square>> {
+) -> Result<Option<Vec<Square>>, FindError> {
     let constraints = Constraints {
         kind,
         start,
         ..Constraints::open()
     };
     let mut spent = 0;
-    let mut seed = 0;
-    while spent < node_limit {
+    for seed in 0..SHORT_RESTARTS {
         let budget = NODES_PER_RESTART.min(node_limit - spent);
         match search::search(board, &constraints, budget, seed) {
-            Outcome::Found(squares) => return Some(squares),
-            Outcome::Exhausted => return None,
+            Outcome::Found(squares) => return Ok(Some(squares)),
+            Outcome::Exhausted => return Err(no_tour_from(board, kind, start)),
             Outcome::OutOfBudget => {}
         }
         spent += budget;
-        seed += 1;
+        if spent >= node_limit {
+            return Ok(None);
+        }
     }
-    None
+    match search::search(board, &constraints, node_limit - spent, 0) {
+        Outcome::Found(squares) => Ok(Some(squares)),
+        Outcome::Exhausted => Err(no_tour_from(board, kind, start)),
+        Outcome::OutOfBudget => Ok(None),
+    }
 }
 
-/// The construction, rotated or reversed to honour `start` where it can be.
+fn no_tour_from(board: &Board, kind: TourKind, start: Option<Square>) -> FindError {
+    match start {
+        Some(start) => FindError::NoTourFromStart {
+            start: square_name(board, start),
+            board: *board,
+            kind,
+        },
+        // The theorems said there is a tour, so an exhaustive search that
+        // finds none is a bug.
+        None => FindError::Internal(format!(
+            "backtracking found no {kind} tour of the {board} board"
+        )),
+    }
+}
+
+/// The construction, rotated, reversed or rerooted by Pósa rotations to
+/// honour `start` where it can be.
 fn by_construction(
     board: &Board,
     kind: TourKind,
@@ -299,7 +370,9 @@ fn by_construction(
     } else if at + 1 == squares.len() {
         squares.reverse();
     } else if at != 0 {
-        return Ok(None);
+        // Pósa rotations, within about 5·10⁷ square moves.
+        let max_tours = (50_000_000 / board.cells()).min(5_000);
+        return Ok(reroot::reroot(board, squares, start, max_tours));
     }
     Ok(Some(squares))
 }
@@ -390,5 +463,27 @@ mod tests {
             ..FindOptions::default()
         };
         assert_eq!(find_tour(&b, TourKind::Open, &opts).unwrap().squares[0], 12);
+    }
+
+    #[test]
+    fn every_start_of_a_small_board_gets_a_tour_or_a_proof() {
+        for (rows, cols) in [(3, 4), (3, 7), (3, 8), (4, 5), (5, 5), (4, 6), (5, 6)] {
+            let b = Board::new(rows, cols).unwrap();
+            for start in b.squares() {
+                let opts = FindOptions {
+                    start: Some(start),
+                    ..FindOptions::default()
+                };
+                match find_tour(&b, TourKind::Open, &opts) {
+                    Ok(tour) => assert_eq!(tour.squares[0], start),
+                    Err(
+                        FindError::StartOnMinorityColour { .. }
+                        | FindError::StartOnInnerLine { .. }
+                        | FindError::NoTourFromStart { .. },
+                    ) => {}
+                    Err(e) => panic!("{b} from {start}: {e}"),
+                }
+            }
+        }
     }
 }

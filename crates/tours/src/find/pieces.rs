@@ -5,7 +5,7 @@
 //! the computer finds them at run time instead of shipping tables. The
 //! search is deterministic (fixed seeds, fixed budgets), so every run finds
 //! the same pieces, and the tests build every piece there is (there are
-//! fewer than fifty), so a piece that could not be found would fail the
+//! about fifty), so a piece that could not be found would fail the
 //! tests, not a user. Each takes at most a few milliseconds.
 //!
 //! Coordinates are (row, column) inside the piece; "X" and "Y" moves are

@@ -107,7 +107,9 @@ pub fn search_graph(
 ) -> Outcome {
     let n = adjacency.len();
     let closed = constraints.kind == TourKind::Closed;
-    if n == 0 || (closed && n < 3) {
+    // A square without moves is a one-square board or a dead end.
+    let isolated = n > 1 && adjacency.iter().any(|l| l.is_empty());
+    if n == 0 || (closed && n < 3) || isolated {
         return Outcome::Exhausted;
     }
     let on_board = |s: &Option<Square>| s.is_none_or(|s| s < n);
