@@ -35,8 +35,9 @@ pub(super) fn edge_key<E: Edge>(edge: E) -> u64 {
 trait Memo<K, E: Copy> {
     /// A clone of the stored result, if any.
     fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> OwnEdge<E>) -> Option<OwnEdge<E>>;
-    /// Stores `value`; returns it back if the key was already present.
-    fn insert(&self, key: K, value: OwnEdge<E>) -> Option<OwnEdge<E>>;
+    /// Stores `value` and returns how many entries the memo now holds, or
+    /// gives `value` back if the key was already present.
+    fn insert(&self, key: K, value: OwnEdge<E>) -> Result<usize, OwnEdge<E>>;
     /// Every stored result, for release.
     fn drain(self) -> Vec<OwnEdge<E>>;
 }
@@ -49,13 +50,13 @@ impl<K: Hash + Eq, E: Copy> Memo<K, E> for LocalMemo<K, E> {
         self.0.borrow().get(key).map(|e| clone(e.borrowed()))
     }
 
-    fn insert(&self, key: K, value: OwnEdge<E>) -> Option<OwnEdge<E>> {
+    fn insert(&self, key: K, value: OwnEdge<E>) -> Result<usize, OwnEdge<E>> {
         let mut map = self.0.borrow_mut();
         match map.entry(key) {
-            std::collections::hash_map::Entry::Occupied(_) => Some(value),
+            std::collections::hash_map::Entry::Occupied(_) => Err(value),
             std::collections::hash_map::Entry::Vacant(slot) => {
                 slot.insert(value);
-                None
+                Ok(map.len())
             }
         }
     }
@@ -65,20 +66,21 @@ impl<K: Hash + Eq, E: Copy> Memo<K, E> for LocalMemo<K, E> {
     }
 }
 
-/// The shared memo of a multi-threaded pass.
-struct SharedMemo<K: Hash + Eq, E: Copy>(DashMap<K, OwnEdge<E>, FxBuildHasher>);
+/// The shared memo of a multi-threaded pass (with its own entry count:
+/// `DashMap::len` visits every shard).
+struct SharedMemo<K: Hash + Eq, E: Copy>(DashMap<K, OwnEdge<E>, FxBuildHasher>, AtomicUsize);
 
 impl<K: Hash + Eq, E: Copy> Memo<K, E> for SharedMemo<K, E> {
     fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> OwnEdge<E>) -> Option<OwnEdge<E>> {
         self.0.get(key).map(|e| clone(e.borrowed()))
     }
 
-    fn insert(&self, key: K, value: OwnEdge<E>) -> Option<OwnEdge<E>> {
+    fn insert(&self, key: K, value: OwnEdge<E>) -> Result<usize, OwnEdge<E>> {
         match self.0.entry(key) {
-            dashmap::Entry::Occupied(_) => Some(value),
+            dashmap::Entry::Occupied(_) => Err(value),
             dashmap::Entry::Vacant(slot) => {
                 slot.insert(value);
-                None
+                Ok(self.1.fetch_add(1, Ordering::Relaxed) + 1)
             }
         }
     }
@@ -102,7 +104,6 @@ struct Pass<'a, 'id, K: Flavor, A: SetFilter, Mo> {
     /// time step: memoising them is enough, and the chains of a time step
     /// below them are short.
     memo: Mo,
-    inserted: AtomicUsize,
 }
 
 type Own<'id, K> = OwnEdgeOfFunc<'id, <K as Flavor>::F>;
@@ -214,18 +215,18 @@ where
         })?;
         if let Some(key) = key {
             let copy = self.clone_edge(result.borrowed());
-            if let Some(duplicate) = self.memo.insert(key, copy) {
-                m.drop_edge(duplicate);
-            } else if self.inserted.fetch_add(1, Ordering::Relaxed) % CHECK_EVERY == 0 {
-                self.check_limits()?;
+            match self.memo.insert(key, copy) {
+                Err(duplicate) => m.drop_edge(duplicate),
+                Ok(entries) if entries % CHECK_EVERY == 0 => self.check_limits(entries)?,
+                Ok(_) => {}
             }
         }
         Ok(result)
     }
 
-    fn check_limits(&self) -> Result<(), EngineError> {
+    fn check_limits(&self, entries: usize) -> Result<(), EngineError> {
         let limit = self.limits.max_memo_entries;
-        if limit != 0 && self.inserted.load(Ordering::Relaxed) >= limit {
+        if limit != 0 && entries >= limit {
             return Err(EngineError::MemoLimit { entries: limit });
         }
         if let Some(flag) = &self.limits.interrupt
@@ -346,7 +347,6 @@ where
                     accept: K::accept_edge(m),
                     reject: K::reject_edge(m),
                     memo: $memo,
-                    inserted: AtomicUsize::new(0),
                 }
             };
         }
@@ -357,7 +357,7 @@ where
             pass.release();
             result
         } else {
-            let pass = new_pass!(SharedMemo(DashMap::default()));
+            let pass = new_pass!(SharedMemo(DashMap::default(), AtomicUsize::new(0)));
             let result = m
                 .workers()
                 .install(|| parallel(&pass, root, &filter.start(), true, 0, depth));
