@@ -235,3 +235,94 @@ fn ctrl_c_prints_the_partial_report() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("interrupted"), "{stderr}");
 }
+
+#[test]
+fn tour_prints_checked_tours_in_every_format() {
+    knights_tour()
+        .args(["tour", "3x4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("open tour #1 of 16 on 3x4 (index 0)\n"));
+    knights_tour()
+        .args(["tour", "3x4", "--all", "--format", "moves"])
+        .assert()
+        .success()
+        .stdout(predicate::function(|out: &str| out.lines().count() == 16));
+    let output = knights_tour()
+        .args(["tour", "6", "--closed", "--random", "--seed", "3", "--count", "4", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["total"], "9862");
+    assert_eq!(doc["seed"], 3);
+    assert_eq!(doc["tours"].as_array().unwrap().len(), 4);
+    assert_eq!(doc["tours"][0]["moves"].as_array().unwrap().len(), 36);
+}
+
+#[test]
+fn tour_writes_an_svg_that_parses() {
+    let dir = std::env::temp_dir().join(format!("kt-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("t.svg");
+    knights_tour()
+        .args(["tour", "5x6", "--closed", "--svg", file.to_str().unwrap()])
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with("<svg"), "{text}");
+    assert!(text.contains("</svg>"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn boards_without_tours_say_so() {
+    fails_with_one_line(&["tour", "4"], 4);
+    let message = fails_with_one_line(&["find", "3x8", "--closed"], 4);
+    assert!(message.contains("Schwenk"), "{message}");
+    let message = fails_with_one_line(&["tour", "2x5", "--closed"], 4);
+    assert!(message.contains("3 rows"), "{message}");
+}
+
+#[test]
+fn find_and_verify_agree() {
+    let output = knights_tour()
+        .args(["find", "12x9", "--closed", "--format", "moves", "--no-time"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let dir = std::env::temp_dir().join(format!("kt-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, &output.stdout).unwrap();
+    knights_tour()
+        .args(["verify", good.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("valid closed tour"));
+    // Swap two squares: no longer a tour.
+    let text = String::from_utf8(output.stdout).unwrap();
+    let mut moves: Vec<&str> = text.split_whitespace().collect();
+    moves.swap(3, 40);
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, moves.join(" ")).unwrap();
+    knights_tour()
+        .args(["verify", bad.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("invalid"));
+    fails_with_one_line(&["verify", dir.join("missing.txt").to_str().unwrap()], 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dot_writes_small_diagrams_and_refuses_large_ones() {
+    knights_tour()
+        .args(["dot", "3x4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("digraph"))
+        .stdout(predicate::str::contains("a3@0"));
+    let message = fails_with_one_line(&["dot", "5", "--max-nodes", "1000"], 2);
+    assert!(message.contains("6512 nodes"), "{message}");
+}

@@ -186,8 +186,11 @@ pub fn render_svg(tour: &Tour) -> String {
         }
     }
     if numbered {
+        // A digit is about 0.6 em wide: 130/digits keeps the widest
+        // number within about 80 of the square's 100 units, so that
+        // neighbouring numbers never run together.
         let digits = board.cells().to_string().len();
-        let size = (160 / digits).min(42);
+        let size = (130 / digits).min(42);
         w_(format_args!(
             "<g class=\"numbers\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"{}\" stroke-opacity=\"0.7\" paint-order=\"stroke\">\n",
             (size / 6).max(2)
