@@ -9,7 +9,7 @@
 
 use knights_tour::resources::{Bytes, Requests};
 use knights_tour::schedule::Schedule;
-use knights_tour::session::{Job, JustCount, compute};
+use knights_tour::session::{Job, JustCount, Partial, compute};
 use kt_board::{Board, TourKind};
 use kt_engine::EngineKind;
 
@@ -151,7 +151,7 @@ pub fn zdd_run(
             ..Requests::default()
         },
         progress: false,
-        json: false,
+        partial: Partial::Silent,
     };
     let (report, _) = compute(job, JustCount).unwrap_or_else(|f| panic!("{board}: {}", f.message));
     let size = report.paths.as_ref().map(|p| p.final_size).unwrap_or(0);
@@ -188,7 +188,7 @@ pub fn family(board: &str, kind: TourKind, engine: EngineKind) -> kt_engine::Fam
             ..Requests::default()
         },
         progress: false,
-        json: false,
+        partial: Partial::Silent,
     };
     compute(job, Snapshot)
         .unwrap_or_else(|f| panic!("{board}: {}", f.message))

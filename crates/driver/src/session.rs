@@ -36,8 +36,19 @@ pub struct Job {
     pub schedule: Schedule,
     pub requests: Requests,
     pub progress: bool,
-    /// Partial reports (Ctrl-C, overrun) are printed as JSON.
-    pub json: bool,
+    /// What a run that stops early prints on stdout (Ctrl-C, a limit).
+    pub partial: Partial,
+}
+
+/// The partial report of a run that stops early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Partial {
+    /// Nothing (commands whose output is not a report: `tour`, `dot`).
+    Silent,
+    /// The text summary.
+    Text,
+    /// The JSON report.
+    Json,
 }
 
 /// What to do with the family of tours once it is built.
@@ -73,17 +84,17 @@ pub struct Live {
     pub report: Mutex<RunReport>,
     pub interrupt: Arc<AtomicBool>,
     printed: AtomicBool,
-    json: bool,
+    partial: Partial,
     started: Instant,
 }
 
 impl Live {
-    fn new(report: RunReport, json: bool) -> Arc<Live> {
+    fn new(report: RunReport, partial: Partial) -> Arc<Live> {
         Arc::new(Live {
             report: Mutex::new(report),
             interrupt: Arc::new(AtomicBool::new(false)),
             printed: AtomicBool::new(false),
-            json,
+            partial,
             started: Instant::now(),
         })
     }
@@ -100,20 +111,29 @@ impl Live {
         report
     }
 
-    /// Prints the partial report once (from whichever thread gets here
-    /// first) and ends the process.
+    /// Prints the partial report, once, from whichever thread gets here
+    /// first; returns whether this call was the one.
+    fn print_partial(&self, status: Status, error: &str) -> bool {
+        if self.printed.swap(true, Ordering::SeqCst) {
+            return false;
+        }
+        let mut report = self.snapshot();
+        report.status = status;
+        report.error = Some(error.to_string());
+        let mut out = std::io::stdout().lock();
+        let _ = match self.partial {
+            Partial::Silent => Ok(()),
+            Partial::Text => report.write_text(&mut out),
+            Partial::Json => report.write_json(&mut out),
+        };
+        let _ = out.flush();
+        true
+    }
+
+    /// For the Ctrl-C and watchdog threads, which cannot return to `main`:
+    /// prints the partial report and the error, and ends the process.
     pub fn stop(&self, status: Status, error: String, code: ExitCode) -> ! {
-        if !self.printed.swap(true, Ordering::SeqCst) {
-            let mut report = self.snapshot();
-            report.status = status;
-            report.error = Some(error.clone());
-            let mut out = std::io::stdout().lock();
-            let _ = if self.json {
-                report.write_json(&mut out)
-            } else {
-                report.write_text(&mut out)
-            };
-            let _ = out.flush();
+        if self.print_partial(status, &error) {
             eprintln!("error: {error}");
         }
         std::process::exit(code as i32)
@@ -182,7 +202,8 @@ fn default_cache(schedule: Schedule, num_vars: u32, budget: Bytes) -> usize {
 }
 
 /// Runs `job` and hands the family to `finish`. Returns the report (and the
-/// output of `finish`), or the failure after printing the partial report.
+/// output of `finish`, unless the count was settled without a diagram), or
+/// the failure, after printing the partial report as `job.partial` says.
 pub fn compute<F: Finish>(job: Job, finish: F) -> Result<(RunReport, Option<F::Output>), Failure> {
     let started = Instant::now();
     let enc = Encoding::new(job.board).map_err(|e| Failure::input(e.to_string()))?;
@@ -222,7 +243,7 @@ pub fn compute<F: Finish>(job: Job, finish: F) -> Result<(RunReport, Option<F::O
         budget = %plan.budget, steps = steps.len(), "plan"
     );
 
-    let live = Live::new(initial_report(&job, Some(&plan)), job.json);
+    let live = Live::new(initial_report(&job, Some(&plan)), job.partial);
     install_interrupt(&live);
     let _watchdog = {
         let live = live.clone();
@@ -283,7 +304,15 @@ pub fn compute<F: Finish>(job: Job, finish: F) -> Result<(RunReport, Option<F::O
                 ExitCode::Interrupted => Status::Interrupted,
                 _ => Status::Failed,
             };
-            live.stop(status, failure.message, failure.code)
+            if live.print_partial(status, &failure.message) {
+                Err(failure)
+            } else {
+                // Ctrl-C or the watchdog got there first and is ending the
+                // process; let it.
+                loop {
+                    std::thread::park();
+                }
+            }
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::cli::{CountArgs, EngineArgs, Method};
 use crate::known;
 use crate::report::{CheckReport, RunReport};
 use crate::resources::Requests;
-use crate::session::{self, Job, JustCount};
+use crate::session::{self, Partial, Job, JustCount};
 use crate::{ExitCode, Failure};
 
 pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, Failure> {
@@ -21,7 +21,7 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, Failure> {
                 schedule: args.engine.schedule,
                 requests: requests_of(&args.engine),
                 progress,
-                json: args.json,
+                partial: if args.json { Partial::Json } else { Partial::Text },
             };
             session::compute(job, JustCount)?.0
         }

@@ -7,7 +7,7 @@ use kt_engine::Engine;
 
 use crate::cli::DotArgs;
 use crate::report::RunReport;
-use crate::session::{self, Finish, Job};
+use crate::session::{self, Partial, Finish, Job};
 use crate::{ExitCode, Failure};
 
 /// Writes the DOT text on the worker thread, where the diagram lives.
@@ -61,7 +61,7 @@ pub fn run(args: &DotArgs, progress: bool) -> Result<ExitCode, Failure> {
         schedule: args.engine.schedule,
         requests: super::count::requests_of(&args.engine),
         progress,
-        json: false,
+        partial: Partial::Silent,
     };
     let title = format!("{kind} tours of {board} ({} engine)", job.engine);
     let (report, text) = session::compute(

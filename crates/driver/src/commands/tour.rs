@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::cli::{TourArgs, TourFormat};
 use crate::extract::{self, Picked, Selection};
 use crate::report::RunReport;
-use crate::session::{self, Finish, Job};
+use crate::session::{self, Partial, Finish, Job};
 use crate::{ExitCode, Failure};
 
 /// Snapshot the family and pick the tours on the worker thread.
@@ -78,7 +78,7 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, Failure> {
         schedule: args.engine.schedule,
         requests: super::count::requests_of(&args.engine),
         progress,
-        json: false,
+        partial: Partial::Silent,
     };
     let (report, picked) = session::compute(
         job,
