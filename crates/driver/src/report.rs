@@ -195,11 +195,12 @@ impl RunReport {
             writeln!(out, "  {reason}")?;
         }
         if let Some(paths) = &self.paths {
-            writeln!(
-                out,
-                "  final diagram      {:>14} nodes",
-                group(paths.final_size)
-            )?;
+            let last = if self.status == Status::Complete {
+                "final diagram "
+            } else {
+                "diagram so far"
+            };
+            writeln!(out, "  {last}     {:>14} nodes", group(paths.final_size))?;
             writeln!(
                 out,
                 "  largest diagram    {:>14} nodes",
