@@ -9,6 +9,7 @@
 
 use std::io::{self, Write};
 
+use kt_board::{Board, TourKind};
 use serde::Serialize;
 
 use crate::known::{Check, Published};
@@ -159,7 +160,46 @@ pub struct RunReport {
     pub peak_rss_bytes: u64,
 }
 
+impl Benchmark {
+    /// The benchmark section for `kind` tours of `board`.
+    pub fn of(board: &Board, kind: TourKind) -> Benchmark {
+        Benchmark {
+            name: "knights-tour",
+            encoding: "time-sliced: one variable per (square, time), label cells*t + cols*r + c",
+            rows: board.rows(),
+            cols: board.cols(),
+            tour: kind.to_string(),
+            convention: match kind {
+                TourKind::Open => "directed Hamiltonian paths, every start square",
+                TourKind::Closed => "undirected Hamiltonian cycles",
+            },
+        }
+    }
+}
+
 impl RunReport {
+    /// A report with nothing measured yet.
+    pub fn new(benchmark: Benchmark, settings: Settings) -> RunReport {
+        RunReport {
+            schema: SCHEMA,
+            status: Status::Complete,
+            package: None,
+            benchmark,
+            settings,
+            init: None,
+            steps: Vec::new(),
+            paths: None,
+            satcount: None,
+            count: None,
+            reason: None,
+            search_nodes: None,
+            error: None,
+            check: None,
+            total_time_ms: 0.0,
+            peak_rss_bytes: 0,
+        }
+    }
+
     /// Recomputes the intersection-phase summary from the steps.
     pub fn summarise_steps(&mut self) {
         if self.steps.is_empty() {

@@ -16,7 +16,7 @@ use kt_engine::{Bcdd, Bdd, Engine, EngineError, EngineKind, Zbdd};
 use tracing::info;
 
 use crate::progress::Monitor;
-use crate::report::{Benchmark, Init, Package, RunReport, SCHEMA, SatCount, Settings, Status};
+use crate::report::{Benchmark, Init, Package, RunReport, SatCount, Settings, Status};
 use crate::resources::{self, Bytes, Requests, ResourcePlan, Watchdog};
 use crate::run::{self, RunLimits, millis};
 use crate::schedule::{self, Schedule};
@@ -49,6 +49,31 @@ pub enum Partial {
     Text,
     /// The JSON report.
     Json,
+}
+
+impl Job {
+    /// The job the command-line arguments describe.
+    pub fn new(
+        problem: &crate::cli::ProblemArgs,
+        engine: &crate::cli::EngineArgs,
+        progress: bool,
+        partial: Partial,
+    ) -> Result<Job, Failure> {
+        Ok(Job {
+            board: problem.board().map_err(Failure::input)?,
+            kind: problem.kind(),
+            engine: engine.engine.into(),
+            schedule: engine.schedule,
+            requests: Requests {
+                budget: engine.memory,
+                nodes: engine.nodes.map(|n| n as usize),
+                cache: engine.cache.map(|n| n as usize),
+                threads: engine.threads,
+            },
+            progress,
+            partial,
+        })
+    }
 }
 
 /// What to do with the family of tours once it is built.
@@ -142,12 +167,9 @@ impl Live {
 
 /// The report a run starts with.
 fn initial_report(job: &Job, plan: Option<&ResourcePlan>) -> RunReport {
-    RunReport {
-        schema: SCHEMA,
-        status: Status::Complete,
-        package: None,
-        benchmark: benchmark(&job.board, job.kind),
-        settings: Settings {
+    RunReport::new(
+        Benchmark::of(&job.board, job.kind),
+        Settings {
             method: "zdd",
             schedule: Some(job.schedule.to_string()),
             threads: plan.map(|p| p.engine.threads).unwrap_or(1),
@@ -155,33 +177,7 @@ fn initial_report(job: &Job, plan: Option<&ResourcePlan>) -> RunReport {
             cache_capacity: plan.map(|p| p.engine.cache_capacity).unwrap_or(0),
             memory_budget_bytes: plan.map(|p| p.budget.0).unwrap_or(0),
         },
-        init: None,
-        steps: Vec::new(),
-        paths: None,
-        satcount: None,
-        count: None,
-        reason: None,
-        search_nodes: None,
-        error: None,
-        check: None,
-        total_time_ms: 0.0,
-        peak_rss_bytes: 0,
-    }
-}
-
-/// The benchmark section of a report.
-pub fn benchmark(board: &Board, kind: TourKind) -> Benchmark {
-    Benchmark {
-        name: "knights-tour",
-        encoding: "time-sliced: one variable per (square, time), label cells*t + cols*r + c",
-        rows: board.rows(),
-        cols: board.cols(),
-        tour: kind.to_string(),
-        convention: match kind {
-            TourKind::Open => "directed Hamiltonian paths, every start square",
-            TourKind::Closed => "undirected Hamiltonian cycles",
-        },
-    }
+    )
 }
 
 /// The apply cache a schedule gets when none is requested.

@@ -242,14 +242,18 @@ fn tour_prints_checked_tours_in_every_format() {
         .args(["tour", "3x4"])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("open tour #1 of 16 on 3x4 (index 0)\n"));
+        .stdout(predicate::str::starts_with(
+            "open tour #1 of 16 on 3x4 (index 0)\n",
+        ));
     knights_tour()
         .args(["tour", "3x4", "--all", "--format", "moves"])
         .assert()
         .success()
         .stdout(predicate::function(|out: &str| out.lines().count() == 16));
     let output = knights_tour()
-        .args(["tour", "6", "--closed", "--random", "--seed", "3", "--count", "4", "--format", "json"])
+        .args([
+            "tour", "6", "--closed", "--random", "--seed", "3", "--count", "4", "--format", "json",
+        ])
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");

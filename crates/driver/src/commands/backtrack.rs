@@ -7,9 +7,9 @@ use std::time::Instant;
 use kt_board::{Board, TourKind};
 use kt_tours::backtrack::{CountError, CountLimits, count_tours_with_nodes};
 
-use crate::report::{RunReport, SCHEMA, Settings, Status};
+use crate::report::{Benchmark, RunReport, Settings, Status};
 use crate::run::millis;
-use crate::{ExitCode, Failure, resources, session};
+use crate::{ExitCode, Failure, resources};
 
 /// Raised by Ctrl-C; the counter looks at it every 2¹⁶ search nodes.
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -29,12 +29,9 @@ pub fn count(board: Board, kind: TourKind) -> Result<RunReport, Failure> {
             stop: Some(&STOP),
         },
     );
-    let mut report = RunReport {
-        schema: SCHEMA,
-        status: Status::Complete,
-        package: None,
-        benchmark: session::benchmark(&board, kind),
-        settings: Settings {
+    let mut report = RunReport::new(
+        Benchmark::of(&board, kind),
+        Settings {
             method: "backtrack",
             schedule: None,
             threads: 1,
@@ -42,18 +39,9 @@ pub fn count(board: Board, kind: TourKind) -> Result<RunReport, Failure> {
             cache_capacity: 0,
             memory_budget_bytes: 0,
         },
-        init: None,
-        steps: Vec::new(),
-        paths: None,
-        satcount: None,
-        count: None,
-        reason: None,
-        search_nodes: None,
-        error: None,
-        check: None,
-        total_time_ms: millis(started.elapsed()),
-        peak_rss_bytes: resources::peak_resident().0,
-    };
+    );
+    report.total_time_ms = millis(started.elapsed());
+    report.peak_rss_bytes = resources::peak_resident().0;
     match result {
         Ok(done) => {
             report.count = Some(done.tours.to_string());

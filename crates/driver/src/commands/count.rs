@@ -2,11 +2,10 @@
 
 use std::io::Write;
 
-use crate::cli::{CountArgs, EngineArgs, Method};
+use crate::cli::{CountArgs, Method};
 use crate::known;
 use crate::report::{CheckReport, RunReport};
-use crate::resources::Requests;
-use crate::session::{self, Partial, Job, JustCount};
+use crate::session::{self, Job, JustCount, Partial};
 use crate::{ExitCode, Failure};
 
 pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, Failure> {
@@ -14,15 +13,12 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, Failure> {
     let kind = args.problem.kind();
     let mut report = match args.method {
         Method::Zdd => {
-            let job = Job {
-                board,
-                kind,
-                engine: args.engine.engine.into(),
-                schedule: args.engine.schedule,
-                requests: requests_of(&args.engine),
-                progress,
-                partial: if args.json { Partial::Json } else { Partial::Text },
+            let partial = if args.json {
+                Partial::Json
+            } else {
+                Partial::Text
             };
+            let job = Job::new(&args.problem, &args.engine, progress, partial)?;
             session::compute(job, JustCount)?.0
         }
         Method::Backtrack => super::backtrack::count(board, kind)?,
@@ -53,16 +49,6 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, Failure> {
         });
     }
     Ok(code)
-}
-
-/// The resource requests of the command line.
-pub fn requests_of(args: &EngineArgs) -> Requests {
-    Requests {
-        budget: args.memory,
-        nodes: args.nodes.map(|n| n as usize),
-        cache: args.cache.map(|n| n as usize),
-        threads: args.threads,
-    }
 }
 
 fn print(report: &RunReport, json: bool) -> Result<(), Failure> {

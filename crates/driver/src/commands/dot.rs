@@ -7,7 +7,7 @@ use kt_engine::Engine;
 
 use crate::cli::DotArgs;
 use crate::report::RunReport;
-use crate::session::{self, Partial, Finish, Job};
+use crate::session::{self, Finish, Job, Partial};
 use crate::{ExitCode, Failure};
 
 /// Writes the DOT text on the worker thread, where the diagram lives.
@@ -52,17 +52,8 @@ impl Finish for WriteDot {
 }
 
 pub fn run(args: &DotArgs, progress: bool) -> Result<ExitCode, Failure> {
-    let board = args.problem.board().map_err(Failure::input)?;
-    let kind = args.problem.kind();
-    let job = Job {
-        board,
-        kind,
-        engine: args.engine.engine.into(),
-        schedule: args.engine.schedule,
-        requests: super::count::requests_of(&args.engine),
-        progress,
-        partial: Partial::Silent,
-    };
+    let job = Job::new(&args.problem, &args.engine, progress, Partial::Silent)?;
+    let (board, kind) = (job.board, job.kind);
     let title = format!("{kind} tours of {board} ({} engine)", job.engine);
     let (report, text) = session::compute(
         job,

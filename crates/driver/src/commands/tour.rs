@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::cli::{TourArgs, TourFormat};
 use crate::extract::{self, Picked, Selection};
 use crate::report::RunReport;
-use crate::session::{self, Partial, Finish, Job};
+use crate::session::{self, Finish, Job, Partial};
 use crate::{ExitCode, Failure};
 
 /// Snapshot the family and pick the tours on the worker thread.
@@ -53,8 +53,8 @@ struct ToursJson {
 }
 
 pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, Failure> {
-    let board = args.problem.board().map_err(Failure::input)?;
-    let kind = args.problem.kind();
+    let job = Job::new(&args.problem, &args.engine, progress, Partial::Silent)?;
+    let (board, kind) = (job.board, job.kind);
     let seed = args.random.then(|| args.seed.unwrap_or_else(rand::random));
     if let (Some(seed), None) = (seed, args.seed) {
         eprintln!("seed {seed} (repeat with --seed {seed})");
@@ -70,15 +70,6 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, Failure> {
         None => Selection::First {
             count: args.count as usize,
         },
-    };
-    let job = Job {
-        board,
-        kind,
-        engine: args.engine.engine.into(),
-        schedule: args.engine.schedule,
-        requests: super::count::requests_of(&args.engine),
-        progress,
-        partial: Partial::Silent,
     };
     let (report, picked) = session::compute(
         job,
