@@ -37,7 +37,7 @@
 //! [`SetFilter`] allows.
 
 use kt_board::Square;
-use kt_engine::{Engine, EngineError, FilterLimits, SetFilter, Var};
+use kt_engine::{Engine, EngineError, FilterLimits, Filtered, SetFilter, Var};
 
 use crate::Encoding;
 use crate::square_set::SquareSet;
@@ -191,7 +191,7 @@ pub fn apply_all_exactly_once<E: Engine>(
     enc: &Encoding,
     end: Option<Square>,
     limits: &FilterLimits,
-) -> Result<E::Func, EngineError> {
+) -> Result<Filtered<E::Func>, EngineError> {
     if enc.cells() <= u64::BITS as usize {
         engine.filter(walks, &AllExactlyOnce::<u64>::new(enc, end), limits)
     } else if enc.cells() <= MAX_SQUARES_ALL_AT_ONCE {

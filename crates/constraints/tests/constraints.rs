@@ -109,7 +109,8 @@ fn check_filters<E: Engine>(enc: &Encoding, closed: bool) {
         let by_intersection = e.intersect(&walks, &diagram).unwrap();
         let by_filter = e
             .filter(&walks, &ExactlyOnce::new(enc, s), &limits)
-            .unwrap();
+            .unwrap()
+            .family;
         assert!(
             by_filter == by_intersection,
             "exactly_once({s}) on {}",
@@ -120,6 +121,7 @@ fn check_filters<E: Engine>(enc: &Encoding, closed: bool) {
     let fused = if enc.cells() <= 64 {
         e.filter(&walks, &AllExactlyOnce::<u64>::new(enc, end), &limits)
             .unwrap()
+            .family
     } else {
         unreachable!("the tests use small boards")
     };
@@ -127,7 +129,8 @@ fn check_filters<E: Engine>(enc: &Encoding, closed: bool) {
     // The wide set type gives the same result.
     let wide = e
         .filter(&walks, &AllExactlyOnce::<u128>::new(enc, end), &limits)
-        .unwrap();
+        .unwrap()
+        .family;
     assert!(wide == plain);
 }
 
@@ -203,4 +206,39 @@ fn closed_start_needs_three_rows_and_columns() {
     let enc = Encoding::new(Board::new(2, 8).unwrap()).unwrap();
     let e = engine::<Zbdd>(&enc);
     assert!(closed_start(&e, &enc).is_err());
+}
+
+/// A filtered rebuild stopped by its memo limit reports the limit and hands
+/// every node it built back to the manager: after a collection, the manager
+/// holds what it held before the pass.
+#[test]
+fn a_stopped_filter_leaves_nothing_behind() {
+    let enc = Encoding::new(Board::new(5, 5).unwrap()).unwrap();
+    let e = engine::<Zbdd>(&enc);
+    let walks = product_of_transitions(&e, &enc);
+    e.collect_garbage();
+    let before = e.live_nodes();
+    // Far enough in for the pass to have built nodes of its own.
+    let limits = FilterLimits {
+        max_memo_entries: 1000,
+        interrupt: None,
+    };
+    let stopped = e.filter(&walks, &AllExactlyOnce::<u64>::new(&enc, None), &limits);
+    assert!(
+        matches!(stopped, Err(kt_engine::EngineError::MemoLimit { .. })),
+        "{:?}",
+        stopped.err()
+    );
+    e.collect_garbage();
+    assert_eq!(e.live_nodes(), before);
+    // The manager still works: the unstopped pass gives the published count.
+    let tours = e
+        .filter(
+            &walks,
+            &AllExactlyOnce::<u64>::new(&enc, None),
+            &FilterLimits::default(),
+        )
+        .unwrap();
+    assert_eq!(e.count(&tours.family), BigUint::from(1728u32));
+    assert!(tours.memo_entries > 1000, "{}", tours.memo_entries);
 }

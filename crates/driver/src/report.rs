@@ -35,6 +35,9 @@ pub struct StepReport {
     pub build_ms: f64,
     /// Time to intersect (or filter).
     pub apply_ms: f64,
+    /// For a filter step: the distinct (node, state) pairs its memo held,
+    /// the measure of its work (none for intersections).
+    pub memo_entries: Option<usize>,
     /// Resident set size after the step.
     pub rss_bytes: u64,
 }
@@ -251,6 +254,11 @@ impl RunReport {
                 "  manager at peak    {:>14} nodes",
                 group(paths.peak_live_nodes)
             )?;
+        }
+        // The one-pass filter's work is its memo, not an intersection's
+        // operands: show the largest one a step held.
+        if let Some(memo) = self.steps.iter().filter_map(|s| s.memo_entries).max() {
+            writeln!(out, "  filter memo        {:>14} entries", group(memo))?;
         }
         if let Some(p) = &self.package {
             let s = &self.settings;

@@ -117,22 +117,24 @@ pub fn run<E: Engine>(
         let constraint_size = constraint.as_ref().map(|c| engine.node_count(c));
         let applied_from = Instant::now();
 
-        let next = match (&family, constraint, step) {
-            (None, Some(c), _) => Ok(c),
-            (Some(f), Some(c), _) => engine.intersect(f, &c),
-            (Some(f), None, Step::FilterExactlyOnce(s)) => {
-                engine.filter(f, &ExactlyOnce::new(enc, *s), &filter_limits)
-            }
-            (Some(f), None, Step::FilterAllExactlyOnce { end }) => {
-                apply_all_exactly_once(engine, f, enc, *end, &filter_limits)
-            }
-            (None, None, _) => engine.universe().and_then(|u| match step {
+        // A filter step yields its memo size along with the family.
+        let filter_step = |f: &E::Func| {
+            match step {
                 Step::FilterExactlyOnce(s) => {
-                    engine.filter(&u, &ExactlyOnce::new(enc, *s), &filter_limits)
+                    engine.filter(f, &ExactlyOnce::new(enc, *s), &filter_limits)
                 }
-                _ => apply_all_exactly_once(engine, &u, enc, None, &filter_limits),
-            }),
-            (Some(_), None, _) => unreachable!("only filter steps build no constraint"),
+                Step::FilterAllExactlyOnce { end } => {
+                    apply_all_exactly_once(engine, f, enc, *end, &filter_limits)
+                }
+                _ => unreachable!("only filter steps build no constraint"),
+            }
+            .map(|filtered| (filtered.family, Some(filtered.memo_entries)))
+        };
+        let (next, memo_entries) = match (&family, constraint) {
+            (None, Some(c)) => Ok((c, None)),
+            (Some(f), Some(c)) => engine.intersect(f, &c).map(|g| (g, None)),
+            (Some(f), None) => filter_step(f),
+            (None, None) => engine.universe().and_then(|u| filter_step(&u)),
         }
         .map_err(|e| fail(e, &reports))?;
         let applied = Instant::now();
@@ -147,6 +149,7 @@ pub fn run<E: Engine>(
             live_nodes: engine.live_nodes(),
             build_ms: millis(built - started),
             apply_ms: millis(applied - applied_from),
+            memo_entries,
             rss_bytes: resources::resident().0,
         };
         debug!(

@@ -54,6 +54,16 @@ pub struct FilterLimits {
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
+/// The result of a filtered rebuild.
+#[derive(Clone, Debug)]
+pub struct Filtered<F> {
+    /// The sets of the input that the filter accepts.
+    pub family: F,
+    /// Memo entries the pass held at its end: the distinct (node, filter
+    /// key) pairs it rebuilt, its measure of work and of memory.
+    pub memo_entries: usize,
+}
+
 /// Bytes one memo entry costs in the pass: key, result edge and the hash
 /// table's slack, as measured on 6×6 open (the driver budgets with this).
 pub const BYTES_PER_MEMO_ENTRY: usize = 48;

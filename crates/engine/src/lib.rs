@@ -33,7 +33,7 @@ mod filter;
 pub use backend::{Bcdd, Bdd, Oxidd, Zbdd};
 pub use error::EngineError;
 pub use family::{Family, FamilyNode, Link};
-pub use filter::{BYTES_PER_MEMO_ENTRY, FilterLimits, SetFilter};
+pub use filter::{BYTES_PER_MEMO_ENTRY, FilterLimits, Filtered, SetFilter};
 
 use std::fmt;
 use std::hash::Hash;
@@ -200,7 +200,7 @@ pub trait Engine: Sized + Send + Sync {
         f: &Self::Func,
         filter: &A,
         limits: &FilterLimits,
-    ) -> Result<Self::Func, EngineError>;
+    ) -> Result<Filtered<Self::Func>, EngineError>;
 
     /// An immutable copy of `f` with exact path counts.
     fn snapshot(&self, f: &Self::Func) -> Result<Family, EngineError>;

@@ -20,7 +20,7 @@ use oxidd_core::util::{EdgeDropGuard, Own as OwnEdge, Ref};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::{Flavor, Oxidd, level_of, make_node_edge};
-use crate::{EngineError, FilterLimits, SetFilter};
+use crate::{EngineError, FilterLimits, Filtered, SetFilter};
 
 /// How often (in memo insertions) the pass looks at its limits.
 const CHECK_EVERY: usize = 1 << 16;
@@ -217,19 +217,27 @@ where
             let copy = self.clone_edge(result.borrowed());
             match self.memo.insert(key, copy) {
                 Err(duplicate) => m.drop_edge(duplicate),
-                Ok(entries) if entries % CHECK_EVERY == 0 => self.check_limits(entries)?,
-                Ok(_) => {}
+                Ok(entries) => {
+                    if let Err(err) = self.check_limits(entries) {
+                        // The result is owned: hand it back before giving up.
+                        m.drop_edge(result);
+                        return Err(err);
+                    }
+                }
             }
         }
         Ok(result)
     }
 
+    /// Called after every memo insertion; the interrupt flag, shared with
+    /// the Ctrl-C handler, is read only every [`CHECK_EVERY`] entries.
     fn check_limits(&self, entries: usize) -> Result<(), EngineError> {
         let limit = self.limits.max_memo_entries;
         if limit != 0 && entries >= limit {
             return Err(EngineError::MemoLimit { entries: limit });
         }
-        if let Some(flag) = &self.limits.interrupt
+        if entries % CHECK_EVERY == 0
+            && let Some(flag) = &self.limits.interrupt
             && flag.load(Ordering::Relaxed)
         {
             return Err(EngineError::Interrupted);
@@ -237,14 +245,18 @@ where
         Ok(())
     }
 
-    /// Returns every edge the pass holds to the manager.
-    fn release(self) {
+    /// Returns every edge the pass holds to the manager, and how many memo
+    /// entries there were.
+    fn release(self) -> usize {
         let m = self.manager;
-        for edge in self.memo.drain() {
+        let entries = self.memo.drain();
+        let count = entries.len();
+        for edge in entries {
             m.drop_edge(edge);
         }
         m.drop_edge(self.accept);
         m.drop_edge(self.reject);
+        count
     }
 }
 
@@ -272,11 +284,13 @@ where
             next,
         } => {
             let hi_result = match &next {
-                Some(next) => sequential(pass, hi, next, true, level + 1),
-                None => Ok(pass.reject()),
+                Some(next) => sequential(pass, hi, next, true, level + 1)?,
+                None => pass.reject(),
             };
+            // A failed hi branch has returned above: a stopped pass must
+            // not go on to rebuild the lo branch.
             let lo_result = sequential(pass, lo, state, false, level + 1);
-            pass.finish(level, key, hi_result, lo_result)
+            pass.finish(level, key, Ok(hi_result), lo_result)
         }
     }
 }
@@ -327,7 +341,7 @@ pub(super) fn run<K: Flavor, A: SetFilter>(
     f: &K::F,
     filter: &A,
     limits: &FilterLimits,
-) -> Result<K::F, EngineError>
+) -> Result<Filtered<K::F>, EngineError>
 where
     for<'id> INodeOfFunc<'id, K::F>: HasLevel,
     for<'id> <K::F as Function>::Manager<'id>: HasWorkers,
@@ -351,19 +365,20 @@ where
             };
         }
         let depth = m.workers().split_depth();
-        let result = if depth == 0 || engine.config.threads <= 1 {
+        let (result, memo_entries) = if depth == 0 || engine.config.threads <= 1 {
             let pass = new_pass!(LocalMemo(RefCell::new(FxHashMap::default())));
             let result = sequential(&pass, root, &filter.start(), true, 0);
-            pass.release();
-            result
+            (result, pass.release())
         } else {
             let pass = new_pass!(SharedMemo(DashMap::default(), AtomicUsize::new(0)));
             let result = m
                 .workers()
                 .install(|| parallel(&pass, root, &filter.start(), true, 0, depth));
-            pass.release();
-            result
+            (result, pass.release())
         };
-        result.map(|edge| K::F::from_edge(m, edge))
+        result.map(|edge| Filtered {
+            family: K::F::from_edge(m, edge),
+            memo_entries,
+        })
     })
 }

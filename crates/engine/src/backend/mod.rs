@@ -24,7 +24,8 @@ use oxidd_core::{DiagramRules, LevelNo};
 use rustc_hash::FxBuildHasher;
 
 use crate::{
-    Engine, EngineConfig, EngineError, EngineInfo, EngineKind, Family, FilterLimits, SetFilter, Var,
+    Engine, EngineConfig, EngineError, EngineInfo, EngineKind, Family, FilterLimits, Filtered,
+    SetFilter, Var,
 };
 
 /// What distinguishes one oxidd diagram kind from another, as far as this
@@ -241,7 +242,7 @@ where
         f: &K::F,
         filter: &A,
         limits: &FilterLimits,
-    ) -> Result<K::F, EngineError> {
+    ) -> Result<Filtered<K::F>, EngineError> {
         filter_pass::run::<K, A>(self, f, filter, limits)
     }
 
