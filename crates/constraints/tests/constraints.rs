@@ -10,10 +10,14 @@ use num_bigint::BigUint;
 use proptest::prelude::*;
 
 fn engine<E: Engine>(enc: &Encoding) -> E {
+    engine_with_threads(enc, 1)
+}
+
+fn engine_with_threads<E: Engine>(enc: &Encoding, threads: u32) -> E {
     let config = EngineConfig {
         node_capacity: 1 << 22,
         cache_capacity: 1 << 16,
-        threads: 1,
+        threads,
     };
     E::new(&config, enc.num_vars()).unwrap()
 }
@@ -208,29 +212,46 @@ fn closed_start_needs_three_rows_and_columns() {
     assert!(closed_start(&e, &enc).is_err());
 }
 
-/// A filtered rebuild stopped by its memo limit reports the limit and hands
-/// every node it built back to the manager: after a collection, the manager
-/// holds what it held before the pass.
+/// A filtered rebuild whose memo cannot grow within its byte limit stops
+/// with the limit in its error, before allocating the larger table, and
+/// hands every node it built back to the manager: after a collection, the
+/// manager holds what it held before the pass. With one thread (a single
+/// hash table that doubles) and with two (a sharded one).
 #[test]
 fn a_stopped_filter_leaves_nothing_behind() {
+    for threads in [1, 2] {
+        stop_a_filter(threads);
+    }
+}
+
+fn stop_a_filter(threads: u32) {
     let enc = Encoding::new(Board::new(5, 5).unwrap()).unwrap();
-    let e = engine::<Zbdd>(&enc);
+    let e = engine_with_threads::<Zbdd>(&enc, threads);
     let walks = product_of_transitions(&e, &enc);
     e.collect_garbage();
     let before = e.live_nodes();
-    // Far enough in for the pass to have built nodes of its own.
+    // Far enough in for the pass to have built nodes of its own: a few
+    // hundred entries fit in 48 KiB.
     let limits = FilterLimits {
-        max_memo_entries: 1000,
+        max_memo_bytes: 48 << 10,
         interrupt: None,
     };
     let stopped = e.filter(&walks, &AllExactlyOnce::<u64>::new(&enc, None), &limits);
-    assert!(
-        matches!(stopped, Err(kt_engine::EngineError::MemoLimit { .. })),
-        "{:?}",
-        stopped.err()
-    );
+    let held = match stopped {
+        Err(kt_engine::EngineError::MemoLimit {
+            entries,
+            needed,
+            limit: Some(limit),
+        }) => {
+            assert_eq!(limit, 48 << 10);
+            assert!(needed > limit, "{needed} bytes needed");
+            entries
+        }
+        other => panic!("{threads} threads: {:?}", other.err()),
+    };
+    assert!(held > 100, "{threads} threads: {held} entries");
     e.collect_garbage();
-    assert_eq!(e.live_nodes(), before);
+    assert_eq!(e.live_nodes(), before, "{threads} threads");
     // The manager still works: the unstopped pass gives the published count.
     let tours = e
         .filter(
@@ -240,5 +261,5 @@ fn a_stopped_filter_leaves_nothing_behind() {
         )
         .unwrap();
     assert_eq!(e.count(&tours.family), BigUint::from(1728u32));
-    assert!(tours.memo_entries > 1000, "{}", tours.memo_entries);
+    assert!(tours.memo_entries > held, "{}", tours.memo_entries);
 }

@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
-use kt_engine::{BYTES_PER_MEMO_ENTRY, EngineConfig, EngineKind, Var};
+use kt_engine::{EngineConfig, EngineKind, Var};
 
 /// A number of bytes, parsed from `24GiB`, `512M`, `1.5G` or plain bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -112,8 +112,10 @@ pub fn peak_resident() -> Bytes {
 pub struct ResourcePlan {
     pub budget: Bytes,
     pub engine: EngineConfig,
-    /// Entry limit of a filtered rebuild's memo table.
-    pub memo_limit: usize,
+    /// Bytes a filtered rebuild's memo table may hold, growth included:
+    /// what the budget leaves after the levels and the apply cache (the
+    /// watchdog still guards the whole resident set).
+    pub memo_bytes: usize,
 }
 
 /// Why a run cannot start within its budget.
@@ -182,7 +184,7 @@ pub fn plan(
             cache_capacity: cache,
             threads: requests.threads.max(1),
         },
-        memo_limit: (free / BYTES_PER_MEMO_ENTRY as u64) as usize,
+        memo_bytes: usize::try_from(free).unwrap_or(usize::MAX),
     })
 }
 

@@ -35,8 +35,8 @@ impl Observer for Silent {
 /// Limits that apply to the whole run.
 #[derive(Clone, Debug, Default)]
 pub struct RunLimits {
-    /// Entry limit of a filtered rebuild's memo table (0: none).
-    pub memo_limit: usize,
+    /// Bytes a filtered rebuild's memo table may hold (0: no limit).
+    pub memo_bytes: usize,
     /// Set by Ctrl-C.
     pub interrupt: Option<Arc<AtomicBool>>,
 }
@@ -86,7 +86,7 @@ pub fn run<E: Engine>(
 ) -> Result<Outcome<E::Func>, RunError> {
     let _span = info_span!("intersect", board = %enc.board(), %kind, steps = steps.len()).entered();
     let filter_limits = FilterLimits {
-        max_memo_entries: limits.memo_limit,
+        max_memo_bytes: limits.memo_bytes,
         interrupt: limits.interrupt.clone(),
     };
     let mut family: Option<E::Func> = None;

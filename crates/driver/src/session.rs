@@ -267,7 +267,7 @@ pub fn compute<F: Finish>(job: Job, finish: F) -> Result<(RunReport, Option<F::O
         .stack_size(WORKER_STACK)
         .spawn(move || {
             let limits = RunLimits {
-                memo_limit: plan.memo_limit,
+                memo_bytes: plan.memo_bytes,
                 interrupt: Some(worker_live.interrupt.clone()),
             };
             match job.engine {

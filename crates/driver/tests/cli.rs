@@ -168,6 +168,16 @@ fn a_memory_budget_refuses_or_stops_the_run_with_a_message() {
     assert!(message.contains("40 MiB"), "{message}");
 }
 
+#[test]
+fn a_memo_that_cannot_grow_stops_the_run_with_a_message() {
+    // The one-pass filter of 6x6 open needs a memo of 14 million entries;
+    // 150 MiB holds a few million. The run must stop before it asks for a
+    // table it may not have, not abort inside the allocator.
+    let message = fails_with_one_line_stdout_ok(&["count", "6", "--memory", "150MiB"]);
+    assert!(message.contains("memo cannot grow"), "{message}");
+    assert!(message.contains("raise --memory"), "{message}");
+}
+
 /// Like `fails_with_one_line` for runs that stop midway: they print their
 /// partial report on stdout and exit with status 2 (refused) or 3 (limit).
 fn fails_with_one_line_stdout_ok(args: &[&str]) -> String {

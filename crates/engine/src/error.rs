@@ -5,8 +5,16 @@ use std::fmt;
 pub enum EngineError {
     /// The manager's inner-node capacity is exhausted.
     OutOfNodes { capacity: usize },
-    /// A traversal's memo table reached its entry limit.
-    MemoLimit { entries: usize },
+    /// A traversal's memo table cannot grow: the larger table would pass
+    /// the memo's share of the memory budget (`limit`), or the system
+    /// refused to allocate it (`limit` is `None`).
+    MemoLimit {
+        /// Entries held when growth was refused.
+        entries: usize,
+        /// Bytes the memo would hold while it grows (old and new table).
+        needed: usize,
+        limit: Option<usize>,
+    },
     /// A traversal was stopped from outside (Ctrl-C).
     Interrupted,
     /// The operation does not apply to this input on this engine.
@@ -20,9 +28,26 @@ impl fmt::Display for EngineError {
                 f,
                 "the decision-diagram manager is full: its node capacity of {capacity} nodes is exhausted"
             ),
-            EngineError::MemoLimit { entries } => write!(
+            EngineError::MemoLimit {
+                entries,
+                needed,
+                limit: Some(limit),
+            } => write!(
                 f,
-                "the traversal's memo table reached its limit of {entries} entries"
+                "the filter's memo cannot grow past {entries} entries: growing it needs {}, \
+                 more than its limit of {}",
+                human_bytes(*needed),
+                human_bytes(*limit)
+            ),
+            EngineError::MemoLimit {
+                entries,
+                needed,
+                limit: None,
+            } => write!(
+                f,
+                "the filter's memo cannot grow past {entries} entries: the system refused \
+                 the {} its next table needs",
+                human_bytes(*needed)
             ),
             EngineError::Interrupted => f.write_str("interrupted"),
             EngineError::Unsupported(why) => f.write_str(why),
@@ -31,3 +56,13 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+/// Bytes in MiB below a GiB, in GiB with one decimal above, for messages.
+fn human_bytes(bytes: usize) -> String {
+    let mib = bytes as f64 / (1u64 << 20) as f64;
+    if mib < 1024.0 {
+        format!("{mib:.0} MiB")
+    } else {
+        format!("{:.1} GiB", mib / 1024.0)
+    }
+}

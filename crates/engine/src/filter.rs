@@ -48,8 +48,11 @@ pub trait SetFilter: Sync {
 /// Bounds on one filtered rebuild.
 #[derive(Clone, Debug, Default)]
 pub struct FilterLimits {
-    /// The most memo entries the pass may hold (0: no limit).
-    pub max_memo_entries: usize,
+    /// The bytes the pass's memo may hold, growth included (0: no limit).
+    /// A hash table grows by allocating a table twice its size next to
+    /// the old one, so a memo that would pass this while growing stops
+    /// with [`crate::EngineError::MemoLimit`] before the allocation.
+    pub max_memo_bytes: usize,
     /// Set from outside (Ctrl-C) to stop the pass early.
     pub interrupt: Option<Arc<AtomicBool>>,
 }
@@ -63,7 +66,3 @@ pub struct Filtered<F> {
     /// key) pairs it rebuilt, its measure of work and of memory.
     pub memo_entries: usize,
 }
-
-/// Bytes one memo entry costs in the pass: key, result edge and the hash
-/// table's slack, as measured on 6×6 open (the driver budgets with this).
-pub const BYTES_PER_MEMO_ENTRY: usize = 48;

@@ -33,7 +33,7 @@ mod filter;
 pub use backend::{Bcdd, Bdd, Oxidd, Zbdd};
 pub use error::EngineError;
 pub use family::{Family, FamilyNode, Link};
-pub use filter::{BYTES_PER_MEMO_ENTRY, FilterLimits, Filtered, SetFilter};
+pub use filter::{FilterLimits, Filtered, SetFilter};
 
 use std::fmt;
 use std::hash::Hash;

@@ -22,7 +22,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 use super::{Flavor, Oxidd, level_of, make_node_edge};
 use crate::{EngineError, FilterLimits, Filtered, SetFilter};
 
-/// How often (in memo insertions) the pass looks at its limits.
+/// How often (in memo insertions) the pass looks at the interrupt flag.
 const CHECK_EVERY: usize = 1 << 16;
 
 /// A memo key for an edge: node id and tag in one integer.
@@ -36,10 +36,54 @@ trait Memo<K, E: Copy> {
     /// A clone of the stored result, if any.
     fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> OwnEdge<E>) -> Option<OwnEdge<E>>;
     /// Stores `value` and returns how many entries the memo now holds, or
-    /// gives `value` back if the key was already present.
-    fn insert(&self, key: K, value: OwnEdge<E>) -> Result<usize, OwnEdge<E>>;
+    /// gives `value` back: the key was already present, or the memo would
+    /// pass `max_bytes` (0: no limit) to store it.
+    fn insert(&self, key: K, value: OwnEdge<E>, max_bytes: usize) -> Result<usize, NotStored<E>>;
     /// Every stored result, for release.
     fn drain(self) -> Vec<OwnEdge<E>>;
+}
+
+/// Why a memo gave a result back.
+enum NotStored<E: Copy> {
+    /// The key was present: another worker computed the same entry.
+    Duplicate(OwnEdge<E>),
+    /// The memo cannot grow to hold it.
+    Full(OwnEdge<E>, EngineError),
+}
+
+/// Bytes of a std (hashbrown) hash table with `buckets` slots of `T`: the
+/// slots and one control byte each.
+fn table_bytes<T>(buckets: usize) -> usize {
+    buckets.saturating_mul(std::mem::size_of::<T>() + 1)
+}
+
+/// Buckets of a std hash table of this capacity: hashbrown fills a table
+/// of eight or more buckets to 7/8, and its bucket counts are powers of 2.
+fn buckets_for(capacity: usize) -> usize {
+    (capacity.saturating_mul(8) / 7).next_power_of_two()
+}
+
+/// Makes room for one more entry in a full table. The table doubles, and
+/// for the time of the rehash the old and the new table are both held, so
+/// that is what must fit. On 6×7 open a memo of 470 million entries
+/// (13.4 GB) once asked for a 26.8 GB table at once; refused by the system,
+/// the allocation would abort the process instead of failing the run.
+fn grow<K: Hash + Eq, V>(map: &mut FxHashMap<K, V>, max_bytes: usize) -> Result<(), EngineError> {
+    let old = table_bytes::<(K, V)>(buckets_for(map.capacity()));
+    let new = 2 * old;
+    let needed = old + new;
+    if max_bytes != 0 && needed > max_bytes {
+        return Err(EngineError::MemoLimit {
+            entries: map.len(),
+            needed,
+            limit: Some(max_bytes),
+        });
+    }
+    map.try_reserve(1).map_err(|_| EngineError::MemoLimit {
+        entries: map.len(),
+        needed: new,
+        limit: None,
+    })
 }
 
 /// The single-threaded memo.
@@ -50,10 +94,15 @@ impl<K: Hash + Eq, E: Copy> Memo<K, E> for LocalMemo<K, E> {
         self.0.borrow().get(key).map(|e| clone(e.borrowed()))
     }
 
-    fn insert(&self, key: K, value: OwnEdge<E>) -> Result<usize, OwnEdge<E>> {
+    fn insert(&self, key: K, value: OwnEdge<E>, max_bytes: usize) -> Result<usize, NotStored<E>> {
         let mut map = self.0.borrow_mut();
+        if map.len() == map.capacity()
+            && let Err(err) = grow(&mut map, max_bytes)
+        {
+            return Err(NotStored::Full(value, err));
+        }
         match map.entry(key) {
-            std::collections::hash_map::Entry::Occupied(_) => Err(value),
+            std::collections::hash_map::Entry::Occupied(_) => Err(NotStored::Duplicate(value)),
             std::collections::hash_map::Entry::Vacant(slot) => {
                 slot.insert(value);
                 Ok(map.len())
@@ -70,14 +119,31 @@ impl<K: Hash + Eq, E: Copy> Memo<K, E> for LocalMemo<K, E> {
 /// `DashMap::len` visits every shard).
 struct SharedMemo<K: Hash + Eq, E: Copy>(DashMap<K, OwnEdge<E>, FxBuildHasher>, AtomicUsize);
 
+impl<K: Hash + Eq, E: Copy> SharedMemo<K, E> {
+    /// Bytes per entry of the sharded table at its emptiest, just after a
+    /// shard doubled (filled to 7/16). Shards grow one at a time, so the
+    /// extra room a growing shard takes is small against the whole.
+    const BYTES_PER_ENTRY: usize = (std::mem::size_of::<(K, OwnEdge<E>)>() + 1) * 16 / 7;
+}
+
 impl<K: Hash + Eq, E: Copy> Memo<K, E> for SharedMemo<K, E> {
     fn get(&self, key: &K, clone: impl Fn(Ref<'_, E>) -> OwnEdge<E>) -> Option<OwnEdge<E>> {
         self.0.get(key).map(|e| clone(e.borrowed()))
     }
 
-    fn insert(&self, key: K, value: OwnEdge<E>) -> Result<usize, OwnEdge<E>> {
+    fn insert(&self, key: K, value: OwnEdge<E>, max_bytes: usize) -> Result<usize, NotStored<E>> {
+        let entries = self.1.load(Ordering::Relaxed);
+        let needed = (entries + 1).saturating_mul(Self::BYTES_PER_ENTRY);
+        if max_bytes != 0 && needed > max_bytes {
+            let err = EngineError::MemoLimit {
+                entries,
+                needed,
+                limit: Some(max_bytes),
+            };
+            return Err(NotStored::Full(value, err));
+        }
         match self.0.entry(key) {
-            dashmap::Entry::Occupied(_) => Err(value),
+            dashmap::Entry::Occupied(_) => Err(NotStored::Duplicate(value)),
             dashmap::Entry::Vacant(slot) => {
                 slot.insert(value);
                 Ok(self.1.fetch_add(1, Ordering::Relaxed) + 1)
@@ -215,15 +281,21 @@ where
         })?;
         if let Some(key) = key {
             let copy = self.clone_edge(result.borrowed());
-            match self.memo.insert(key, copy) {
-                Err(duplicate) => m.drop_edge(duplicate),
-                Ok(entries) => {
-                    if let Err(err) = self.check_limits(entries) {
-                        // The result is owned: hand it back before giving up.
-                        m.drop_edge(result);
-                        return Err(err);
-                    }
+            let stopped = match self.memo.insert(key, copy, self.limits.max_memo_bytes) {
+                Err(NotStored::Duplicate(duplicate)) => {
+                    m.drop_edge(duplicate);
+                    None
                 }
+                Err(NotStored::Full(copy, err)) => {
+                    m.drop_edge(copy);
+                    Some(err)
+                }
+                Ok(entries) => self.check_interrupt(entries).err(),
+            };
+            if let Some(err) = stopped {
+                // The result is owned: hand it back before giving up.
+                m.drop_edge(result);
+                return Err(err);
             }
         }
         Ok(result)
@@ -231,11 +303,7 @@ where
 
     /// Called after every memo insertion; the interrupt flag, shared with
     /// the Ctrl-C handler, is read only every [`CHECK_EVERY`] entries.
-    fn check_limits(&self, entries: usize) -> Result<(), EngineError> {
-        let limit = self.limits.max_memo_entries;
-        if limit != 0 && entries >= limit {
-            return Err(EngineError::MemoLimit { entries: limit });
-        }
+    fn check_interrupt(&self, entries: usize) -> Result<(), EngineError> {
         if entries % CHECK_EVERY == 0
             && let Some(flag) = &self.limits.interrupt
             && flag.load(Ordering::Relaxed)
