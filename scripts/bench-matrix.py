@@ -47,24 +47,27 @@ def run(board, closed=False, engine="zbdd", schedule="fused", threads=1,
 
 ENGINES = ["zbdd", "bdd", "bcdd"]
 # Plain intersections on 6x6 open ran for more than 600 s in every order the
-# prototype tried; five minutes is enough to show how far they get.
+# prototype tried; two minutes is enough to show how far they get.
 HOPELESS = {("6", False, "adiar"), ("6", False, "backward")}
 SCHEDULES = ["fused", "restrict", "adiar", "backward"]
 
 PROFILES = {
     # The speed targets of the project, on the default engine and schedule.
     "targets": [
-        run("6", closed=True, repeat=5),
-        run("6", closed=True, threads=2, repeat=5),
+        run("6", closed=True, repeat=3),
+        run("6", closed=True, threads=2, repeat=3),
         run("6", repeat=3),
         run("6", threads=2, repeat=3),
-        run("6x7", closed=True),
-        run("6x7", closed=True, threads=2),
+        run("6x7", closed=True, repeat=3),
+        run("6x7", closed=True, threads=2, repeat=3),
     ],
-    # Every engine with every schedule, on boards from trivial to 6x6.
+    # Every engine with every schedule, on boards from trivial to 6x6. The
+    # plain schedules get four minutes (two where hopeless): enough to rank
+    # them, and the whole profile stays near an hour.
     "engines": [
         run(board, closed=closed, engine=engine, schedule=schedule,
-            timeout=300 if (board, closed, schedule) in HOPELESS else 600)
+            timeout=900 if schedule == "fused"
+            else 120 if (board, closed, schedule) in HOPELESS else 240)
         for board, closed in [("4x5", False), ("5", False), ("3x10", True),
                               ("5x6", True), ("6", True), ("5x6", False),
                               ("6", False)]
@@ -86,7 +89,8 @@ PROFILES = {
     # One thread against two, for every schedule on 6x6 closed and the
     # default schedule on the largest boards.
     "threads": [
-        run(board, closed=closed, schedule=schedule, threads=threads, timeout=900)
+        run(board, closed=closed, schedule=schedule, threads=threads, repeat=3,
+            timeout=900)
         for board, closed, schedule in [("6", True, "fused"), ("6", True, "restrict"),
                                         ("6", True, "adiar"), ("5", False, "adiar"),
                                         ("6", False, "fused"), ("6x7", True, "fused")]
@@ -100,14 +104,22 @@ PROFILES = {
                               ("6", False), ("6x7", True)]
         for method in ["zdd", "backtrack"]
     ],
-    # How far each engine gets within the memory budget and an hour.
+    # How far each engine gets on the default schedule, within the memory
+    # budget and a quarter of an hour per board (--timeout does not apply:
+    # pass a larger one here to look further).
     "reach": [
-        run(board, closed=closed, engine=engine, timeout=3600,
+        run(board, closed=closed, engine=engine, timeout=900,
             group=f"{engine} {'closed' if closed else 'open'}")
         for engine in ENGINES
         for board, closed in [("6", False), ("6x7", False), ("7", False),
                               ("6x7", True), ("6x8", True), ("7x8", True),
                               ("8", True)]
+    ],
+    # The first boards the reach ladder could not finish with the default
+    # engine, given the whole machine: run with --memory 22GiB, an hour each.
+    "frontier": [
+        run("6x7", timeout=3600),
+        run("7x8", closed=True, timeout=3600),
     ],
 }
 
@@ -162,37 +174,66 @@ def execute(cfg, memory, default_timeout):
     return report
 
 
+def config_key(cfg):
+    return json.dumps(cfg, sort_keys=True)
+
+
+def load_entries(path):
+    """The runs already recorded in a profile's runs.jsonl, by configuration."""
+    entries = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                entry = json.loads(line)
+                entries[config_key(entry["config"])] = entry
+    return entries
+
+
 def run_profile(name, configs, args):
+    """Runs a profile. Each run is appended to runs.jsonl as soon as it ends,
+    so a campaign that is stopped keeps what it measured; with --resume the
+    configurations already recorded are not run again."""
     out_dir = RESULTS / name
     out_dir.mkdir(parents=True, exist_ok=True)
-    lines = []
+    runs_path = out_dir / "runs.jsonl"
+    done = load_entries(runs_path) if args.resume else {}
+    if not args.resume:
+        runs_path.write_text("")
     failed_groups = set()
     for i, cfg in enumerate(configs, 1):
-        if cfg["group"] in failed_groups:
+        key = config_key(cfg)
+        if key in done:
+            entry = done[key]
+            print(f"[{name} {i}/{len(configs)}] {describe(cfg)}: recorded "
+                  f"({entry['report'].get('status')})", flush=True)
+        elif cfg["group"] in failed_groups:
             print(f"[{name} {i}/{len(configs)}] {describe(cfg)}: skipped "
                   f"(a smaller board of '{cfg['group']}' did not finish)", flush=True)
             continue
-        reports = []
-        for _ in range(cfg["repeat"] if not args.repeat else args.repeat):
-            report = execute(cfg, args.memory, args.timeout)
-            reports.append(report)
-            if report.get("status") != "complete":
-                break
-        best = min(reports, key=lambda r: r.get("total_time_ms") or float("inf"))
-        if cfg["group"] and best.get("status") != "complete":
+        else:
+            reports = []
+            for _ in range(cfg["repeat"] if not args.repeat else args.repeat):
+                report = execute(cfg, args.memory, args.timeout)
+                reports.append(report)
+                if report.get("status") != "complete":
+                    break
+            best = min(reports, key=lambda r: r.get("total_time_ms") or float("inf"))
+            entry = dict(config=cfg, report=best,
+                         times_ms=[r.get("total_time_ms") for r in reports])
+            with open(runs_path, "a") as f:
+                f.write(json.dumps(entry) + "\n")
+            done[key] = entry
+            print(f"[{name} {i}/{len(configs)}] {describe(cfg)}: {best.get('status')} "
+                  f"count={best.get('count')} time={fmt_ms(median_ms(entry))} "
+                  f"rss={fmt_bytes(best.get('peak_rss_bytes'))}", flush=True)
+        if cfg["group"] and entry["report"].get("status") != "complete":
             failed_groups.add(cfg["group"])
-        entry = dict(config=cfg, report=best,
-                     times_ms=[r.get("total_time_ms") for r in reports])
-        lines.append(entry)
-        print(f"[{name} {i}/{len(configs)}] {describe(cfg)}: {best.get('status')} "
-              f"count={best.get('count')} time={fmt_ms(median_ms(entry))} "
-              f"rss={fmt_bytes(best.get('peak_rss_bytes'))}", flush=True)
-    with open(out_dir / "runs.jsonl", "w") as f:
-        for entry in lines:
-            f.write(json.dumps(entry) + "\n")
+    lines = [done[config_key(c)] for c in configs if config_key(c) in done]
     write_csv(out_dir / "summary.csv", lines)
     meta = dict(profile=name, date=time.strftime("%Y-%m-%d %H:%M"),
                 machine=machine(), memory=args.memory)
+    if args.note:
+        meta["note"] = args.note
     (out_dir / "meta.json").write_text(json.dumps(meta, indent=2) + "\n")
 
 
@@ -237,11 +278,20 @@ def median_ms(entry):
 def fmt_ms(ms):
     if ms is None:
         return "—"
+    if ms < 0.05:
+        return "< 0.1 ms"
+    if ms < 10:
+        return f"{ms:.1f} ms"
     if ms < 1000:
         return f"{ms:.0f} ms"
     if ms < 600_000:
         return f"{ms / 1000:.2f} s"
     return f"{ms / 60000:.1f} min"
+
+
+def fmt_count(count):
+    """A count (a decimal string in the reports) with thousands separators."""
+    return f"{int(count):,}" if count else "—"
 
 
 def fmt_bytes(b):
@@ -285,7 +335,9 @@ def load(name):
     path = RESULTS / name / "runs.jsonl"
     if not path.exists():
         return None, None
-    lines = [json.loads(l) for l in path.read_text().splitlines() if l.strip()]
+    entries = load_entries(path)
+    order = [config_key(c) for c in PROFILES.get(name, [])]
+    lines = [entries.pop(k) for k in order if k in entries] + list(entries.values())
     meta_path = RESULTS / name / "meta.json"
     meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
     return lines, meta
@@ -316,7 +368,7 @@ def table_targets(lines):
         c, r = e["config"], e["report"]
         p = r.get("paths") or {}
         runs = ", ".join(fmt_ms(t) for t in e["times_ms"] if t is not None)
-        rows.append(f"| {board_label(c)} | {c['threads']} | {r.get('count') or '—'} | "
+        rows.append(f"| {board_label(c)} | {c['threads']} | {fmt_count(r.get('count'))} | "
                     f"{outcome(e)} | {runs} | {fmt_bytes(r.get('peak_rss_bytes'))} | "
                     f"{fmt_int(p.get('final_size'))} | {fmt_int(p.get('largest_size'))} |")
     return rows
@@ -330,7 +382,7 @@ def table_engines(lines):
         p = r.get("paths") or {}
         rows.append(f"| {board_label(c)} | {c['engine']} | {c['schedule']} | {outcome(e)} | "
                     f"{fmt_bytes(r.get('peak_rss_bytes'))} | {fmt_int(p.get('largest_size'))} | "
-                    f"{fmt_int(p.get('final_size'))} | {r.get('count') or '—'} |")
+                    f"{fmt_int(p.get('final_size'))} | {fmt_count(r.get('count'))} |")
     return rows
 
 
@@ -369,24 +421,26 @@ def table_backtrack(lines):
         by_board.setdefault(board_label(c), {})[c["method"]] = e
     for board, runs in by_board.items():
         zdd, bt = runs.get("zdd"), runs.get("backtrack")
-        count = (zdd or bt)["report"].get("count") or (bt or zdd)["report"].get("count") or "—"
+        count = fmt_count((zdd or bt)["report"].get("count") or (bt or zdd)["report"].get("count"))
         rows.append(f"| {board} | {count} | {outcome(zdd) if zdd else '—'} | "
                     f"{outcome(bt) if bt else '—'} |")
     return rows
 
 
 def table_reach(lines):
-    rows = ["| engine | board | outcome | count | peak RSS | largest ZDD |", "|---|---|---|---|---|---|"]
+    rows = ["| engine | board | outcome | count | peak RSS | largest diagram |",
+            "|---|---|---|---|---|---|"]
     for e in lines:
         c, r = e["config"], e["report"]
         p = r.get("paths") or {}
-        rows.append(f"| {c['engine']} | {board_label(c)} | {outcome(e)} | {r.get('count') or '—'} | "
+        rows.append(f"| {c['engine']} | {board_label(c)} | {outcome(e)} | {fmt_count(r.get('count'))} | "
                     f"{fmt_bytes(r.get('peak_rss_bytes'))} | {fmt_int(p.get('largest_size'))} |")
     return rows
 
 
 TABLES = {"targets": table_targets, "engines": table_engines, "cache": table_cache,
-          "threads": table_threads, "backtrack": table_backtrack, "reach": table_reach}
+          "threads": table_threads, "backtrack": table_backtrack, "reach": table_reach,
+          "frontier": table_reach}
 
 
 def update_docs(names):
@@ -402,7 +456,8 @@ def update_docs(names):
         body = [begin,
                 f"_Generated by `scripts/bench-matrix.py {name} --update-docs` on "
                 f"{meta.get('date', '?')}; {meta.get('machine', '?')}; memory budget "
-                f"{meta.get('memory', '?')}. Raw reports: `bench-results/{name}/`._",
+                f"{meta.get('memory', '?')}. Raw reports: `bench-results/{name}/`._"
+                + (f" _{meta['note']}_" if meta.get("note") else ""),
                 ""] + TABLES[name](lines) + [end]
         head, rest = text.split(begin, 1)
         _, tail = rest.split(end, 1)
@@ -419,6 +474,9 @@ def main():
                         help="default per-run timeout in seconds")
     parser.add_argument("--memory", default="20GiB", help="memory budget per run")
     parser.add_argument("--repeat", type=int, help="override the repeat count")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the runs already recorded and run only the rest")
+    parser.add_argument("--note", help="a remark stored in meta.json and shown in the docs")
     parser.add_argument("--update-docs", action="store_true")
     parser.add_argument("--docs-only", action="store_true",
                         help="only regenerate docs from stored results")
