@@ -11,8 +11,10 @@ pub enum EngineError {
     MemoLimit {
         /// Entries held when growth was refused.
         entries: usize,
-        /// Bytes the memo would hold while it grows (old and new table).
+        /// Bytes growing needs: the old and the new table together when
+        /// checked against a limit, the new table alone when refused.
         needed: usize,
+        /// The memo's byte limit; `None` when the system refused the table.
         limit: Option<usize>,
     },
     /// A traversal was stopped from outside (Ctrl-C).
