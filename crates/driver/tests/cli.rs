@@ -210,9 +210,9 @@ fn help_documents_the_conventions() {
         .stdout(predicate::str::contains("1x1"));
 }
 
-/// Starts a long count, interrupts it after `after`, and checks the partial
+/// Starts a long count, interrupts it after 1.5 s, and checks the partial
 /// report and the one-line message.
-fn interrupt_count(args: &[&str], after: std::time::Duration) {
+fn interrupt_count(args: &[&str]) {
     let binary = assert_cmd::cargo::cargo_bin("knights-tour");
     let child = std::process::Command::new(binary)
         .args(args)
@@ -220,7 +220,7 @@ fn interrupt_count(args: &[&str], after: std::time::Duration) {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(after);
+    std::thread::sleep(std::time::Duration::from_millis(1500));
     let status = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -241,18 +241,15 @@ fn interrupt_count(args: &[&str], after: std::time::Duration) {
 fn ctrl_c_prints_the_partial_report() {
     // 6x6 open with plain intersections runs for minutes; interrupt it once
     // a few steps are done, inside one of oxidd's intersections.
-    interrupt_count(
-        &[
-            "count",
-            "6",
-            "--schedule",
-            "adiar",
-            "--json",
-            "--memory",
-            "4GiB",
-        ],
-        std::time::Duration::from_millis(1500),
-    );
+    interrupt_count(&[
+        "count",
+        "6",
+        "--schedule",
+        "adiar",
+        "--json",
+        "--memory",
+        "4GiB",
+    ]);
 }
 
 #[test]
@@ -260,10 +257,7 @@ fn ctrl_c_stops_the_one_pass_filter_cleanly() {
     // The default schedule spends its seconds on 6x6 open in the one-pass
     // exactly-once filter: the interrupt lands there, and the nodes the
     // pass holds must go back to the manager without a word on stderr.
-    interrupt_count(
-        &["count", "6", "--json", "--memory", "4GiB"],
-        std::time::Duration::from_millis(1500),
-    );
+    interrupt_count(&["count", "6", "--json", "--memory", "4GiB"]);
 }
 
 #[test]

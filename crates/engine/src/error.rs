@@ -1,5 +1,7 @@
 use std::fmt;
 
+use crate::Bytes;
+
 /// Why an engine operation did not produce a result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
@@ -38,8 +40,8 @@ impl fmt::Display for EngineError {
                 f,
                 "the filter's memo cannot grow past {entries} entries: growing it needs {}, \
                  more than its limit of {}",
-                human_bytes(*needed),
-                human_bytes(*limit)
+                Bytes(*needed as u64),
+                Bytes(*limit as u64)
             ),
             EngineError::MemoLimit {
                 entries,
@@ -49,7 +51,7 @@ impl fmt::Display for EngineError {
                 f,
                 "the filter's memo cannot grow past {entries} entries: the system refused \
                  the {} its next table needs",
-                human_bytes(*needed)
+                Bytes(*needed as u64)
             ),
             EngineError::Interrupted => f.write_str("interrupted"),
             EngineError::Unsupported(why) => f.write_str(why),
@@ -58,13 +60,3 @@ impl fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
-
-/// Bytes in MiB below a GiB, in GiB with one decimal above, for messages.
-fn human_bytes(bytes: usize) -> String {
-    let mib = bytes as f64 / (1u64 << 20) as f64;
-    if mib < 1024.0 {
-        format!("{mib:.0} MiB")
-    } else {
-        format!("{:.1} GiB", mib / 1024.0)
-    }
-}

@@ -26,11 +26,13 @@
 //!   exact path counts, for uniform sampling, enumeration and DOT output.
 
 mod backend;
+mod bytes;
 mod error;
 mod family;
 mod filter;
 
 pub use backend::{Bcdd, Bdd, Oxidd, Zbdd};
+pub use bytes::Bytes;
 pub use error::EngineError;
 pub use family::{Family, FamilyNode, Link};
 pub use filter::{FilterLimits, Filtered, SetFilter};
