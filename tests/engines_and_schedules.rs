@@ -1,7 +1,7 @@
 //! Every engine and every schedule computes the same family: the same count
 //! and, the diagrams being canonical, the same final diagram size per engine.
 
-use knights_tour::schedule::Schedule;
+use kt_count::zdd::Schedule;
 use kt_board::TourKind;
 use kt_engine::EngineKind;
 use kt_tests::zdd_run;

@@ -1,7 +1,7 @@
 //! The ZDD count against plain backtracking, on every board of up to 20
 //! squares, open and closed, in both orientations.
 
-use knights_tour::schedule::Schedule;
+use kt_count::zdd::Schedule;
 use kt_board::TourKind;
 use kt_engine::EngineKind;
 use kt_tests::{boards_up_to, closed_tours_by_backtracking, open_tours_by_backtracking, zdd_count};

@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use knights_tour::extract::{Selection, pick, tour_at};
-use knights_tour::schedule::Schedule;
+use kt_count::zdd::extract::{Selection, pick, tour_at};
+use kt_count::zdd::Schedule;
 use kt_board::{Board, TourKind};
 use kt_constraints::Encoding;
 use kt_engine::EngineKind;

@@ -7,11 +7,11 @@
 //! ones that cover the board. It is deliberately plain, so that it is easy
 //! to believe; it is fast enough for boards of up to about 20 squares.
 
-use knights_tour::resources::{Bytes, Requests};
-use knights_tour::schedule::Schedule;
-use knights_tour::session::{Job, JustCount, Partial, compute};
 use kt_board::{Board, TourKind};
+use kt_count::zdd::{CopyOut, Schedule};
+use kt_count::{CancelToken, MethodChoice, Request, Silent, count, diagram};
 use kt_engine::EngineKind;
+use kt_memory::Bytes;
 
 /// Knight moves on a `rows × cols` board, from first principles.
 fn moves(rows: usize, cols: usize) -> Vec<Vec<usize>> {
@@ -127,8 +127,20 @@ pub fn closed_tours_by_backtracking(rows: usize, cols: usize) -> u64 {
     extend(&adjacency, &mut vec![0], &mut used, true) / 2
 }
 
-/// The product's count, as a decimal string, on the default memory budget
-/// capped at 4 GiB so that parallel tests leave room for each other.
+/// A request for `kind` tours of `board` by the ZDD method, on a memory
+/// budget of 4 GiB so that parallel tests leave room for each other, with
+/// the theorems off: the method itself must find the boards without tours.
+pub fn zdd_request(board: &str, kind: TourKind, engine: EngineKind, schedule: Schedule) -> Request {
+    let board: Board = board.parse().expect("a valid board");
+    let mut request = Request::new(board, kind).with_method(MethodChoice::Zdd);
+    request.engine = Some(engine);
+    request.schedule = Some(schedule);
+    request.memory = Some(Bytes(4 * Bytes::GIB));
+    request.use_theorems = false;
+    request
+}
+
+/// The product's count, as a decimal string.
 pub fn zdd_count(board: &str, kind: TourKind, engine: EngineKind, schedule: Schedule) -> String {
     zdd_run(board, kind, engine, schedule).0
 }
@@ -140,57 +152,17 @@ pub fn zdd_run(
     engine: EngineKind,
     schedule: Schedule,
 ) -> (String, usize) {
-    let board: Board = board.parse().expect("a valid board");
-    let job = Job {
-        board,
-        kind,
-        engine,
-        schedule,
-        requests: Requests {
-            budget: Some(Bytes(4 * Bytes::GIB)),
-            ..Requests::default()
-        },
-        progress: false,
-        partial: Partial::Silent,
-    };
-    let (report, _) = compute(job, JustCount).unwrap_or_else(|f| panic!("{board}: {}", f.message));
-    let size = report.paths.as_ref().map(|p| p.final_size).unwrap_or(0);
-    (report.count.expect("a complete run has a count"), size)
-}
-
-/// The final family of a run, copied out, with its encoding.
-pub struct Snapshot;
-
-impl knights_tour::session::Finish for Snapshot {
-    type Output = kt_engine::Family;
-
-    fn finish<E: kt_engine::Engine>(
-        self,
-        engine: &E,
-        _: &kt_constraints::Encoding,
-        family: &E::Func,
-        _: &mut knights_tour::report::RunReport,
-    ) -> Result<kt_engine::Family, knights_tour::Failure> {
-        knights_tour::extract::snapshot(engine, family)
-    }
+    let request = zdd_request(board, kind, engine, schedule);
+    let counted = count(&request, &Silent, &CancelToken::new())
+        .unwrap_or_else(|f| panic!("{board}: {}", f.message));
+    let size = counted.report.paths.as_ref().map_or(0, |p| p.final_size);
+    (counted.count.to_string(), size)
 }
 
 /// The family of `kind` tours of `board` on `engine`, as a snapshot.
 pub fn family(board: &str, kind: TourKind, engine: EngineKind) -> kt_engine::Family {
-    let board: Board = board.parse().expect("a valid board");
-    let job = Job {
-        board,
-        kind,
-        engine,
-        schedule: Schedule::Fused,
-        requests: Requests {
-            budget: Some(Bytes(4 * Bytes::GIB)),
-            ..Requests::default()
-        },
-        progress: false,
-        partial: Partial::Silent,
-    };
-    compute(job, Snapshot)
+    let request = zdd_request(board, kind, engine, Schedule::Fused);
+    diagram(&request, CopyOut, &Silent, &CancelToken::new())
         .unwrap_or_else(|f| panic!("{board}: {}", f.message))
         .1
         .expect("a board with a diagram")

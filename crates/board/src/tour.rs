@@ -5,7 +5,11 @@ use std::fmt;
 use crate::{Board, Square, square_name};
 
 /// Whether a tour must return to its start.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Serialised as `"open"` / `"closed"`, as reports and the published-count
+/// table spell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum TourKind {
     /// A Hamiltonian path of the knight's graph.
     Open,

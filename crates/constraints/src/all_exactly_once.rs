@@ -190,7 +190,7 @@ pub fn apply_all_exactly_once<E: Engine>(
     walks: &E::Func,
     enc: &Encoding,
     end: Option<Square>,
-    limits: &FilterLimits,
+    limits: &FilterLimits<'_>,
 ) -> Result<Filtered<E::Func>, EngineError> {
     if enc.cells() <= u64::BITS as usize {
         engine.filter(walks, &AllExactlyOnce::<u64>::new(enc, end), limits)

@@ -2,10 +2,10 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use kt_board::{Board, TourKind};
+use kt_count::zdd::Schedule;
+use kt_count::{MethodChoice, Request};
 use kt_engine::EngineKind;
-
-use crate::resources::Bytes;
-use crate::schedule::Schedule;
+use kt_memory::Bytes;
 
 /// The board counted when none is given: 6×6, the largest square board whose
 /// open tours the encoding counts in seconds.
@@ -20,12 +20,16 @@ Counting conventions:
           start square and direction (6x6: 9862, 8x8: 13267364410532).
   1x1     the single square is one open tour (a path of one square) and no
           closed tour (a cycle needs at least three squares).
-Boards with fewer than 3 rows or columns have no closed tour; the count is 0
-without building any diagram.
+Boards that a theorem says have no tour (Schwenk 1991 for closed tours:
+a side of 1, 2 or 4, both sides odd, 3x4, 3x6, 3x8; Conrad et al. 1994 for
+open tours: a side of 1 or 2, 3x3, 3x5, 3x6, 4x4) count 0 at once, with the
+theorem as the reason (--no-theorems runs the method anyway).
 
-Exit status: 0 success, 1 a --check disagreed with a published count,
-2 bad input or a board refused up front, 3 a memory or node limit was
-reached, 4 another failure, 130 interrupted (Ctrl-C).";
+Exit status: 0 success, 1 a --check or verify disagreed, 2 bad input or a
+request refused before any work, 3 a memory or node limit was reached,
+4 another failure, 128+N stopped by signal N (130 Ctrl-C, 143 SIGTERM,
+129 SIGHUP; the partial report is printed first), 141 standard output was
+a closed pipe (nothing more is written).";
 
 /// Count knight's tours exactly with zero-suppressed decision diagrams.
 #[derive(Debug, Parser)]
@@ -83,9 +87,19 @@ pub struct FindArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct VerifyArgs {
-    /// The file holding the tour (- for standard input): algebraic moves
-    /// (`a1 c2 ...`) or a numbered board. Exit 0 if it is a valid tour, 1 if not.
+    /// The file holding the tours (- for standard input), in any format
+    /// `tour` and `find` write: numbered boards (headings allowed),
+    /// algebraic moves (`a1 c2 ...`, one tour per line) or JSON. Exit 0 if
+    /// every tour is valid, 1 if not.
     pub file: std::path::PathBuf,
+
+    /// Also require every tour to be closed (exit 1 if one is open).
+    #[arg(long)]
+    pub closed: bool,
+
+    /// Print one JSON document with a verdict per tour.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// The board and the kind of tour.
@@ -128,30 +142,34 @@ impl ProblemArgs {
     }
 }
 
-/// Which engine and how to run it.
-#[derive(Debug, Args, Clone)]
+/// Which engine and how to run it. Every setting is optional: a method
+/// that would ignore a setting given here refuses it instead.
+#[derive(Debug, Args, Clone, Default)]
 pub struct EngineArgs {
-    /// The decision-diagram engine.
-    #[arg(long, value_enum, default_value_t = EngineChoice::Zbdd)]
-    pub engine: EngineChoice,
+    /// The decision-diagram engine (zdd method) [default: zbdd].
+    #[arg(long, value_enum)]
+    pub engine: Option<EngineChoice>,
 
-    /// The order and shape of the intersections.
-    #[arg(long, value_enum, default_value_t = Schedule::Fused)]
-    pub schedule: Schedule,
+    /// The order and shape of the intersections (zdd method) [default: fused].
+    #[arg(long, value_enum)]
+    pub schedule: Option<ScheduleChoice>,
 
-    /// Worker threads for oxidd's parallel apply.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub threads: u32,
+    /// Worker threads [default: 1; at most 4 per core].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
 
-    /// Memory budget, e.g. 8GiB or 512M [default: 3/4 of physical memory].
+    /// Memory budget, e.g. 8GiB or 512M [default: 3/4 of physical memory;
+    /// more than the machine has is capped to it].
     #[arg(long, value_parser = parse_bytes)]
     pub memory: Option<Bytes>,
 
-    /// Node capacity of the manager [default: derived from --memory].
+    /// Node capacity of the manager (zdd method) [default: derived from
+    /// --memory; refused if it does not fit].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 
-    /// Apply-cache entries (rounded up to a power of two) [default: by schedule and board].
+    /// Apply-cache entries, rounded up to a power of two (zdd method)
+    /// [default: by schedule and board; at least 4096].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1 << 32)))]
     pub cache: Option<u64>,
 }
@@ -176,13 +194,50 @@ impl From<EngineChoice> for EngineKind {
     }
 }
 
+/// The order and shape of the intersections (the library's [`Schedule`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScheduleChoice {
+    /// Transitions, then all exactly-once constraints in one filtered pass.
+    Fused,
+    /// Transitions, then one filtered pass per square.
+    #[value(alias = "restrict")]
+    PerSquare,
+    /// Adiar's order, plain intersections.
+    Adiar,
+    /// bdd-benchmark's order (transitions backwards), plain intersections.
+    Backward,
+}
+
+impl From<ScheduleChoice> for Schedule {
+    fn from(choice: ScheduleChoice) -> Schedule {
+        match choice {
+            ScheduleChoice::Fused => Schedule::Fused,
+            ScheduleChoice::PerSquare => Schedule::PerSquare,
+            ScheduleChoice::Adiar => Schedule::Adiar,
+            ScheduleChoice::Backward => Schedule::Backward,
+        }
+    }
+}
+
 /// How to count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Method {
-    /// The decision-diagram encoding.
+    /// The method that suits the board (today: the time-sliced ZDD).
+    Auto,
+    /// The N⁴ time-sliced ZDD.
     Zdd,
     /// Plain backtracking over the knight's graph (boards of up to 64 squares).
     Backtrack,
+}
+
+impl From<Method> for MethodChoice {
+    fn from(method: Method) -> MethodChoice {
+        match method {
+            Method::Auto => MethodChoice::Auto,
+            Method::Zdd => MethodChoice::Zdd,
+            Method::Backtrack => MethodChoice::Backtrack,
+        }
+    }
 }
 
 #[derive(Debug, Args, Clone)]
@@ -193,9 +248,14 @@ pub struct CountArgs {
     #[command(flatten)]
     pub engine: EngineArgs,
 
-    /// How to count: the ZDD encoding, or backtracking for comparison.
-    #[arg(long, value_enum, default_value_t = Method::Zdd)]
+    /// How to count.
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
     pub method: Method,
+
+    /// Run the method even where a theorem says there is no tour (for
+    /// benchmarks and cross-checks).
+    #[arg(long)]
+    pub no_theorems: bool,
 
     /// Print one JSON document instead of the text summary.
     #[arg(long)]
@@ -281,6 +341,39 @@ pub struct KnownArgs {
     /// Print the table as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+impl EngineArgs {
+    /// Copies the engine settings into `request`.
+    pub fn apply(&self, request: &mut Request) {
+        request.engine = self.engine.map(EngineKind::from);
+        request.schedule = self.schedule.map(Schedule::from);
+        request.threads = self.threads;
+        request.memory = self.memory;
+        request.nodes = self.nodes;
+        request.cache = self.cache;
+    }
+}
+
+impl CountArgs {
+    /// The library request these arguments describe.
+    pub fn request(&self) -> Result<Request, String> {
+        let mut request = Request::new(self.problem.board()?, self.problem.kind())
+            .with_method(self.method.into());
+        self.engine.apply(&mut request);
+        request.use_theorems = !self.no_theorems;
+        Ok(request)
+    }
+}
+
+impl ProblemArgs {
+    /// A request for the zdd method (the commands that need a diagram).
+    pub fn diagram_request(&self, engine: &EngineArgs) -> Result<Request, String> {
+        let mut request =
+            Request::new(self.board()?, self.kind()).with_method(MethodChoice::Zdd);
+        engine.apply(&mut request);
+        Ok(request)
+    }
 }
 
 fn parse_board(text: &str) -> Result<Board, String> {

@@ -1,81 +1,148 @@
-//! Progress on stderr, and the live report behind it.
+//! Progress on stderr, and the last report for a run that must be
+//! abandoned.
 //!
-//! The bar counts steps (constraints applied out of the plan's total) and
-//! shows the current family's size. indicatif hides it by itself when stderr
-//! is not a terminal; `--quiet` and `-v` (whose log lines would tear through
-//! it) hide it too.
+//! [`Monitor`] is the command line's [`Observer`]: it draws a bar (steps of
+//! a schedule) or a spinner (a search), updates its message whenever the
+//! work inside a long step moves (memo entries of a filter pass, nodes of
+//! a search), and keeps the latest report the library handed over.
+//! indicatif hides the bar by itself when stderr is not a terminal;
+//! `--quiet` and `-v` (whose log lines would tear through it) hide it too.
 
-use std::sync::Arc;
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use kt_count::report::StepReport;
+use kt_count::{Observer, Progress, RunReport};
 
-use crate::report::{RunReport, StepReport, group};
-use crate::run::Observer;
-use crate::session::Live;
+use crate::summary::group;
 
-/// Observes a run: updates the bar and the live report.
+/// Observes a run for the terminal.
 pub struct Monitor {
-    live: Arc<Live>,
     bar: ProgressBar,
+    state: Mutex<State>,
+    started: Instant,
+}
+
+#[derive(Default)]
+struct State {
+    /// The last report the library handed over.
+    report: Option<RunReport>,
+    /// The step in progress, for messages about work inside it.
+    step: String,
 }
 
 impl Monitor {
-    pub fn new(live: Arc<Live>, visible: bool, steps: usize) -> Monitor {
+    /// A monitor whose bar is drawn only if `visible`.
+    pub fn new(visible: bool) -> Monitor {
         let target = if visible {
             ProgressDrawTarget::stderr()
         } else {
             ProgressDrawTarget::hidden()
         };
-        let bar = ProgressBar::with_draw_target(Some(steps as u64), target);
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {elapsed_precise} [{bar:30}] {pos}/{len} {msg}",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
-        );
+        let bar = ProgressBar::with_draw_target(None, target);
+        bar.set_style(spinner_style());
         bar.enable_steady_tick(Duration::from_millis(200));
-        Monitor { live, bar }
+        Monitor {
+            bar,
+            state: Mutex::new(State::default()),
+            started: Instant::now(),
+        }
     }
 
-    /// Changes the live report.
-    pub fn update(&self, change: impl FnOnce(&mut RunReport)) {
-        let mut report = self.live.report.lock().unwrap_or_else(|p| p.into_inner());
-        change(&mut report);
+    /// When the monitor (and so the run) started.
+    pub fn started(&self) -> Instant {
+        self.started
     }
 
-    /// A copy of the live report.
-    pub fn report(&self) -> RunReport {
-        self.live
-            .report
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .clone()
+    /// The last report, if the work handed one over.
+    pub fn last_report(&self) -> Option<RunReport> {
+        self.lock().report.clone()
     }
 
-    pub fn finish(&self) {
+    /// Removes the bar (before anything is printed on stdout or stderr).
+    pub fn clear(&self) {
         self.bar.finish_and_clear();
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
+fn spinner_style() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}").expect("a valid template")
+}
+
+fn bar_style() -> ProgressStyle {
+    ProgressStyle::with_template("{spinner} {elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+        .expect("a valid template")
+        .progress_chars("=> ")
+}
+
 impl Observer for Monitor {
-    fn step_started(&self, _index: usize, _total: usize, name: &str) {
+    fn report(&self, report: &RunReport) {
+        self.lock().report = Some(report.clone());
+    }
+
+    fn step_started(&self, index: usize, total: usize, name: &str) {
+        if self.bar.length().is_none() {
+            self.bar.set_length(total as u64);
+            self.bar.set_style(bar_style());
+        }
+        self.bar.set_position(index as u64);
         let size = self
-            .report()
-            .steps
-            .last()
-            .map(|s| format!(" (family: {} nodes)", group(s.result_size)))
+            .lock()
+            .report
+            .as_ref()
+            .and_then(|r| r.steps.last())
+            .map(|s| format!(" (family: {} nodes)", group(s.result_size as u64)))
             .unwrap_or_default();
+        self.lock().step = name.to_string();
         self.bar.set_message(format!("{name}{size}"));
     }
 
-    fn step_finished(&self, report: &StepReport, _total: usize) {
-        self.update(|r| r.steps.push(report.clone()));
-        self.bar.inc(1);
+    fn step_finished(&self, step: &StepReport, _total: usize) {
+        self.bar.set_position(step.index as u64);
         self.bar
-            .set_message(format!("family: {} nodes", group(report.result_size)));
+            .set_message(format!("family: {} nodes", group(step.result_size as u64)));
     }
+
+    fn progress(&self, progress: Progress) {
+        match progress {
+            Progress::FilterMemo { entries } => {
+                let step = self.lock().step.clone();
+                self.bar.set_message(format!(
+                    "{step}: {} (node, state) pairs so far",
+                    group(entries as u64)
+                ));
+            }
+            Progress::Search {
+                nodes,
+                tours,
+                starts_done,
+                starts_total,
+            } => {
+                let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
+                self.bar.set_message(format!(
+                    "{} search nodes ({:.1} M/s), {} tours so far, {starts_done}/{starts_total} start squares done",
+                    group(nodes),
+                    nodes as f64 / seconds / 1e6,
+                    group_u128(tours),
+                ));
+            }
+        }
+    }
+
+    fn note(&self, note: &str) {
+        self.bar.suspend(|| eprintln!("note: {note}"));
+    }
+}
+
+fn group_u128(n: u128) -> String {
+    crate::summary::group_digits(&n.to_string())
 }
 
 impl Drop for Monitor {

@@ -1,6 +1,8 @@
+//! Why an engine operation did not produce a result.
+
 use std::fmt;
 
-use crate::Bytes;
+use kt_memory::Bytes;
 
 /// Why an engine operation did not produce a result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,8 +42,8 @@ impl fmt::Display for EngineError {
                 f,
                 "the filter's memo cannot grow past {entries} entries: growing it needs {}, \
                  more than its limit of {}",
-                Bytes(*needed as u64),
-                Bytes(*limit as u64)
+                Bytes::of(*needed),
+                Bytes::of(*limit)
             ),
             EngineError::MemoLimit {
                 entries,
@@ -51,7 +53,7 @@ impl fmt::Display for EngineError {
                 f,
                 "the filter's memo cannot grow past {entries} entries: the system refused \
                  the {} its next table needs",
-                Bytes(*needed as u64)
+                Bytes::of(*needed)
             ),
             EngineError::Interrupted => f.write_str("interrupted"),
             EngineError::Unsupported(why) => f.write_str(why),

@@ -45,16 +45,30 @@ pub trait SetFilter: Sync {
     fn accepts(&self, state: &Self::State) -> bool;
 }
 
-/// Bounds on one filtered rebuild.
-#[derive(Clone, Debug, Default)]
-pub struct FilterLimits {
+/// Bounds on one filtered rebuild, and who to tell how far it got.
+#[derive(Clone, Default)]
+pub struct FilterLimits<'a> {
     /// The bytes the pass's memo may hold, growth included (0: no limit).
     /// A hash table grows by allocating a table twice its size next to
     /// the old one, so a memo that would pass this while growing stops
     /// with [`crate::EngineError::MemoLimit`] before the allocation.
     pub max_memo_bytes: usize,
-    /// Set from outside (Ctrl-C) to stop the pass early.
+    /// Set from outside (Ctrl-C, a memory watchdog) to stop the pass early.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Told the number of memo entries every few ten thousand entries: a
+    /// pass over a large family runs for minutes without finishing a
+    /// step, and this is the measure of its work that keeps moving.
+    pub progress: Option<&'a (dyn Fn(usize) + Sync)>,
+}
+
+impl std::fmt::Debug for FilterLimits<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FilterLimits")
+            .field("max_memo_bytes", &self.max_memo_bytes)
+            .field("interrupt", &self.interrupt)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// The result of a filtered rebuild.

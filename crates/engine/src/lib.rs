@@ -26,13 +26,11 @@
 //!   exact path counts, for uniform sampling, enumeration and DOT output.
 
 mod backend;
-mod bytes;
 mod error;
 mod family;
 mod filter;
 
 pub use backend::{Bcdd, Bdd, Oxidd, Zbdd};
-pub use bytes::Bytes;
 pub use error::EngineError;
 pub use family::{Family, FamilyNode, Link};
 pub use filter::{FilterLimits, Filtered, SetFilter};
@@ -201,7 +199,7 @@ pub trait Engine: Sized + Send + Sync {
         &self,
         f: &Self::Func,
         filter: &A,
-        limits: &FilterLimits,
+        limits: &FilterLimits<'_>,
     ) -> Result<Filtered<Self::Func>, EngineError>;
 
     /// An immutable copy of `f` with exact path counts.

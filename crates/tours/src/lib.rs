@@ -29,5 +29,5 @@ pub use find::{
     BACKTRACK_MAX_CELLS, DEFAULT_NODE_LIMIT, FindError, FindOptions, Method,
     WARNSDORFF_AUTO_MAX_CELLS, find_tour, find_tour_with_method,
 };
-pub use parse::{ParseError, Verdict, parse_board, parse_moves, parse_tour, verdict};
+pub use parse::{ParseError, Verdict, parse_board, parse_moves, parse_tour, parse_tours, verdict};
 pub use render::{TourView, render_board, render_moves, render_svg};

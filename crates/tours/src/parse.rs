@@ -1,6 +1,6 @@
-//! Reading a tour back, for `verify`: from the move list or the numbered
-//! board that [`crate::render`] prints, then a verdict by
-//! [`Tour::check`].
+//! Reading tours back, for `verify`: from the move list, the numbered
+//! board or the JSON that [`crate::render`] and the command line print,
+//! then a verdict by [`Tour::check`].
 //!
 //! Parsing only recovers a sequence of squares; whether it is a tour is
 //! entirely [`Tour::check`]'s decision (through [`verdict`]). Errors here
@@ -51,6 +51,21 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The longest piece of the input an error message quotes: a file of one
+/// ten-million-character token must not make a ten-megabyte message.
+const QUOTE_MAX: usize = 40;
+
+/// `token` as an error message quotes it: cut after [`QUOTE_MAX`]
+/// characters.
+fn quoted(token: &str) -> String {
+    if token.chars().count() <= QUOTE_MAX {
+        return token.to_string();
+    }
+    let mut cut: String = token.chars().take(QUOTE_MAX).collect();
+    cut.push('…');
+    cut
+}
+
 /// The tokens of `text` with their 1-based line and token numbers; tokens
 /// are separated by whitespace or commas.
 fn tokens(text: &str) -> impl Iterator<Item = (usize, usize, &str)> {
@@ -74,7 +89,10 @@ pub fn parse_moves(text: &str) -> Result<Tour, ParseError> {
             ParseError::at(
                 line,
                 token,
-                format!("'{text}' is not a square name (a file letter and a rank number, e.g. a1)"),
+                format!(
+                    "'{}' is not a square name (a file letter and a rank number, e.g. a1)",
+                    quoted(text)
+                ),
             )
         })?);
     }
@@ -127,7 +145,10 @@ pub fn parse_board(text: &str) -> Result<Tour, ParseError> {
             ParseError::at(
                 line,
                 token,
-                format!("'{text}' is not a step number (a non-negative integer)"),
+                format!(
+                    "'{}' is not a step number (a non-negative integer)",
+                    quoted(text)
+                ),
             )
         })?;
         if line != current_line {
@@ -208,6 +229,133 @@ pub fn parse_tour(text: &str) -> Result<Tour, ParseError> {
         Some((_, _, first)) if first.starts_with(|c: char| c.is_ascii_digit()) => parse_board(text),
         _ => parse_moves(text),
     }
+}
+
+/// Every tour in `text`, in any format the project writes:
+///
+/// * **JSON**: the document `tour --format json` writes (an object with a
+///   `tours` array) or the one `find --format json` writes (one tour);
+///   each tour is read from its `squares`, on the board its `rows` and
+///   `cols` give;
+/// * **numbered boards**: one or more, separated by blank lines, each
+///   optionally under a heading line such as `open tour #1 of 16 on 3x4
+///   (index 0)` (any line that does not start with a number);
+/// * **move lists**: one tour per line when the first line alone names
+///   as many squares as the board it implies has, otherwise the whole
+///   text as one tour (a long list wrapped over several lines).
+pub fn parse_tours(text: &str) -> Result<Vec<Tour>, ParseError> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        return parse_json(trimmed);
+    }
+    let Some((_, _, first)) = tokens(text).next() else {
+        return Err(ParseError::whole(
+            "no tour found: the input is empty".into(),
+        ));
+    };
+    let heading = first.eq_ignore_ascii_case("open") || first.eq_ignore_ascii_case("closed");
+    if heading || first.starts_with(|c: char| c.is_ascii_digit()) {
+        return parse_boards(text);
+    }
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    if lines.len() > 1
+        && let Ok(first) = parse_moves(lines[0])
+        && first.squares.len() == first.board.cells()
+    {
+        return lines.iter().map(|line| parse_moves(line)).collect();
+    }
+    parse_moves(text).map(|tour| vec![tour])
+}
+
+/// Numbered boards separated by blank lines, headings skipped.
+fn parse_boards(text: &str) -> Result<Vec<Tour>, ParseError> {
+    /// Parses the board gathered so far. The lines it used become blank,
+    /// not removed, so that errors name the right line of the whole input.
+    fn flush(block: &mut String, tours: &mut Vec<Tour>) -> Result<(), ParseError> {
+        if block.trim().is_empty() {
+            return Ok(());
+        }
+        tours.push(parse_board(block)?);
+        *block = block.lines().map(|_| "\n").collect();
+        Ok(())
+    }
+    let mut tours = Vec::new();
+    let mut block = String::new();
+    for line in text.lines() {
+        let first = line.split_whitespace().next();
+        match first {
+            None => {
+                flush(&mut block, &mut tours)?;
+                block.push('\n');
+            }
+            Some(token) if !token.starts_with(|c: char| c.is_ascii_digit()) => {
+                // A heading: the start of the next board.
+                flush(&mut block, &mut tours)?;
+                block.push('\n');
+            }
+            Some(_) => {
+                block.push_str(line);
+                block.push('\n');
+            }
+        }
+    }
+    flush(&mut block, &mut tours)?;
+    if tours.is_empty() {
+        return Err(ParseError::whole(
+            "no numbers found: expected one row of step numbers per line".into(),
+        ));
+    }
+    Ok(tours)
+}
+
+/// One tour as the JSON views carry it.
+#[derive(serde::Deserialize)]
+struct JsonTour {
+    rows: Option<usize>,
+    cols: Option<usize>,
+    squares: Vec<usize>,
+}
+
+/// A document of tours (`tours` array, board size possibly at the top).
+#[derive(serde::Deserialize)]
+struct JsonTours {
+    rows: Option<usize>,
+    cols: Option<usize>,
+    tours: Vec<JsonTour>,
+}
+
+fn parse_json(text: &str) -> Result<Vec<Tour>, ParseError> {
+    let bad = |e: serde_json::Error| {
+        ParseError {
+            line: Some(e.line()),
+            token: None,
+            message: format!("not a tour document: {e}"),
+        }
+    };
+    let value: serde_json::Value = serde_json::from_str(text).map_err(bad)?;
+    let (outer, tours) = if value.get("tours").is_some() {
+        let doc: JsonTours = serde_json::from_value(value).map_err(bad)?;
+        ((doc.rows, doc.cols), doc.tours)
+    } else {
+        let one: JsonTour = serde_json::from_value(value).map_err(bad)?;
+        ((None, None), vec![one])
+    };
+    tours
+        .into_iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let (Some(rows), Some(cols)) = (t.rows.or(outer.0), t.cols.or(outer.1)) else {
+                return Err(ParseError::whole(format!(
+                    "tour {} names no board size (rows and cols)",
+                    i + 1
+                )));
+            };
+            let board = Board::new(rows, cols).map_err(|e| {
+                ParseError::whole(format!("tour {}: {e}", i + 1))
+            })?;
+            Ok(Tour::new(board, TourKind::Open, t.squares))
+        })
+        .collect()
 }
 
 /// What [`verdict`] decided.

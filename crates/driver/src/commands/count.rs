@@ -1,64 +1,64 @@
 //! `knights-tour count` (and `bench`, which is `count --json`).
 
 use std::io::Write;
+use std::sync::Arc;
 
-use crate::cli::{CountArgs, Method};
-use crate::known;
-use crate::report::{CheckReport, RunReport};
-use crate::session::{self, Job, JustCount, Partial};
-use crate::{ExitCode, Failure};
+use kt_count::known;
+use kt_count::report::{CheckReport, RunReport};
 
-pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, Failure> {
-    let board = args.problem.board().map_err(Failure::input)?;
-    let kind = args.problem.kind();
-    let mut report = match args.method {
-        Method::Zdd => {
-            let partial = if args.json {
-                Partial::Json
-            } else {
-                Partial::Text
-            };
-            let job = Job::new(&args.problem, &args.engine, progress, partial)?;
-            session::compute(job, JustCount)?.0
+use super::{Unfinished, supervised};
+use crate::cli::CountArgs;
+use crate::exit::{CliError, ExitCode};
+use crate::output::{OrFail, Output};
+use crate::progress::Monitor;
+use crate::summary;
+
+pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
+    let request = args.request().map_err(CliError::input)?;
+    // A closed stdout fails here, before any work.
+    let mut out = Output::stdout()?;
+    let monitor = Arc::new(Monitor::new(progress));
+    let work = request.clone();
+    let result = supervised(&monitor, move |observer, cancel| {
+        kt_count::count(&work, observer, cancel)
+    });
+    let mut report = match result {
+        Ok(counted) => counted.report,
+        Err(Unfinished { error, report }) => {
+            // A partial report is still a report: print it, then fail.
+            if let Some(report) = report {
+                print(&report, args.json, &mut out)?;
+                out.finish()?;
+            }
+            return Err(error);
         }
-        Method::Backtrack => super::backtrack::count(board, kind)?,
     };
 
-    let mut code = ExitCode::Success;
+    let mut failure = None;
     if args.check
         && let Some(count) = report.count.as_ref().and_then(|c| c.parse().ok())
     {
-        let check = known::check(&board, kind, &count);
-        if !check.passed() {
-            code = ExitCode::CheckFailed;
+        let check = known::check(&request.board, request.kind, &count);
+        if let Some((published, expected)) = check.disagreeing.first() {
+            failure = Some(CliError {
+                code: ExitCode::CheckFailed,
+                message: format!(
+                    "the count {count} disagrees with the published {published} (which implies {expected})"
+                ),
+            });
         }
         report.check = Some(CheckReport::from(&check));
     }
-    print(&report, args.json)?;
-    if code == ExitCode::CheckFailed {
-        let c = report.check.as_ref().expect("set above");
-        let first = &c.disagreeing[0];
-        return Err(Failure {
-            code,
-            message: format!(
-                "the count {} disagrees with the published {} (which implies {})",
-                report.count.as_deref().unwrap_or("?"),
-                first.published,
-                first.expected
-            ),
-        });
-    }
-    Ok(code)
+    print(&report, args.json, &mut out)?;
+    out.finish()?;
+    failure.map_or(Ok(ExitCode::Success), Err)
 }
 
-fn print(report: &RunReport, json: bool) -> Result<(), Failure> {
-    let mut out = std::io::stdout().lock();
-    let written = if json {
-        report.write_json(&mut out)
+fn print(report: &RunReport, json: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    if json {
+        summary::write_json(report, out)
     } else {
-        report.write_text(&mut out)
-    };
-    written
-        .and_then(|_| out.flush())
-        .map_err(|e| Failure::other(format!("cannot write the report: {e}")))
+        summary::write(report, out)
+    }
+    .or_fail()
 }

@@ -6,38 +6,37 @@ use std::time::Instant;
 use kt_tours::{FindError, FindOptions, find_tour};
 
 use crate::cli::{FindArgs, TourFormat};
-use crate::{ExitCode, Failure};
+use crate::exit::{CliError, ExitCode};
+use crate::output::{OrFail, Output};
 
-pub fn run(args: &FindArgs) -> Result<ExitCode, Failure> {
-    let board = args.problem.board().map_err(Failure::input)?;
+pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
+    let board = args.problem.board().map_err(CliError::input)?;
     let kind = args.problem.kind();
+    let mut out = Output::stdout()?;
     let started = Instant::now();
     let tour = find_tour(&board, kind, &FindOptions::default()).map_err(|e| match e {
-        FindError::NoTour(reason) => Failure {
-            code: ExitCode::Other,
-            message: reason.to_string(),
-        },
-        other => Failure::other(format!("no {kind} tour found on {board}: {other}")),
+        FindError::NoTour(reason) => CliError::other(reason.to_string()),
+        other => CliError::other(format!("no {kind} tour found on {board}: {other}")),
     })?;
     // find_tour returns checked tours; check again here so that nothing is
     // printed that has not passed the one checker in this process.
     tour.check()
-        .map_err(|e| Failure::other(format!("internal error: the tour found is invalid: {e}")))?;
+        .map_err(|e| CliError::other(format!("internal error: the tour found is invalid: {e}")))?;
     let elapsed = started.elapsed();
-    let mut out = std::io::stdout().lock();
-    let io = |e: std::io::Error| Failure::other(format!("cannot write the tour: {e}"));
     match args.format {
-        TourFormat::Board => write!(out, "{}", kt_tours::render_board(&tour)).map_err(io)?,
-        TourFormat::Moves => writeln!(out, "{}", kt_tours::render_moves(&tour)).map_err(io)?,
+        TourFormat::Board => write!(out, "{}", kt_tours::render_board(&tour)).or_fail()?,
+        TourFormat::Moves => writeln!(out, "{}", kt_tours::render_moves(&tour)).or_fail()?,
         TourFormat::Json => {
             serde_json::to_writer_pretty(&mut out, &kt_tours::TourView::from(&tour))
-                .map_err(|e| io(e.into()))?;
-            writeln!(out).map_err(io)?;
+                .map_err(std::io::Error::from)
+                .or_fail()?;
+            writeln!(out).or_fail()?;
         }
     }
+    out.finish()?;
     if let Some(path) = &args.svg {
         std::fs::write(path, kt_tours::render_svg(&tour))
-            .map_err(|e| Failure::other(format!("cannot write {}: {e}", path.display())))?;
+            .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))?;
     }
     if !args.quiet_time {
         eprintln!(

@@ -2,44 +2,45 @@
 
 use std::io::Write;
 
-use crate::cli::KnownArgs;
-use crate::known::{Kind, table};
-use crate::{ExitCode, Failure};
+use kt_count::known::table;
 
-pub fn run(args: &KnownArgs) -> Result<ExitCode, Failure> {
+use crate::cli::KnownArgs;
+use crate::exit::{CliError, ExitCode};
+use crate::output::{OrFail, Output};
+
+pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
     let rows = table();
-    let mut out = std::io::stdout().lock();
-    let written = if args.json {
+    let mut out = Output::stdout()?;
+    if args.json {
         serde_json::to_writer_pretty(&mut out, &rows)
-            .map_err(std::io::Error::other)
-            .and_then(|_| writeln!(out))
+            .map_err(std::io::Error::from)
+            .or_fail()?;
+        writeln!(out).or_fail()?;
     } else {
-        (|| {
+        writeln!(
+            out,
+            "{:<6} {:>5}  {:<10} {:>40}  source",
+            "kind", "board", "convention", "count"
+        )
+        .or_fail()?;
+        for row in &rows {
+            let convention = format!("{:?}", row.convention).to_lowercase();
             writeln!(
                 out,
-                "{:<6} {:>5}  {:<10} {:>40}  source",
-                "kind", "board", "convention", "count"
-            )?;
-            for row in &rows {
-                let kind = match row.kind {
-                    Kind::Open => "open",
-                    Kind::Closed => "closed",
-                };
-                let convention = format!("{:?}", row.convention).to_lowercase();
-                writeln!(
-                    out,
-                    "{kind:<6} {:>5}  {convention:<10} {:>40}  {}",
-                    format!("{}x{}", row.rows, row.cols),
-                    row.count,
-                    row.source
-                )?;
-            }
-            writeln!(
-                out,
-                "\nThe project counts open tours directed and closed tours undirected; --check converts each row."
+                "{:<6} {:>5}  {convention:<10} {:>40}  {}",
+                row.kind.to_string(),
+                format!("{}x{}", row.rows, row.cols),
+                row.count,
+                row.source
             )
-        })()
-    };
-    written.map_err(|e| Failure::other(format!("cannot write the table: {e}")))?;
+            .or_fail()?;
+        }
+        writeln!(
+            out,
+            "\nThe project counts open tours directed and closed tours undirected; --check converts each row."
+        )
+        .or_fail()?;
+    }
+    out.finish()?;
     Ok(ExitCode::Success)
 }

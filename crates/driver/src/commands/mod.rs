@@ -1,6 +1,5 @@
-//! One module per subcommand.
+//! One module per subcommand, and the way they all run library work.
 
-mod backtrack;
 mod count;
 mod dot;
 mod find;
@@ -8,11 +7,18 @@ mod known;
 mod tour;
 mod verify;
 
+use std::sync::Arc;
+
+use kt_count::report::Status;
+use kt_count::{CancelToken, Cause, Failure, RunReport};
+
 use crate::cli::Command;
-use crate::{ExitCode, Failure};
+use crate::exit::{CliError, ExitCode};
+use crate::progress::Monitor;
+use crate::supervise::{self, Ended};
 
 /// Runs a parsed command; `progress` says whether a progress bar may be drawn.
-pub fn run(command: Command, progress: bool) -> Result<ExitCode, Failure> {
+pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
     match command {
         Command::Count(args) => count::run(&args, progress),
         Command::Bench(args) => count::run(&crate::cli::CountArgs { json: true, ..args }, progress),
@@ -22,4 +28,64 @@ pub fn run(command: Command, progress: bool) -> Result<ExitCode, Failure> {
         Command::Find(args) => find::run(&args),
         Command::Verify(args) => verify::run(&args),
     }
+}
+
+/// Library work that did not give a result: the error to exit with and
+/// the partial report to print, if there is one.
+pub struct Unfinished {
+    pub error: CliError,
+    pub report: Option<RunReport>,
+}
+
+/// Runs `work` under the supervisor with `monitor` as its observer, and
+/// sorts out how it ended. The bar is cleared before this returns.
+pub fn supervised<T: Send + 'static>(
+    monitor: &Arc<Monitor>,
+    work: impl FnOnce(&Monitor, &CancelToken) -> Result<T, Failure> + Send + 'static,
+) -> Result<T, Unfinished> {
+    let observer = monitor.clone();
+    let ended = supervise::run(move |cancel| work(&observer, &cancel));
+    monitor.clear();
+    match ended {
+        Ended::Done(Ok(value)) => Ok(value),
+        Ended::Done(Err(failure)) => {
+            let report = failure.report.as_deref().cloned();
+            Err(Unfinished {
+                error: failure.into(),
+                report,
+            })
+        }
+        Ended::Abandoned { cause } => Err(abandoned(monitor, &cause)),
+    }
+}
+
+/// The error and partial report of work that did not stop in time: the
+/// last report the monitor kept, marked with the cause.
+fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
+    let (status, error) = match cause {
+        Cause::Stop { signal } => (
+            Status::Interrupted,
+            CliError {
+                code: ExitCode::Signal(signal.unwrap_or(2)),
+                message: format!(
+                    "interrupted by {} during an engine operation",
+                    supervise::signal_name(*signal)
+                ),
+            },
+        ),
+        Cause::MemoryBudget { resident, budget } => (
+            Status::OutOfMemory,
+            CliError {
+                code: ExitCode::Limit,
+                message: format!(
+                    "memory budget of {budget} exceeded (resident {resident}) during an engine operation; raise --memory or choose another --schedule"
+                ),
+            },
+        ),
+    };
+    let report = monitor.last_report().map(|mut report| {
+        report.stop(status, &error.message, monitor.started());
+        report
+    });
+    Unfinished { error, report }
 }

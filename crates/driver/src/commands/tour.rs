@@ -1,60 +1,35 @@
-//! `knights-tour tour`: tours taken from the final ZDD.
+//! `knights-tour tour`: tours taken from the final ZDD, written as they are
+//! taken (a million random tours need no more memory than one).
 
 use std::io::Write;
+use std::sync::Arc;
 
-use kt_board::{Tour, TourKind};
+use kt_board::Tour;
 use kt_constraints::Encoding;
-use kt_engine::Engine;
+use kt_count::zdd::CopyOut;
+use kt_count::zdd::extract::{self, Selection};
 use num_bigint::BigUint;
 use serde::Serialize;
 
+use super::supervised;
 use crate::cli::{TourArgs, TourFormat};
-use crate::extract::{self, Picked, Selection};
-use crate::report::RunReport;
-use crate::session::{self, Finish, Job, Partial};
-use crate::{ExitCode, Failure};
-
-/// Snapshot the family and pick the tours on the worker thread.
-struct PickTours {
-    selection: Selection,
-    kind: TourKind,
-}
-
-impl Finish for PickTours {
-    type Output = Picked;
-
-    fn finish<E: Engine>(
-        self,
-        engine: &E,
-        enc: &Encoding,
-        family: &E::Func,
-        _: &mut RunReport,
-    ) -> Result<Picked, Failure> {
-        let snapshot = extract::snapshot(engine, family)?;
-        extract::pick(&snapshot, enc, self.kind, &self.selection)
-    }
-}
+use crate::exit::{CliError, ExitCode};
+use crate::output::{OrFail, Output};
+use crate::progress::Monitor;
 
 #[derive(Serialize)]
-struct TourJson {
+struct TourJson<'a> {
     index: String,
     #[serde(flatten)]
-    view: kt_tours::TourView,
+    view: &'a kt_tours::TourView,
 }
 
-#[derive(Serialize)]
-struct ToursJson {
-    rows: usize,
-    cols: usize,
-    tour: String,
-    total: String,
-    seed: Option<u64>,
-    tours: Vec<TourJson>,
-}
-
-pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, Failure> {
-    let job = Job::new(&args.problem, &args.engine, progress, Partial::Silent)?;
-    let (board, kind) = (job.board, job.kind);
+pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
+    let request = args
+        .problem
+        .diagram_request(&args.engine)
+        .map_err(CliError::input)?;
+    let (board, kind) = (request.board, request.kind);
     let seed = args.random.then(|| args.seed.unwrap_or_else(rand::random));
     if let (Some(seed), None) = (seed, args.seed) {
         eprintln!("seed {seed} (repeat with --seed {seed})");
@@ -71,84 +46,73 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, Failure> {
             count: args.count as usize,
         },
     };
-    let (report, picked) = session::compute(
-        job,
-        PickTours {
-            selection: selection.clone(),
-            kind,
-        },
-    )?;
-    let Some(picked) = picked else {
-        // Settled without a diagram: no closed tour on this board.
-        return Err(Failure {
-            code: ExitCode::Other,
-            message: format!(
-                "no {kind} tour on {board}: {}",
-                report.reason.unwrap_or_default()
-            ),
-        });
+    let mut out = Output::stdout()?;
+    let monitor = Arc::new(Monitor::new(progress));
+    let (report, family) = supervised(&monitor, move |observer, cancel| {
+        kt_count::diagram(&request, CopyOut, observer, cancel)
+    })
+    .map_err(|unfinished| unfinished.error)?;
+    let Some(family) = family else {
+        return Err(CliError::other(format!(
+            "no {kind} tour on {board}: {}",
+            report.reason.unwrap_or_default()
+        )));
     };
-    if picked.tours.is_empty() {
-        return Err(Failure {
-            code: ExitCode::Other,
-            message: format!("the {board} board has no {kind} tour (the count is 0)"),
-        });
+    let total = family.count();
+    if total == BigUint::ZERO {
+        return Err(CliError::other(format!(
+            "the {board} board has no {kind} tour (the count is 0)"
+        )));
     }
-    print(args, &picked, seed)?;
-    if matches!(selection, Selection::All { .. })
-        && BigUint::from(picked.tours.len()) < picked.total
-    {
-        eprintln!(
-            "showing {} of {} tours (raise --limit for more)",
-            picked.tours.len(),
-            picked.total
-        );
+    let enc = Encoding::new(board).map_err(|e| CliError::input(e.to_string()))?;
+    let tours = extract::tours(&family, &enc, kind, &selection);
+
+    let mut written = 0usize;
+    let mut svgs = SvgFiles::new(args.svg.as_deref());
+    if args.format == TourFormat::Json {
+        // One document, written element by element.
+        write!(
+            out,
+            "{{\n  \"rows\": {},\n  \"cols\": {},\n  \"tour\": \"{kind}\",\n  \"total\": \"{total}\",\n  \"seed\": {},\n  \"tours\": [",
+            board.rows(),
+            board.cols(),
+            seed.map_or("null".to_string(), |s| s.to_string())
+        )
+        .or_fail()?;
     }
-    if let Some(path) = &args.svg {
-        write_svgs(path, &picked.tours)?;
+    for picked in tours {
+        let (index, tour) = picked?;
+        match args.format {
+            TourFormat::Json => {
+                let view = kt_tours::TourView::from(&tour);
+                let element = serde_json::to_string(&TourJson {
+                    index: index.to_string(),
+                    view: &view,
+                })
+                .map_err(|e| CliError::other(format!("cannot write JSON: {e}")))?;
+                let separator = if written == 0 { "" } else { "," };
+                write!(out, "{separator}\n    {element}").or_fail()?;
+            }
+            TourFormat::Board => {
+                if written > 0 {
+                    writeln!(out).or_fail()?;
+                }
+                writeln!(out, "{}", heading(&index, &total, &tour)).or_fail()?;
+                write!(out, "{}", kt_tours::render_board(&tour)).or_fail()?;
+            }
+            TourFormat::Moves => writeln!(out, "{}", kt_tours::render_moves(&tour)).or_fail()?,
+        }
+        svgs.write(&tour)?;
+        written += 1;
+    }
+    if args.format == TourFormat::Json {
+        writeln!(out, "\n  ]\n}}").or_fail()?;
+    }
+    out.finish()?;
+    if matches!(selection, Selection::All { .. }) && BigUint::from(written) < total {
+        eprintln!("showing {written} of {total} tours (raise --limit for more)");
     }
     Ok(ExitCode::Success)
-}
-
-fn print(args: &TourArgs, picked: &Picked, seed: Option<u64>) -> Result<(), Failure> {
-    let mut out = std::io::stdout().lock();
-    let io = |e: std::io::Error| Failure::other(format!("cannot write the tours: {e}"));
-    match args.format {
-        TourFormat::Json => {
-            let first = &picked.tours[0].1;
-            let doc = ToursJson {
-                rows: first.board.rows(),
-                cols: first.board.cols(),
-                tour: first.kind.to_string(),
-                total: picked.total.to_string(),
-                seed,
-                tours: picked
-                    .tours
-                    .iter()
-                    .map(|(i, t)| TourJson {
-                        index: i.to_string(),
-                        view: kt_tours::TourView::from(t),
-                    })
-                    .collect(),
-            };
-            serde_json::to_writer_pretty(&mut out, &doc).map_err(|e| io(e.into()))?;
-            writeln!(out).map_err(io)?;
-        }
-        TourFormat::Board | TourFormat::Moves => {
-            for (n, (index, tour)) in picked.tours.iter().enumerate() {
-                if args.format == TourFormat::Board {
-                    if n > 0 {
-                        writeln!(out).map_err(io)?;
-                    }
-                    writeln!(out, "{}", heading(index, &picked.total, tour)).map_err(io)?;
-                    write!(out, "{}", kt_tours::render_board(tour)).map_err(io)?;
-                } else {
-                    writeln!(out, "{}", kt_tours::render_moves(tour)).map_err(io)?;
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 fn heading(index: &BigUint, total: &BigUint, tour: &Tour) -> String {
@@ -161,16 +125,29 @@ fn heading(index: &BigUint, total: &BigUint, tour: &Tour) -> String {
     )
 }
 
-fn write_svgs(path: &std::path::Path, tours: &[(BigUint, Tour)]) -> Result<(), Failure> {
-    for (n, (_, tour)) in tours.iter().enumerate() {
-        let file = if n == 0 {
+/// `--svg FILE`: the first tour in FILE, the next in FILE-2.svg, …
+struct SvgFiles<'a> {
+    path: Option<&'a std::path::Path>,
+    written: usize,
+}
+
+impl<'a> SvgFiles<'a> {
+    fn new(path: Option<&'a std::path::Path>) -> SvgFiles<'a> {
+        SvgFiles { path, written: 0 }
+    }
+
+    fn write(&mut self, tour: &Tour) -> Result<(), CliError> {
+        let Some(path) = self.path else {
+            return Ok(());
+        };
+        self.written += 1;
+        let file = if self.written == 1 {
             path.to_path_buf()
         } else {
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("tour");
-            path.with_file_name(format!("{stem}-{}.svg", n + 1))
+            path.with_file_name(format!("{stem}-{}.svg", self.written))
         };
         std::fs::write(&file, kt_tours::render_svg(tour))
-            .map_err(|e| Failure::other(format!("cannot write {}: {e}", file.display())))?;
+            .map_err(|e| CliError::other(format!("cannot write {}: {e}", file.display())))
     }
-    Ok(())
 }

@@ -22,7 +22,8 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 use super::{Flavor, Oxidd, level_of, make_node_edge};
 use crate::{EngineError, FilterLimits, Filtered, SetFilter};
 
-/// How often (in memo insertions) the pass looks at the interrupt flag.
+/// How often (in memo insertions) the pass looks at the interrupt flag and
+/// reports its progress: 6×6 open inserts about a million entries a second.
 const CHECK_EVERY: usize = 1 << 16;
 
 /// A memo key for an edge: node id and tag in one integer.
@@ -54,7 +55,7 @@ enum NotStored<E: Copy> {
 /// Bytes of a std (hashbrown) hash table with `buckets` slots of `T`: the
 /// slots and one control byte each.
 fn table_bytes<T>(buckets: usize) -> usize {
-    buckets.saturating_mul(std::mem::size_of::<T>() + 1)
+    buckets.saturating_mul(size_of::<T>() + 1)
 }
 
 /// Buckets of a std hash table of this capacity: hashbrown fills a table
@@ -123,7 +124,7 @@ impl<K: Hash + Eq, E: Copy> SharedMemo<K, E> {
     /// Bytes per entry of the sharded table at its emptiest, just after a
     /// shard doubled (filled to 7/16). Shards grow one at a time, so the
     /// extra room a growing shard takes is small against the whole.
-    const BYTES_PER_ENTRY: usize = (std::mem::size_of::<(K, OwnEdge<E>)>() + 1) * 16 / 7;
+    const BYTES_PER_ENTRY: usize = (size_of::<(K, OwnEdge<E>)>() + 1) * 16 / 7;
 }
 
 impl<K: Hash + Eq, E: Copy> Memo<K, E> for SharedMemo<K, E> {
@@ -159,7 +160,7 @@ impl<K: Hash + Eq, E: Copy> Memo<K, E> for SharedMemo<K, E> {
 struct Pass<'a, 'id, K: Flavor, A: SetFilter, Mo> {
     manager: &'a <K::F as Function>::Manager<'id>,
     filter: &'a A,
-    limits: &'a FilterLimits,
+    limits: &'a FilterLimits<'a>,
     capacity: usize,
     zero_suppressed: bool,
     num_vars: LevelNo,
@@ -302,10 +303,16 @@ where
     }
 
     /// Called after every memo insertion; the interrupt flag, shared with
-    /// the Ctrl-C handler, is read only every [`CHECK_EVERY`] entries.
+    /// whoever may stop the pass, is read only every [`CHECK_EVERY`]
+    /// entries, and progress is reported as often.
     fn check_interrupt(&self, entries: usize) -> Result<(), EngineError> {
-        if entries % CHECK_EVERY == 0
-            && let Some(flag) = &self.limits.interrupt
+        if entries % CHECK_EVERY != 0 {
+            return Ok(());
+        }
+        if let Some(progress) = &self.limits.progress {
+            progress(entries);
+        }
+        if let Some(flag) = &self.limits.interrupt
             && flag.load(Ordering::Relaxed)
         {
             return Err(EngineError::Interrupted);
@@ -408,7 +415,7 @@ pub(super) fn run<K: Flavor, A: SetFilter>(
     engine: &Oxidd<K>,
     f: &K::F,
     filter: &A,
-    limits: &FilterLimits,
+    limits: &FilterLimits<'_>,
 ) -> Result<Filtered<K::F>, EngineError>
 where
     for<'id> INodeOfFunc<'id, K::F>: HasLevel,

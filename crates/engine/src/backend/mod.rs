@@ -241,7 +241,7 @@ where
         &self,
         f: &K::F,
         filter: &A,
-        limits: &FilterLimits,
+        limits: &FilterLimits<'_>,
     ) -> Result<Filtered<K::F>, EngineError> {
         filter_pass::run::<K, A>(self, f, filter, limits)
     }

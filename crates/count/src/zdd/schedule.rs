@@ -6,13 +6,13 @@
 //! magnitude. `docs/benchmarks.md` has the measurements behind the default.
 
 use std::fmt;
+use std::str::FromStr;
 
-use clap::ValueEnum;
 use kt_board::{Square, TourKind};
 use kt_constraints::{Encoding, closed_squares};
 
 /// The order and shape of the intersections.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, ValueEnum, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Schedule {
     /// Transitions in time order, then every exactly-once constraint in one
@@ -20,9 +20,10 @@ pub enum Schedule {
     /// fastest measured, by a factor of 10–1000).
     Fused,
     /// Transitions in time order, then one filtered pass per square (the
-    /// exactly-once constraint read as a two-state filter), squares with the
-    /// fewest moves first.
-    Restrict,
+    /// exactly-once constraint of that square read as a two-state filter),
+    /// squares with the fewest moves first. Called `restrict` before it
+    /// had a name that says what it does; the command line still takes it.
+    PerSquare,
     /// Exactly the order of Adiar's example, plain intersections: closed
     /// start or transition(0), transitions t = 1 .. last in order, then
     /// exactly-once row-major.
@@ -35,7 +36,7 @@ pub enum Schedule {
 impl Schedule {
     pub const ALL: [Schedule; 4] = [
         Schedule::Fused,
-        Schedule::Restrict,
+        Schedule::PerSquare,
         Schedule::Adiar,
         Schedule::Backward,
     ];
@@ -43,16 +44,37 @@ impl Schedule {
     pub fn name(self) -> &'static str {
         match self {
             Schedule::Fused => "fused",
-            Schedule::Restrict => "restrict",
+            Schedule::PerSquare => "per-square",
             Schedule::Adiar => "adiar",
             Schedule::Backward => "backward",
         }
+    }
+
+    /// Whether the schedule applies every exactly-once constraint in one
+    /// pass, whose memo holds a set of squares in a `u128`.
+    pub fn filters_all_at_once(self) -> bool {
+        self == Schedule::Fused
     }
 
     /// Whether the schedule leans on oxidd's apply cache for its heavy steps
     /// (the plain intersections) rather than on its own memo tables.
     pub fn uses_apply_cache(self) -> bool {
         matches!(self, Schedule::Adiar | Schedule::Backward)
+    }
+}
+
+impl FromStr for Schedule {
+    type Err = String;
+
+    /// A schedule's name, or `restrict`, the old name of `per-square`.
+    fn from_str(text: &str) -> Result<Schedule, String> {
+        if text == "restrict" {
+            return Ok(Schedule::PerSquare);
+        }
+        Schedule::ALL
+            .into_iter()
+            .find(|s| s.name() == text)
+            .ok_or_else(|| format!("unknown schedule '{text}'"))
     }
 }
 
@@ -142,7 +164,7 @@ pub fn plan(schedule: Schedule, enc: &Encoding, kind: TourKind) -> Vec<Step> {
         Schedule::Fused if walks_built => steps.push(Step::FilterAllExactlyOnce {
             end: fixed.get(2).copied(),
         }),
-        Schedule::Restrict if walks_built => steps.extend(
+        Schedule::PerSquare if walks_built => steps.extend(
             fewest_moves_first(enc, &fixed)
                 .into_iter()
                 .map(Step::FilterExactlyOnce),

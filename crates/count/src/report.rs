@@ -1,4 +1,5 @@
-//! What a run reports: one JSON document, or a count and a short summary.
+//! What a run reports, as data: the command line prints it as one JSON
+//! document (this module's `Serialize`) or as a short text summary.
 //!
 //! The JSON fields mirror what bdd-benchmark prints for its knight's-tour
 //! benchmark (package, initialisation, per-step sizes, largest size, total
@@ -7,13 +8,10 @@
 //! and peak RSS are this project's additions. Counts are decimal strings:
 //! the 8×8 open count is beyond 2⁵³ and some published counts beyond 2¹²⁸.
 
-use std::io::{self, Write};
-
 use kt_board::{Board, TourKind};
 use serde::Serialize;
 
 use crate::known::{Check, Published};
-use crate::resources::Bytes;
 
 /// The schema name and version of the JSON report.
 pub const SCHEMA: &str = "knights-tour/run/1";
@@ -54,6 +52,7 @@ pub struct Package {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Benchmark {
     pub name: &'static str,
+    /// What the method's variables (or search) stand for.
     pub encoding: &'static str,
     pub rows: usize,
     pub cols: usize,
@@ -64,7 +63,11 @@ pub struct Benchmark {
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct Settings {
+    /// `zdd`, `backtrack`, …
     pub method: &'static str,
+    /// Why this method counts this board: asked for, or chosen by `auto`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method_reason: Option<String>,
     pub schedule: Option<String>,
     pub threads: u32,
     pub node_capacity: usize,
@@ -161,14 +164,23 @@ pub struct RunReport {
     pub check: Option<CheckReport>,
     pub total_time_ms: f64,
     pub peak_rss_bytes: u64,
+    /// What the caller should know: settings capped, estimates.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
 }
 
 impl Benchmark {
-    /// The benchmark section for `kind` tours of `board`.
-    pub fn of(board: &Board, kind: TourKind) -> Benchmark {
+    /// What the time-sliced ZDD's variables are.
+    pub const TIME_SLICED: &'static str =
+        "time-sliced: one variable per (square, time), label cells*t + cols*r + c";
+    /// What a search without a diagram walks.
+    pub const KNIGHTS_GRAPH: &'static str = "the knight's graph, searched without a diagram";
+
+    /// The benchmark section for `kind` tours of `board` under `encoding`.
+    pub fn of(board: &Board, kind: TourKind, encoding: &'static str) -> Benchmark {
         Benchmark {
             name: "knights-tour",
-            encoding: "time-sliced: one variable per (square, time), label cells*t + cols*r + c",
+            encoding,
             rows: board.rows(),
             cols: board.cols(),
             tour: kind.to_string(),
@@ -200,7 +212,24 @@ impl RunReport {
             check: None,
             total_time_ms: 0.0,
             peak_rss_bytes: 0,
+            notes: Vec::new(),
         }
+    }
+
+    /// Marks the report as ended early with `status` and `error`, with the
+    /// time since the run `started` and the process's peak RSS.
+    pub fn stop(&mut self, status: Status, error: &str, started: std::time::Instant) {
+        self.status = status;
+        self.error = Some(error.to_string());
+        self.close(started);
+    }
+
+    /// Fills in the totals: wall time since `started`, peak RSS, and the
+    /// summary of the steps.
+    pub fn close(&mut self, started: std::time::Instant) {
+        self.total_time_ms = millis(started.elapsed());
+        self.peak_rss_bytes = kt_memory::peak_resident().0;
+        self.summarise_steps();
     }
 
     /// Recomputes the intersection-phase summary from the steps.
@@ -217,142 +246,9 @@ impl RunReport {
             time_ms: self.steps.iter().map(|s| s.build_ms + s.apply_ms).sum(),
         });
     }
-
-    pub fn write_json(&self, out: &mut dyn Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(&mut *out, self)?;
-        writeln!(out)
-    }
-
-    /// The human summary: the count on a line of its own, then the figures.
-    pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        if let Some(count) = &self.count {
-            writeln!(out, "{count}")?;
-        }
-        let b = &self.benchmark;
-        writeln!(
-            out,
-            "{} tours of {}x{} ({})",
-            b.tour, b.rows, b.cols, b.convention
-        )?;
-        if let Some(reason) = &self.reason {
-            writeln!(out, "  {reason}")?;
-        }
-        if let Some(paths) = &self.paths {
-            let last = if self.status == Status::Complete {
-                "final diagram "
-            } else {
-                "diagram so far"
-            };
-            writeln!(out, "  {last}     {:>14} nodes", group(paths.final_size))?;
-            writeln!(
-                out,
-                "  largest diagram    {:>14} nodes",
-                group(paths.largest_size)
-            )?;
-            writeln!(
-                out,
-                "  manager at peak    {:>14} nodes",
-                group(paths.peak_live_nodes)
-            )?;
-        }
-        // The one-pass filter's work is its memo, not an intersection's
-        // operands: show the largest one a step held.
-        if let Some(memo) = self.steps.iter().filter_map(|s| s.memo_entries).max() {
-            writeln!(out, "  filter memo        {:>14} entries", group(memo))?;
-        }
-        if let Some(p) = &self.package {
-            let s = &self.settings;
-            writeln!(
-                out,
-                "  engine             {} {} {}, schedule {}, {} thread{}",
-                p.name,
-                p.version,
-                p.kind,
-                s.schedule.as_deref().unwrap_or("-"),
-                s.threads,
-                if s.threads == 1 { "" } else { "s" }
-            )?;
-        } else {
-            writeln!(out, "  method             {}", self.settings.method)?;
-        }
-        if let Some(nodes) = self.search_nodes {
-            writeln!(out, "  search nodes       {:>14}", group(nodes as usize))?;
-        }
-        match &self.satcount {
-            Some(satcount) => writeln!(
-                out,
-                "  wall time          {:>14} (counting {})",
-                seconds(self.total_time_ms),
-                seconds(satcount.time_ms)
-            )?,
-            None => writeln!(
-                out,
-                "  wall time          {:>14}",
-                seconds(self.total_time_ms)
-            )?,
-        }
-        writeln!(
-            out,
-            "  peak RSS           {:>14}",
-            Bytes(self.peak_rss_bytes).to_string()
-        )?;
-        if let Some(check) = &self.check {
-            if check.passed && check.agreeing.is_empty() {
-                writeln!(
-                    out,
-                    "  check              no published count for this board"
-                )?;
-            } else if check.passed {
-                for row in &check.agreeing {
-                    writeln!(out, "  check              agrees with {row}")?;
-                }
-            }
-            for d in &check.disagreeing {
-                writeln!(
-                    out,
-                    "  check              DISAGREES with {} (expected {})",
-                    d.published, d.expected
-                )?;
-            }
-        }
-        if let Some(error) = &self.error {
-            writeln!(out, "  stopped            {error}")?;
-        }
-        Ok(())
-    }
 }
 
-/// `1234567` → `1,234,567`.
-pub fn group(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Milliseconds as a short human time.
-pub fn seconds(ms: f64) -> String {
-    if ms < 1000.0 {
-        format!("{ms:.0} ms")
-    } else {
-        format!("{:.2} s", ms / 1000.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn groups_digits() {
-        assert_eq!(group(0), "0");
-        assert_eq!(group(999), "999");
-        assert_eq!(group(1000), "1,000");
-        assert_eq!(group(3_555_077), "3,555,077");
-    }
+/// Milliseconds as a float, for reports.
+pub fn millis(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
 }

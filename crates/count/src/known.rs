@@ -27,30 +27,13 @@ pub enum Convention {
 /// One published count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Published {
-    pub kind: Kind,
+    pub kind: TourKind,
     pub rows: usize,
     pub cols: usize,
     pub convention: Convention,
     /// A decimal string: some published counts exceed 2¹²⁸.
     pub count: String,
     pub source: String,
-}
-
-/// `open` or `closed`, as the table spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    Open,
-    Closed,
-}
-
-impl From<TourKind> for Kind {
-    fn from(kind: TourKind) -> Kind {
-        match kind {
-            TourKind::Open => Kind::Open,
-            TourKind::Closed => Kind::Closed,
-        }
-    }
 }
 
 impl Published {
@@ -63,7 +46,7 @@ impl Published {
     /// Whether this row speaks of `board` (in either orientation: turning a
     /// board on its side maps tours to tours one to one).
     pub fn describes(&self, board: &Board, kind: TourKind) -> bool {
-        self.kind == Kind::from(kind)
+        self.kind == kind
             && ((self.rows, self.cols) == (board.rows(), board.cols())
                 || (self.rows, self.cols) == (board.cols(), board.rows()))
     }
@@ -78,10 +61,10 @@ impl Published {
     /// in every source and in the project.
     pub fn in_project_convention(&self) -> Option<BigUint> {
         match (self.kind, self.convention) {
-            (Kind::Open, Convention::Directed) | (Kind::Closed, Convention::Undirected) => {
+            (TourKind::Open, Convention::Directed) | (TourKind::Closed, Convention::Undirected) => {
                 Some(self.count())
             }
-            (Kind::Open, Convention::Undirected) if self.rows * self.cols >= 2 => {
+            (TourKind::Open, Convention::Undirected) if self.rows * self.cols >= 2 => {
                 Some(self.count() * 2u32)
             }
             _ => None,
@@ -91,10 +74,7 @@ impl Published {
 
 impl fmt::Display for Published {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            Kind::Open => "open",
-            Kind::Closed => "closed",
-        };
+        let kind = self.kind;
         let convention = match self.convention {
             Convention::Directed => "directed",
             Convention::Undirected => "undirected",

@@ -9,12 +9,12 @@
 
 use kt_board::{Tour, TourKind};
 use kt_constraints::Encoding;
-use kt_engine::{Engine, Family};
+use kt_engine::Family;
 use num_bigint::{BigRng010, BigUint};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::Failure;
+use crate::failure::Failure;
 
 /// Which tours to take.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,9 +44,9 @@ pub fn tour_at(
 ) -> Result<Tour, Failure> {
     let set = family
         .nth(index)
-        .ok_or_else(|| Failure::other(format!("there is no tour number {index}")))?;
+        .ok_or_else(|| Failure::refused(format!("there is no tour number {index}")))?;
     let squares = enc.decode(&set).ok_or_else(|| {
-        Failure::other("a set of the family is not one square per time step".into())
+        Failure::other("internal error: a set of the family is not one square per time step")
     })?;
     let tour = Tour::new(*enc.board(), kind, squares);
     // Every tour the project prints passes the one checker; a failure here
@@ -56,44 +56,47 @@ pub fn tour_at(
     Ok(tour)
 }
 
-/// Takes the selected tours from `family`.
+/// The indices a selection takes from a family of `total` sets, lazily:
+/// a million uniform draws need no more memory than one.
+pub fn indices(selection: &Selection, total: &BigUint) -> Box<dyn Iterator<Item = BigUint>> {
+    let total = total.clone();
+    match *selection {
+        Selection::First { count: limit } | Selection::All { limit } => Box::new(
+            (0..limit as u64)
+                .map(BigUint::from)
+                .take_while(move |i| i < &total),
+        ),
+        Selection::Random { count, seed } => {
+            if total == BigUint::ZERO {
+                return Box::new(std::iter::empty());
+            }
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            Box::new((0..count).map(move |_| rng.random_biguint_below(&total)))
+        }
+    }
+}
+
+/// The selected tours of `family`, one at a time, each with its index.
+pub fn tours<'a>(
+    family: &'a Family,
+    enc: &'a Encoding,
+    kind: TourKind,
+    selection: &Selection,
+) -> impl Iterator<Item = Result<(BigUint, Tour), Failure>> + 'a {
+    indices(selection, &family.count())
+        .map(move |i| tour_at(family, enc, kind, &i).map(|t| (i, t)))
+}
+
+/// Takes the selected tours from `family` into memory (for small
+/// selections and tests; the command line streams [`tours`]).
 pub fn pick(
     family: &Family,
     enc: &Encoding,
     kind: TourKind,
     selection: &Selection,
 ) -> Result<Picked, Failure> {
-    let total = family.count();
-    let indices: Vec<BigUint> = match selection {
-        Selection::First { count } => (0..*count as u64)
-            .map(BigUint::from)
-            .take_while(|i| i < &total)
-            .collect(),
-        Selection::All { limit } => (0..*limit as u64)
-            .map(BigUint::from)
-            .take_while(|i| i < &total)
-            .collect(),
-        Selection::Random { count, seed } => {
-            if total == BigUint::ZERO {
-                Vec::new()
-            } else {
-                let mut rng = ChaCha8Rng::seed_from_u64(*seed);
-                (0..*count)
-                    .map(|_| rng.random_biguint_below(&total))
-                    .collect()
-            }
-        }
-    };
-    let tours = indices
-        .into_iter()
-        .map(|i| tour_at(family, enc, kind, &i).map(|t| (i, t)))
-        .collect::<Result<_, _>>()?;
-    Ok(Picked { total, tours })
-}
-
-/// A snapshot of `family` for picking.
-pub fn snapshot<E: Engine>(engine: &E, family: &E::Func) -> Result<Family, Failure> {
-    engine
-        .snapshot(family)
-        .map_err(|e| Failure::other(format!("cannot copy the diagram out: {e}")))
+    Ok(Picked {
+        total: family.count(),
+        tours: tours(family, enc, kind, selection).collect::<Result<_, _>>()?,
+    })
 }

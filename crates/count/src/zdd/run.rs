@@ -12,32 +12,16 @@ use kt_constraints::{
 use kt_engine::{Engine, EngineError, FilterLimits};
 use tracing::{debug, info_span};
 
-use crate::report::StepReport;
-use crate::resources;
-use crate::schedule::Step;
-
-/// Watches a run: progress display, partial reports.
-pub trait Observer: Sync {
-    /// Step `index` (0-based) of `total` starts.
-    fn step_started(&self, index: usize, total: usize, name: &str);
-    /// A step finished.
-    fn step_finished(&self, report: &StepReport, total: usize);
-}
-
-/// An observer that does nothing.
-pub struct Silent;
-
-impl Observer for Silent {
-    fn step_started(&self, _: usize, _: usize, _: &str) {}
-    fn step_finished(&self, _: &StepReport, _: usize) {}
-}
+use super::schedule::Step;
+use crate::observer::{Observer, Progress};
+use crate::report::{StepReport, millis};
 
 /// Limits that apply to the whole run.
 #[derive(Clone, Debug, Default)]
 pub struct RunLimits {
     /// Bytes a filtered rebuild's memo table may hold (0: no limit).
     pub memo_bytes: usize,
-    /// Set by Ctrl-C.
+    /// The cancellation flag (see [`crate::CancelToken`]).
     pub interrupt: Option<Arc<AtomicBool>>,
 }
 
@@ -85,9 +69,11 @@ pub fn run<E: Engine>(
     observer: &dyn Observer,
 ) -> Result<Outcome<E::Func>, RunError> {
     let _span = info_span!("intersect", board = %enc.board(), %kind, steps = steps.len()).entered();
+    let progress = |entries| observer.progress(Progress::FilterMemo { entries });
     let filter_limits = FilterLimits {
         max_memo_bytes: limits.memo_bytes,
         interrupt: limits.interrupt.clone(),
+        progress: Some(&progress),
     };
     let mut family: Option<E::Func> = None;
     let mut reports: Vec<StepReport> = Vec::with_capacity(steps.len());
@@ -150,7 +136,7 @@ pub fn run<E: Engine>(
             build_ms: millis(built - started),
             apply_ms: millis(applied - applied_from),
             memo_entries,
-            rss_bytes: resources::resident().0,
+            rss_bytes: kt_memory::resident().0,
         };
         debug!(
             result_size = report.result_size,
@@ -175,9 +161,4 @@ pub fn run<E: Engine>(
         family,
         steps: reports,
     })
-}
-
-/// Milliseconds as a float, for reports.
-pub fn millis(d: std::time::Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
 }

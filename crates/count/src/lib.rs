@@ -1,0 +1,165 @@
+//! The knights-tour counting library: "count the tours of this board",
+//! callable from the command line, a test, a benchmark harness or any
+//! other program.
+//!
+//! A [`Request`] says what to count (board, open or closed) and, where it
+//! matters, how (method, engine, schedule, limits). [`plan`] checks it
+//! before any work — refusing what the chosen method cannot represent or
+//! options it would ignore — and [`count`] runs it. Progress reaches an
+//! [`Observer`]; a [`CancelToken`] stops the work from outside. Nothing in
+//! this crate prints, reads the environment's signals or ends the process:
+//! that is the command line's business.
+//!
+//! The methods behind the seam:
+//!
+//! * [`zdd`]: the N⁴ time-sliced encoding on oxidd (the project's own);
+//! * backtracking over the knight's graph ([`kt_tours::backtrack`]), for
+//!   comparison;
+//! * theorems: boards that have no tour at all (Schwenk; Conrad et al.)
+//!   are answered at once unless [`Request::use_theorems`] is off.
+//!
+//! Every finished count comes with a [`RunReport`], which serialises to
+//! the JSON schema [`report::SCHEMA`]; [`known`] holds the published
+//! counts a result can be checked against.
+//!
+//! # Examples
+//!
+//! Counting the open tours of the 5×5 board:
+//!
+//! ```
+//! use kt_board::{Board, TourKind};
+//! use kt_count::{CancelToken, Request, Silent, count};
+//!
+//! let board: Board = "5x5".parse().unwrap();
+//! let counted = count(&Request::new(board, TourKind::Open), &Silent, &CancelToken::new()).unwrap();
+//! assert_eq!(counted.count.to_string(), "1728");
+//! assert_eq!(counted.report.settings.method, "zdd");
+//! ```
+
+mod backtrack;
+mod cancel;
+mod failure;
+pub mod known;
+mod observer;
+mod plan;
+pub mod report;
+mod request;
+pub mod zdd;
+
+use std::time::Instant;
+
+use num_bigint::BigUint;
+
+pub use cancel::{CancelToken, Cause};
+pub use failure::{Failure, FailureKind};
+pub use observer::{Observer, Progress, Silent};
+pub use plan::{MAX_THREADS_PER_CORE, Method, Plan, plan};
+pub use report::{RunReport, Status};
+pub use request::{MethodChoice, Request};
+
+use report::{Benchmark, Settings};
+
+/// A finished count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    /// The count, in the project's convention: open tours directed over
+    /// every start square, closed tours undirected.
+    pub count: BigUint,
+    pub report: RunReport,
+}
+
+/// Counts the tours `request` describes.
+///
+/// Blocks until the count is done, refused, stopped through `cancel`, or
+/// out of a resource; a failure after work started carries the partial
+/// report.
+pub fn count(
+    request: &Request,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<Counted, Failure> {
+    let started = Instant::now();
+    let plan = plan(request)?;
+    let report = start_report(request, &plan, observer);
+    let report = if let Some(reason) = plan.settled {
+        settled(report, &reason.to_string(), started)
+    } else {
+        match plan.method {
+            Method::Zdd => {
+                let job = plan.zdd.as_ref().expect("a zdd plan holds its job");
+                zdd::compute(job, report, zdd::JustCount, observer, cancel)?.0
+            }
+            Method::Backtrack => backtrack::count(request, report, observer, cancel)?,
+        }
+    };
+    let count = report
+        .count
+        .as_deref()
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| Failure::other("internal error: a finished run has no count"))?;
+    Ok(Counted { count, report })
+}
+
+/// Builds the time-sliced ZDD of the tours `request` describes and hands
+/// it to `finish` (copy it out, draw it). The output is `None` when no
+/// diagram was built: a theorem or the board's shape settles the count
+/// (the report's `reason` says which).
+///
+/// Only the zdd method builds a diagram; other methods are refused.
+pub fn diagram<F: zdd::Finish>(
+    request: &Request,
+    finish: F,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<(RunReport, Option<F::Output>), Failure> {
+    let started = Instant::now();
+    let plan = plan(request)?;
+    if plan.method != Method::Zdd {
+        return Err(Failure::refused(format!(
+            "only --method zdd builds a diagram of the tours; --method {} does not",
+            plan.method
+        )));
+    }
+    let report = start_report(request, &plan, observer);
+    if let Some(reason) = plan.settled {
+        return Ok((settled(report, &reason.to_string(), started), None));
+    }
+    let job = plan.zdd.as_ref().expect("a zdd plan holds its job");
+    zdd::compute(job, report, finish, observer, cancel)
+}
+
+/// The report a run starts with, and the plan's notes said once.
+fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunReport {
+    let encoding = match plan.method {
+        Method::Zdd => Benchmark::TIME_SLICED,
+        Method::Backtrack => Benchmark::KNIGHTS_GRAPH,
+    };
+    let mut report = RunReport::new(
+        Benchmark::of(&request.board, request.kind, encoding),
+        Settings {
+            method: plan.method.name(),
+            method_reason: Some(plan.reason.clone()),
+            schedule: None,
+            threads: plan.threads,
+            node_capacity: 0,
+            cache_capacity: 0,
+            memory_budget_bytes: plan.budget.0,
+        },
+    );
+    for note in &plan.notes {
+        observer.note(note);
+    }
+    report.notes.clone_from(&plan.notes);
+    report
+}
+
+/// A count of 0 that a theorem settles, with the theorem as the reason.
+fn settled(mut report: RunReport, reason: &str, started: Instant) -> RunReport {
+    report.settings.method = "theorem";
+    report.settings.method_reason =
+        Some("a theorem settles this board: it has no tour of this kind".into());
+    report.count = Some("0".into());
+    report.reason = Some(reason.to_string());
+    report.close(started);
+    report
+}

@@ -1,0 +1,74 @@
+//! What to count, and with what.
+
+use kt_board::{Board, TourKind};
+use kt_engine::EngineKind;
+use kt_memory::Bytes;
+
+use crate::zdd::Schedule;
+
+/// Which counting method a request asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MethodChoice {
+    /// The method that suits the board (see [`crate::plan`]).
+    #[default]
+    Auto,
+    /// The N⁴ time-sliced ZDD: the project's own encoding.
+    Zdd,
+    /// Plain backtracking over the knight's graph, for comparison.
+    Backtrack,
+}
+
+/// One count to make.
+///
+/// Every setting that only some methods take is an `Option`: `None` means
+/// "not asked for", so that a method can refuse a setting it would
+/// otherwise silently ignore (`--engine bdd` with `--method backtrack`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub board: Board,
+    pub kind: TourKind,
+    pub method: MethodChoice,
+    /// The decision-diagram engine (zdd method; default: the ZBDD).
+    pub engine: Option<EngineKind>,
+    /// The order of the intersections (zdd method; default: fused).
+    pub schedule: Option<Schedule>,
+    /// The manager's node capacity (zdd method; default: from the budget).
+    pub nodes: Option<u64>,
+    /// Apply-cache entries (zdd method; default: by schedule and board).
+    pub cache: Option<u64>,
+    /// Worker threads (default: 1).
+    pub threads: Option<u32>,
+    /// The memory budget (default: ¾ of physical memory). A budget above
+    /// the machine's memory is capped to it, with a note.
+    pub memory: Option<Bytes>,
+    /// Answer at once where a theorem says there is no tour (Schwenk for
+    /// closed tours, Conrad et al. for open ones), instead of running the
+    /// method. Benchmarks and cross-checks turn this off to make the
+    /// method do the work.
+    pub use_theorems: bool,
+}
+
+impl Request {
+    /// `kind` tours of `board`, every setting at its default.
+    pub fn new(board: Board, kind: TourKind) -> Request {
+        Request {
+            board,
+            kind,
+            method: MethodChoice::Auto,
+            engine: None,
+            schedule: None,
+            nodes: None,
+            cache: None,
+            threads: None,
+            memory: None,
+            use_theorems: true,
+        }
+    }
+
+    /// The same request with `method`.
+    #[must_use]
+    pub fn with_method(mut self, method: MethodChoice) -> Request {
+        self.method = method;
+        self
+    }
+}

@@ -1,0 +1,152 @@
+//! The human summary of a run report, and the number formats it uses.
+//!
+//! The count comes first, on a line of its own, so that `| head -1` or a
+//! shell's `$(…)` gets just the number; the figures follow, indented.
+
+use std::io::{self, Write};
+
+use kt_count::report::{RunReport, Status};
+use kt_memory::Bytes;
+
+/// Writes the summary of `report`.
+pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
+    if let Some(count) = &report.count {
+        writeln!(out, "{count}")?;
+    }
+    let b = &report.benchmark;
+    writeln!(
+        out,
+        "{} tours of {}x{} ({})",
+        b.tour, b.rows, b.cols, b.convention
+    )?;
+    if let Some(reason) = &report.reason {
+        writeln!(out, "  {reason}")?;
+    }
+    if let Some(paths) = &report.paths {
+        let last = if report.status == Status::Complete {
+            "final diagram "
+        } else {
+            "diagram so far"
+        };
+        writeln!(out, "  {last}     {:>14} nodes", group(paths.final_size as u64))?;
+        writeln!(
+            out,
+            "  largest diagram    {:>14} nodes",
+            group(paths.largest_size as u64)
+        )?;
+        writeln!(
+            out,
+            "  manager at peak    {:>14} nodes",
+            group(paths.peak_live_nodes as u64)
+        )?;
+    }
+    // The one-pass filter's work is its memo, not an intersection's
+    // operands: show the largest one a step held.
+    if let Some(memo) = report.steps.iter().filter_map(|s| s.memo_entries).max() {
+        writeln!(out, "  filter memo        {:>14} entries", group(memo as u64))?;
+    }
+    let s = &report.settings;
+    if let Some(p) = &report.package {
+        writeln!(
+            out,
+            "  engine             {} {} {}, schedule {}, {} thread{}",
+            p.name,
+            p.version,
+            p.kind,
+            s.schedule.as_deref().unwrap_or("-"),
+            s.threads,
+            if s.threads == 1 { "" } else { "s" }
+        )?;
+    }
+    match &s.method_reason {
+        Some(reason) => writeln!(out, "  method             {} ({reason})", s.method)?,
+        None => writeln!(out, "  method             {}", s.method)?,
+    }
+    if let Some(nodes) = report.search_nodes {
+        writeln!(out, "  search nodes       {:>14}", group(nodes))?;
+    }
+    match &report.satcount {
+        Some(satcount) => writeln!(
+            out,
+            "  wall time          {:>14} (counting {})",
+            seconds(report.total_time_ms),
+            seconds(satcount.time_ms)
+        )?,
+        None => writeln!(
+            out,
+            "  wall time          {:>14}",
+            seconds(report.total_time_ms)
+        )?,
+    }
+    writeln!(
+        out,
+        "  peak RSS           {:>14}",
+        Bytes(report.peak_rss_bytes).to_string()
+    )?;
+    if let Some(check) = &report.check {
+        if check.passed && check.agreeing.is_empty() {
+            writeln!(out, "  check              no published count for this board")?;
+        } else if check.passed {
+            for row in &check.agreeing {
+                writeln!(out, "  check              agrees with {row}")?;
+            }
+        }
+        for d in &check.disagreeing {
+            writeln!(
+                out,
+                "  check              DISAGREES with {} (expected {})",
+                d.published, d.expected
+            )?;
+        }
+    }
+    if let Some(error) = &report.error {
+        writeln!(out, "  stopped            {error}")?;
+    }
+    Ok(())
+}
+
+/// Writes `report` as one JSON document.
+pub fn write_json(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, report)?;
+    writeln!(out)
+}
+
+/// `1234567` → `1,234,567`.
+pub fn group(n: u64) -> String {
+    group_digits(&n.to_string())
+}
+
+/// Commas between groups of three digits of a decimal string.
+pub fn group_digits(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Milliseconds as a short human time.
+pub fn seconds(ms: f64) -> String {
+    if ms < 1000.0 {
+        format!("{ms:.0} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_digits() {
+        assert_eq!(group(0), "0");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1000), "1,000");
+        assert_eq!(group(3_555_077), "3,555,077");
+        assert_eq!(group_digits("19591828170979904"), "19,591,828,170,979,904");
+    }
+}
