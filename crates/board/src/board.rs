@@ -100,6 +100,7 @@ impl Board {
     }
 
     /// The same board turned on its side (`cols × rows`).
+    #[must_use]
     pub fn transposed(&self) -> Board {
         Board {
             rows: self.cols,
@@ -120,11 +121,9 @@ impl Board {
 
     /// The square at `(row, col)` if both are on the board.
     pub fn checked_square(&self, row: i64, col: i64) -> Option<Square> {
-        if row < 0 || col < 0 || row >= self.rows as i64 || col >= self.cols as i64 {
-            None
-        } else {
-            Some(self.square_at(row as usize, col as usize))
-        }
+        // Negative coordinates fail the conversion.
+        let (row, col) = (usize::try_from(row).ok()?, usize::try_from(col).ok()?);
+        (row < self.rows && col < self.cols).then(|| self.square_at(row, col))
     }
 
     /// `(row, col)` of a square.
@@ -143,9 +142,33 @@ impl Board {
     /// and the tour finders break ties by it, so it is part of the contract.
     pub fn knight_moves(&self, square: Square) -> impl Iterator<Item = Square> + '_ {
         let (r, c) = self.row_col(square);
+        self.knight_moves_at(r, c)
+            .map(|(row, col)| self.square_at(row, col))
+    }
+
+    /// The `(row, col)` a knight on `(row, col)` can move to, in
+    /// [`KNIGHT_OFFSETS`] order (the order of [`Board::knight_moves`]).
+    ///
+    /// For loops over huge boards (10⁸ squares) that walk rows and columns
+    /// anyway: it spares the division that turning a square number into
+    /// its row and column costs. An offset that leaves the board wraps
+    /// around to a huge `usize`, so one comparison per coordinate rejects
+    /// both edges.
+    pub fn knight_moves_at(
+        &self,
+        row: usize,
+        col: usize,
+    ) -> impl Iterator<Item = (usize, usize)> + use<> {
+        let (rows, cols) = (self.rows, self.cols);
         KNIGHT_OFFSETS
             .iter()
-            .filter_map(move |&(dr, dc)| self.checked_square(r as i64 + dr, c as i64 + dc))
+            .map(move |&(dr, dc)| {
+                (
+                    row.wrapping_add_signed(dr as isize),
+                    col.wrapping_add_signed(dc as isize),
+                )
+            })
+            .filter(move |&(r, c)| r < rows && c < cols)
     }
 
     /// Number of knight moves from `square`.
@@ -255,6 +278,19 @@ mod tests {
             for t in b.knight_moves(s) {
                 assert!(b.is_knight_move(s, t));
                 assert!(b.knight_moves(t).any(|u| u == s));
+            }
+        }
+        // The moves are the offsets that stay on the board, in order, on
+        // boards small enough for every square to be near an edge.
+        for b in [b, Board::square(1).unwrap(), Board::new(2, 5).unwrap()] {
+            for s in b.squares() {
+                let (r, c) = b.row_col(s);
+                let (r, c) = (i64::try_from(r).unwrap(), i64::try_from(c).unwrap());
+                let expected: Vec<_> = KNIGHT_OFFSETS
+                    .iter()
+                    .filter_map(|&(dr, dc)| b.checked_square(r + dr, c + dc))
+                    .collect();
+                assert_eq!(b.knight_moves(s).collect::<Vec<_>>(), expected, "{b} {s}");
             }
         }
         // The centre of 3x3 has no moves.

@@ -133,7 +133,7 @@ fn category(name: &str) -> Vec<Board> {
             boards
         }
         "random" => {
-            let mut rng = ChaCha8Rng::seed_from_u64(20240601);
+            let mut rng = ChaCha8Rng::seed_from_u64(20_240_601);
             (0..100)
                 .map(|_| board(rng.random_range(61..=1000), rng.random_range(61..=1000)))
                 .collect()

@@ -6,7 +6,8 @@
 //!   backtracking on small boards, and a divide-and-conquer construction
 //!   after Parberry (1997) that never fails.
 //! - [`backtrack`]: the exact number of tours of a small board by plain
-//!   backtracking, the obvious alternative to the decision-diagram count.
+//!   backtracking, the obvious alternative to the decision-diagram count;
+//!   also by start square, between fixed ends, and an estimate of its work.
 //! - [`render`]: a tour as a numbered board, a list of moves, an SVG picture
 //!   or a serialisable view.
 //! - [`parse`]: a tour read back from the numbered board or the move list,
@@ -15,13 +16,16 @@
 //! Every tour this crate returns has passed [`kt_board::Tour::check`].
 
 pub mod backtrack;
+mod dfs;
 pub mod existence;
 pub mod find;
 pub mod parse;
 pub mod render;
 
 pub use backtrack::{
-    COUNT_MAX_CELLS, CountError, CountLimits, CountReport, count_tours, count_tours_with_nodes,
+    ByStart, COUNT_MAX_CELLS, CountError, CountLimits, CountReport, Ends, Progress, SearchProgress,
+    TreeEstimate, count_open_tours, count_open_tours_by_start, count_tours, count_tours_with_nodes,
+    count_tours_with_progress, estimate_tree,
 };
 pub use existence::{NoTour, closed_tour_exists, open_tour_exists, tour_exists};
 pub use find::warnsdorff::TieBreak;

@@ -325,12 +325,10 @@ struct JsonTours {
 }
 
 fn parse_json(text: &str) -> Result<Vec<Tour>, ParseError> {
-    let bad = |e: serde_json::Error| {
-        ParseError {
-            line: Some(e.line()),
-            token: None,
-            message: format!("not a tour document: {e}"),
-        }
+    let bad = |e: serde_json::Error| ParseError {
+        line: Some(e.line()),
+        token: None,
+        message: format!("not a tour document: {e}"),
     };
     let value: serde_json::Value = serde_json::from_str(text).map_err(bad)?;
     let (outer, tours) = if value.get("tours").is_some() {
@@ -350,9 +348,8 @@ fn parse_json(text: &str) -> Result<Vec<Tour>, ParseError> {
                     i + 1
                 )));
             };
-            let board = Board::new(rows, cols).map_err(|e| {
-                ParseError::whole(format!("tour {}: {e}", i + 1))
-            })?;
+            let board = Board::new(rows, cols)
+                .map_err(|e| ParseError::whole(format!("tour {}: {e}", i + 1)))?;
             Ok(Tour::new(board, TourKind::Open, t.squares))
         })
         .collect()

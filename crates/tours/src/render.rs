@@ -83,6 +83,8 @@ const UNIT: usize = 100;
 /// above [`SVG_MAX_NUMBERED_CELLS`] squares, and individual square
 /// rectangles above [`SVG_MAX_RECT_CELLS`].
 pub fn render_svg(tour: &Tour) -> String {
+    const LIGHT: &str = "#f0d9b5";
+    const DARK: &str = "#b58863";
     let board = &tour.board;
     let (rows, cols) = (board.rows(), board.cols());
     let (w, h) = (cols * UNIT, rows * UNIT);
@@ -106,7 +108,7 @@ pub fn render_svg(tour: &Tour) -> String {
     let mut out = String::new();
     let mut w_ = |text: std::fmt::Arguments| {
         out.write_fmt(text)
-            .expect("writing to a String cannot fail")
+            .expect("writing to a String cannot fail");
     };
     w_(format_args!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 {w} {h}\" width=\"{}\" height=\"{}\">\n",
@@ -120,9 +122,7 @@ pub fn render_svg(tour: &Tour) -> String {
             TourKind::Closed => "A closed",
         }
     ));
-    const LIGHT: &str = "#f0d9b5";
-    const DARK: &str = "#b58863";
-    let is_dark = |r: usize, c: usize| (c + (rows - 1 - r)) % 2 == 0;
+    let is_dark = |r: usize, c: usize| (c + (rows - 1 - r)).is_multiple_of(2);
     if board.cells() <= SVG_MAX_RECT_CELLS {
         w_(format_args!("<g class=\"squares\" stroke=\"none\">\n"));
         for r in 0..rows {

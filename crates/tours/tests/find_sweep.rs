@@ -107,7 +107,7 @@ fn some_large_boards() {
 
 /// About a second in an optimised build; run with `--ignored`.
 #[test]
-#[ignore]
+#[ignore = "about a second in an optimised build, longer unoptimised"]
 fn thousand_by_thousand() {
     for kind in [TourKind::Open, TourKind::Closed] {
         expect(1000, 1000, kind, Method::Auto);

@@ -93,7 +93,7 @@ pub(crate) fn construct(board: &Board, kind: TourKind) -> Result<Vec<Square>, Co
                     .collect()
             })
         }
-        (5.., _) if kind == TourKind::Open || board.cells() % 2 == 0 => blocks(board),
+        (5.., _) if kind == TourKind::Open || board.cells().is_multiple_of(2) => blocks(board),
         _ => Err("no construction for this board"),
     }
 }

@@ -87,7 +87,7 @@ impl Links {
                 return None;
             }
             let l = self.next[cur as usize];
-            let step = if l[0] != prev { l[0] } else { l[1] };
+            let step = if l[0] == prev { l[1] } else { l[0] };
             if step == NONE || (end.is_none() && step as usize == first) {
                 break;
             }

@@ -1,5 +1,5 @@
 //! The small tours the constructions are glued from, each with the moves the
-//! gluing needs, found by [`search`] the first time they are needed.
+//! gluing needs, found by [`super::search`] the first time they are needed.
 //!
 //! Parberry (1997) gave his base tours as figures found by computer; here
 //! the computer finds them at run time instead of shipping tables. The
@@ -12,7 +12,7 @@
 //! named in [`super::construct`], which explains why each is needed.
 
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 
 use kt_board::{Board, Square};
 
@@ -97,7 +97,6 @@ impl Piece {
                 end: Some(at(2, 3)),
                 ..open
             },
-            Piece::ThreeRowCycle { .. } => closed,
             Piece::ThreeRowInsert => Constraints {
                 start: Some(at(2, 0)),
                 end: Some(at(1, 0)),
@@ -118,7 +117,7 @@ impl Piece {
                 end: Some(at(0, 0)),
                 ..open
             },
-            Piece::Whole { closed: true, .. } => closed,
+            Piece::ThreeRowCycle { .. } | Piece::Whole { closed: true, .. } => closed,
             Piece::Whole { .. } => open,
         };
         (board, adjacency, constraints)
@@ -154,7 +153,7 @@ impl Piece {
             .collect();
         for seed in 0..MAX_RESTARTS {
             let budget = 4_000 << (seed / 256);
-            match search_graph(adjacency.clone(), &starts, &constraints, budget, seed) {
+            match search_graph(&adjacency, &starts, &constraints, budget, seed) {
                 Outcome::Found(squares) => {
                     return Some(squares.into_iter().map(|s| s as u32).collect());
                 }
@@ -176,7 +175,11 @@ static CACHE: LazyLock<Mutex<Found>> = LazyLock::new(|| Mutex::new(HashMap::new(
 /// The tour of `piece` (squares of the piece's board in order), found on
 /// first use and cached for the life of the process.
 pub(crate) fn tour_of(piece: Piece) -> Option<Arc<[u32]>> {
-    if let Some(found) = CACHE.lock().unwrap_or_else(|e| e.into_inner()).get(&piece) {
+    if let Some(found) = CACHE
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&piece)
+    {
         return found.clone();
     }
     // Searched outside the lock: two threads may both search, and find the
@@ -184,7 +187,7 @@ pub(crate) fn tour_of(piece: Piece) -> Option<Arc<[u32]>> {
     let found: Option<Arc<[u32]>> = piece.find().map(Into::into);
     CACHE
         .lock()
-        .unwrap_or_else(|e| e.into_inner())
+        .unwrap_or_else(PoisonError::into_inner)
         .insert(piece, found.clone());
     found
 }

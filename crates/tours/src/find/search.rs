@@ -7,14 +7,13 @@
 //! divide-and-conquer construction glues together (those need required
 //! edges, which is why the constraints are here at all).
 //!
-//! The search tries moves in Warnsdorff order — fewest onward moves first —
-//! which is what makes plain backtracking practical on boards of this size
-//! (the heuristic alone solves most of them without any backtracking; the
-//! search repairs the rest). Two sound prunings cut dead branches early:
-//! a square that can no longer be entered at all kills the branch, and so do
-//! two squares that can only be entered once each, since each of them would
-//! have to be the end of the path (for a cycle, a square with fewer than two
-//! usable neighbours kills the branch).
+//! The search is the crate's one depth-first search ([`crate::dfs`], with
+//! its sound prunings and its start and end conditions); this module adds
+//! the move order and the required moves. Moves are tried in Warnsdorff
+//! order — fewest onward moves first — which is what makes plain
+//! backtracking practical on boards of this size (the heuristic alone
+//! solves most of them without any backtracking; the search repairs the
+//! rest).
 //!
 //! The work is bounded by a node budget, and different `seed`s break ties in
 //! the move order differently, so a caller can restart a hard instance with
@@ -23,10 +22,22 @@
 //! [`find_tour`]: crate::find_tour
 //! [`BACKTRACK_MAX_CELLS`]: crate::BACKTRACK_MAX_CELLS
 
+use std::ops::ControlFlow;
+
 use kt_board::{Board, Square, TourKind};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
+
+use crate::dfs::{Budget, Dfs, Halt, SquareSet, Visitor, knight_graph};
+
+/// The finder's sets of squares: up to 128, since the construction's
+/// pieces have up to 100 squares.
+type Set = u128;
+
+/// The most neighbours a square may have: the knight's eight, plus the
+/// virtual edges of the construction's pieces.
+const MAX_DEGREE: usize = 16;
 
 /// What the searched tour must satisfy besides being a tour.
 #[derive(Clone, Debug)]
@@ -76,30 +87,41 @@ const NONE: u32 = u32::MAX;
 /// `budget` search nodes. `seed` 0 breaks ties by square number; other seeds
 /// break them by a random (but fixed for the seed) priority.
 ///
-/// Meant for small boards: memory and time grow with the board and, in the
-/// worst case, exponentially.
+/// Meant for small boards (at most 128 squares): time grows with the board
+/// and, in the worst case, exponentially.
 pub fn search(board: &Board, constraints: &Constraints, budget: u64, seed: u64) -> Outcome {
-    let adjacency: Vec<Vec<u32>> = board
-        .adjacency()
-        .into_iter()
-        .map(|list| list.into_iter().map(|s| s as u32).collect())
-        .collect();
-    let n = board.cells();
     // An open tour of an odd board starts and ends on the majority colour,
     // that of square 0.
-    let colour = |s: usize| {
+    let n = board.cells();
+    let on_majority_colour = |s: usize| {
         let (r, c) = board.row_col(s);
-        (r + c) % 2
+        (r + c).is_multiple_of(2)
     };
-    let starts: Vec<Square> = (0..n).filter(|&s| n % 2 == 0 || colour(s) == 0).collect();
-    search_graph(adjacency, &starts, constraints, budget, seed)
+    let starts: Vec<Square> = (0..n)
+        .filter(|&s| n.is_multiple_of(2) || on_majority_colour(s))
+        .collect();
+    search_sets(knight_graph(board), &starts, constraints, budget, seed)
 }
 
 /// [`search`] on any graph given by adjacency lists (the constructions add
 /// "virtual" edges to describe a cover by two paths as one path). When the
 /// constraints fix no start, an open path may start at any of `starts`.
 pub fn search_graph(
-    adjacency: Vec<Vec<u32>>,
+    adjacency: &[Vec<u32>],
+    starts: &[Square],
+    constraints: &Constraints,
+    budget: u64,
+    seed: u64,
+) -> Outcome {
+    let sets = adjacency
+        .iter()
+        .map(|list| list.iter().fold(0, |set, &t| set | Set::unit(t)))
+        .collect();
+    search_sets(sets, starts, constraints, budget, seed)
+}
+
+fn search_sets(
+    adjacency: Vec<Set>,
     starts: &[Square],
     constraints: &Constraints,
     budget: u64,
@@ -107,8 +129,12 @@ pub fn search_graph(
 ) -> Outcome {
     let n = adjacency.len();
     let closed = constraints.kind == TourKind::Closed;
+    assert!(
+        adjacency.iter().all(|s| s.len() as usize <= MAX_DEGREE),
+        "a square with more than {MAX_DEGREE} neighbours"
+    );
     // A square without moves is a one-square board or a dead end.
-    let isolated = n > 1 && adjacency.iter().any(|l| l.is_empty());
+    let isolated = n > 1 && adjacency.contains(&Set::EMPTY);
     if n == 0 || (closed && n < 3) || isolated {
         return Outcome::Exhausted;
     }
@@ -123,37 +149,20 @@ pub fn search_graph(
     if seed != 0 {
         priority.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
     }
-    let usable: Vec<u8> = adjacency.iter().map(|l| l.len().min(255) as u8).collect();
-    let mut dfs = Dfs {
-        single_entry: usable.iter().filter(|&&u| u == 1).count(),
-        usable,
-        adjacency,
-        required,
-        priority,
-        closed,
-        end: constraints.end.map(|e| e as u32),
-        visited: vec![false; n],
-        path: Vec::with_capacity(n),
-        nodes: 0,
-        budget,
-        start: 0,
+    let budget = Budget {
+        nodes: budget,
+        stop: None,
     };
+    let mut dfs = Dfs::new(adjacency, constraints.kind, budget);
+    let mut finder = Finder { priority, required };
     if closed {
-        // A cycle is searched from a least-connected square and rotated to
-        // the requested start afterwards. From a square with only two
-        // moves (a corner) the cycle is a path between its two neighbours:
-        // keeping the second one for the very end is what makes the search
-        // fast, since Warnsdorff's order would otherwise use it up early.
-        let s = (0..n as u32)
-            .min_by_key(|&s| (dfs.adjacency[s as usize].len(), s))
-            .unwrap_or(0);
-        if dfs.adjacency[s as usize].len() == 2 {
-            dfs.end = dfs.adjacency[s as usize].iter().copied().max();
-        }
-        dfs.start = s;
-        return match dfs.run_from(s) {
-            Some(true) => {
-                let mut squares: Vec<Square> = dfs.path.iter().map(|&s| s as Square).collect();
+        // A cycle is searched from a least-connected square (the DFS's
+        // choice of direction then keeps a corner's second neighbour for
+        // the very end) and rotated to the requested start afterwards.
+        let from = dfs.least_connected();
+        return match dfs.search_from(from, None, &mut finder) {
+            Err(Halt::Visitor) => {
+                let mut squares = path_squares(&dfs);
                 if let Some(at) = constraints
                     .start
                     .and_then(|t| squares.iter().position(|&s| s == t))
@@ -162,45 +171,45 @@ pub fn search_graph(
                 }
                 Outcome::Found(squares)
             }
-            Some(false) => Outcome::Exhausted,
-            None => Outcome::OutOfBudget,
+            Ok(()) => Outcome::Exhausted,
+            Err(Halt::NodeLimit | Halt::Stopped) => Outcome::OutOfBudget,
         };
     }
-    let starts: Vec<u32> = match constraints.start {
-        Some(s) => vec![s as u32],
-        None => {
-            // Try the least connected squares first: they are the natural
-            // ends of a path.
-            let mut starts: Vec<u32> = starts
-                .iter()
-                .filter(|&&s| s < n)
-                .map(|&s| s as u32)
-                .collect();
-            starts.sort_by_key(|&s| (dfs.adjacency[s as usize].len(), dfs.priority[s as usize]));
-            starts
-        }
+    let starts: Vec<u32> = if let Some(s) = constraints.start {
+        vec![s as u32]
+    } else {
+        // Try the least connected squares first: they are the natural
+        // ends of a path.
+        let mut starts: Vec<u32> = starts
+            .iter()
+            .filter(|&&s| s < n)
+            .map(|&s| s as u32)
+            .collect();
+        starts.sort_by_key(|&s| (dfs.neighbours(s).len(), finder.priority[s as usize]));
+        starts
     };
-    for s in starts {
-        dfs.start = s;
-        match dfs.run_from(s) {
-            Some(true) => return Outcome::Found(dfs.path.iter().map(|&s| s as Square).collect()),
-            Some(false) => {}
-            None => return Outcome::OutOfBudget,
+    let end = constraints.end.map(|e| e as u32);
+    for from in starts {
+        match dfs.search_from(from, end, &mut finder) {
+            Err(Halt::Visitor) => return Outcome::Found(path_squares(&dfs)),
+            Ok(()) => {}
+            Err(Halt::NodeLimit | Halt::Stopped) => return Outcome::OutOfBudget,
         }
     }
     Outcome::Exhausted
 }
 
+fn path_squares(dfs: &Dfs<'_, Set>) -> Vec<Square> {
+    dfs.path().iter().map(|&s| s as Square).collect()
+}
+
 /// Each square's required partners (at most two), or `None` if the
 /// requirements cannot all hold (a non-move, or three at one square).
-fn required_partners(
-    adjacency: &[Vec<u32>],
-    required: &[(Square, Square)],
-) -> Option<Vec<[u32; 2]>> {
+fn required_partners(adjacency: &[Set], required: &[(Square, Square)]) -> Option<Vec<[u32; 2]>> {
     let n = adjacency.len();
     let mut partners = vec![[NONE; 2]; n];
     for &(a, b) in required {
-        if a >= n || b >= n || !adjacency[a].contains(&(b as u32)) {
+        if a >= n || b >= n || !adjacency[a].contains(b as u32) {
             return None;
         }
         for (x, y) in [(a, b), (b, a)] {
@@ -220,57 +229,60 @@ fn required_partners(
     Some(partners)
 }
 
-struct Dfs {
-    adjacency: Vec<Vec<u32>>,
-    required: Vec<[u32; 2]>,
+/// The finder's side of the search: Warnsdorff's move order, the required
+/// moves, and a stop at the first tour that meets them.
+struct Finder {
+    /// Tie-break among moves with equally many onward moves.
     priority: Vec<u32>,
-    closed: bool,
-    end: Option<u32>,
-    visited: Vec<bool>,
-    /// For an unvisited square: how many neighbours could still be next to
-    /// it on the tour (unvisited squares, the current square and, for a
-    /// cycle, the start, which the last square returns to).
-    usable: Vec<u8>,
-    /// Unvisited squares with exactly one usable neighbour.
-    single_entry: usize,
-    path: Vec<u32>,
-    nodes: u64,
-    budget: u64,
-    start: u32,
+    /// Each square's required partners ([`NONE`] for none).
+    required: Vec<[u32; 2]>,
 }
 
-impl Dfs {
-    /// Searches from `s`; `None` when the budget ran out.
-    fn run_from(&mut self, s: u32) -> Option<bool> {
-        self.visit(s);
-        let found = self.extend(NONE);
-        if found != Some(true) {
-            self.unvisit(s);
+impl Visitor<Set> for Finder {
+    type Moves = Ordered;
+
+    fn moves(&mut self, dfs: &Dfs<'_, Set>, free: Set) -> Ordered {
+        let (x, prev) = last_two(dfs);
+        let mut moves = Ordered::default();
+        let Ok(forced) = self.forced_next(dfs, x, prev) else {
+            return moves;
+        };
+        // The start of a cycle with two required partners: the first
+        // step goes to one of them (the last square is the other).
+        let start_pair = if prev == NONE && dfs.is_cycle() {
+            let r = self.required[x as usize];
+            (r[1] != NONE).then_some(r)
+        } else {
+            None
+        };
+        for y in free.squares() {
+            if forced.is_some_and(|f| f != y)
+                || start_pair.is_some_and(|r| !r.contains(&y))
+                || !self.entry_allowed(dfs, x, y)
+            {
+                continue;
+            }
+            moves.push((dfs.onward(y) as u8, self.priority[y as usize], y));
         }
-        found
+        moves.sort();
+        moves
     }
 
-    fn visit(&mut self, s: u32) {
-        self.visited[s as usize] = true;
-        if self.usable[s as usize] == 1 {
-            self.single_entry -= 1;
-        }
-        self.path.push(s);
-    }
-
-    fn unvisit(&mut self, s: u32) {
-        self.path.pop();
-        self.visited[s as usize] = false;
-        if self.usable[s as usize] == 1 {
-            self.single_entry += 1;
+    fn complete(&mut self, dfs: &Dfs<'_, Set>) -> ControlFlow<()> {
+        if self.required_moves_made(dfs) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     }
+}
 
+impl Finder {
     /// Whether `x`'s required partners other than `prev` allow the path to
     /// continue from `x`; returns the forced next square, if any, as
     /// `Ok(Some(_))`, and `Err(())` if the requirements are violated.
-    fn forced_next(&self, x: u32, prev: u32) -> Result<Option<u32>, ()> {
-        let n = self.visited.len();
+    fn forced_next(&self, dfs: &Dfs<'_, Set>, x: u32, prev: u32) -> Result<Option<u32>, ()> {
+        let at_cycle_start = prev == NONE && dfs.is_cycle();
         let mut forced = None;
         let mut pending = 0;
         for &z in &self.required[x as usize] {
@@ -278,18 +290,17 @@ impl Dfs {
                 continue;
             }
             pending += 1;
-            if prev == NONE && self.closed {
-                // The start of a cycle: one partner can be the last square,
-                // so only two partners force the first step (to either).
+            if at_cycle_start {
+                // One partner can be the last square, so only two
+                // partners force the first step (to either).
                 continue;
             }
-            if self.visited[z as usize] && !(self.closed && z == self.start && self.path.len() == n)
-            {
+            if dfs.is_visited(z) {
                 return Err(());
             }
             forced = Some(z);
         }
-        if prev == NONE && self.closed {
+        if at_cycle_start {
             return Ok(None);
         }
         if pending > 1 {
@@ -298,153 +309,72 @@ impl Dfs {
         Ok(forced)
     }
 
-    /// Tries every way to finish the path from its last square.
-    fn extend(&mut self, prev: u32) -> Option<bool> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return None;
-        }
-        let n = self.visited.len();
-        let x = *self.path.last().expect("the path is never empty here");
-        if self.path.len() == n {
-            return Some(self.complete(x, prev));
-        }
-        let forced = match self.forced_next(x, prev) {
-            Ok(f) => f,
-            Err(()) => return Some(false),
-        };
-        let mut candidates: [(u8, u32, u32); 8] = [(0, 0, 0); 8];
-        let mut count = 0;
-        let start_pair = if prev == NONE && self.closed {
-            let r = self.required[x as usize];
-            (r[1] != NONE).then_some(r)
-        } else {
-            None
-        };
-        for &y in &self.adjacency[x as usize] {
-            if self.visited[y as usize]
-                || forced.is_some_and(|f| f != y)
-                || start_pair.is_some_and(|r| !r.contains(&y))
-                || (self.end == Some(y) && self.path.len() + 1 != n)
-            {
-                continue;
-            }
-            let onward = self.adjacency[y as usize]
-                .iter()
-                .filter(|&&z| !self.visited[z as usize])
-                .count() as u8;
-            candidates[count] = (onward, self.priority[y as usize], y);
-            count += 1;
-        }
-        let candidates = &mut candidates[..count];
-        candidates.sort_unstable();
-        for &(_, _, y) in candidates.iter() {
-            if !self.entry_allowed(x, y) {
-                continue;
-            }
-            if self.advance(x, y) {
-                match self.extend(x) {
-                    Some(false) => {}
-                    other => return other,
-                }
-            }
-            self.retreat(x, y);
-        }
-        Some(false)
-    }
-
     /// Whether entering `y` from `x` keeps `y`'s required moves possible.
-    fn entry_allowed(&self, x: u32, y: u32) -> bool {
-        let n = self.visited.len();
-        self.required[y as usize].iter().all(|&z| {
-            z == NONE
-                || z == x
-                || !self.visited[z as usize]
-                || (self.closed && z == self.start && self.path.len() + 1 == n)
-        })
+    fn entry_allowed(&self, dfs: &Dfs<'_, Set>, x: u32, y: u32) -> bool {
+        let closing = dfs.is_cycle() && dfs.path().len() + 1 == dfs.cells();
+        let start = dfs.path()[0];
+        self.required[y as usize]
+            .iter()
+            .all(|&z| z == NONE || z == x || !dfs.is_visited(z) || (closing && z == start))
     }
 
-    /// Moves from `x` to `y`; returns false if a pruning rule fired (the
-    /// move is still applied and must be undone by [`Dfs::retreat`]).
-    fn advance(&mut self, x: u32, y: u32) -> bool {
-        self.visit(y);
-        let mut alive = true;
-        // `x` stops being usable for its unvisited neighbours, except the
-        // start of a cycle, which the last square must return to.
-        if !(self.closed && x == self.start) {
-            for i in 0..self.adjacency[x as usize].len() {
-                let w = self.adjacency[x as usize][i] as usize;
-                if self.visited[w] {
-                    continue;
-                }
-                self.usable[w] -= 1;
-                match self.usable[w] {
-                    1 => self.single_entry += 1,
-                    0 => {
-                        self.single_entry -= 1;
-                        alive = false;
-                    }
-                    _ => {}
-                }
-            }
-        }
-        if !alive {
-            return false;
-        }
-        if self.closed {
-            // Every unvisited square needs two usable neighbours.
-            self.single_entry == 0
-        } else {
-            match self.end {
-                // Only the end may be entered just once.
-                Some(e) => {
-                    self.single_entry == 0
-                        || (self.single_entry == 1
-                            && !self.visited[e as usize]
-                            && self.usable[e as usize] == 1)
-                }
-                None => self.single_entry <= 1,
-            }
-        }
-    }
-
-    fn retreat(&mut self, x: u32, y: u32) {
-        if !(self.closed && x == self.start) {
-            for i in 0..self.adjacency[x as usize].len() {
-                let w = self.adjacency[x as usize][i] as usize;
-                if self.visited[w] {
-                    continue;
-                }
-                self.usable[w] += 1;
-                match self.usable[w] {
-                    1 => self.single_entry += 1,
-                    2 => self.single_entry -= 1,
-                    _ => {}
-                }
-            }
-        }
-        self.unvisit(y);
-    }
-
-    /// Whether the complete path `…, prev, x` meets the end conditions.
-    fn complete(&self, x: u32, prev: u32) -> bool {
-        if self.end.is_some_and(|e| e != x) {
-            return false;
-        }
-        let s = self.start;
+    /// Whether the complete path makes every required move at its ends
+    /// (inside the path, [`Finder::forced_next`] saw to them).
+    fn required_moves_made(&self, dfs: &Dfs<'_, Set>) -> bool {
+        let path = dfs.path();
+        let (x, prev) = last_two(dfs);
         let pending_ok = |v: u32, allowed: [u32; 2]| {
             self.required[v as usize]
                 .iter()
                 .all(|&z| z == NONE || allowed.contains(&z))
         };
-        if self.closed {
-            let n = self.path.len();
-            let adjacent = self.adjacency[x as usize].contains(&s);
-            // With n == 3 … the second square is both next and previous.
-            adjacent && pending_ok(x, [prev, s]) && pending_ok(s, [self.path[1], x]) && n >= 3
+        if dfs.is_cycle() {
+            let s = path[0];
+            pending_ok(x, [prev, s]) && pending_ok(s, [path[1], x])
         } else {
             pending_ok(x, [prev, NONE])
         }
+    }
+}
+
+/// The path's last square and the one before it ([`NONE`] at the start).
+fn last_two(dfs: &Dfs<'_, Set>) -> (u32, u32) {
+    match dfs.path() {
+        [.., prev, last] => (*last, *prev),
+        [last] => (*last, NONE),
+        [] => unreachable!("a search's path holds at least its start"),
+    }
+}
+
+/// Moves in Warnsdorff order: fewest onward moves first, ties by the
+/// seeded priority.
+#[derive(Default)]
+struct Ordered {
+    /// `(onward moves, priority, square)`, sorted by [`Ordered::sort`].
+    moves: [(u8, u32, u32); MAX_DEGREE],
+    len: usize,
+    next: usize,
+}
+
+impl Ordered {
+    fn push(&mut self, entry: (u8, u32, u32)) {
+        self.moves[self.len] = entry;
+        self.len += 1;
+    }
+
+    fn sort(&mut self) {
+        self.moves[..self.len].sort_unstable();
+    }
+}
+
+impl Iterator for Ordered {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        (self.next < self.len).then(|| {
+            self.next += 1;
+            self.moves[self.next - 1].2
+        })
     }
 }
 

@@ -24,7 +24,7 @@
 //! [`find_tour`]: crate::find_tour
 //! [`KNIGHT_OFFSETS`]: kt_board::KNIGHT_OFFSETS
 
-use kt_board::{Board, KNIGHT_OFFSETS, Square};
+use kt_board::{Board, Square};
 
 /// How Warnsdorff's rule chooses among squares with equally few onward moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,59 +39,60 @@ pub enum TieBreak {
 /// every square, `None` if it gets stuck.
 ///
 /// Memory is one byte per square for the onward-move counts plus the
-/// result; neighbours are computed on the fly, so it runs on boards of
-/// 10⁸ squares.
+/// result; neighbours come from [`Board::knight_moves_at`] on the fly, so
+/// it runs on boards of 10⁸ squares.
 pub fn warnsdorff(board: &Board, start: Square, tie: TieBreak) -> Option<Vec<Square>> {
+    // `free[s]`: unvisited neighbours of `s`; VISITED marks visited squares.
+    const VISITED: u8 = u8::MAX;
     let cells = board.cells();
     if start >= cells {
         return None;
     }
-    let (rows, cols) = (board.rows() as i64, board.cols() as i64);
-    // `free[s]`: unvisited neighbours of `s`; VISITED marks visited squares.
-    const VISITED: u8 = u8::MAX;
-    let mut free: Vec<u8> = vec![0; cells];
+    let (rows, cols) = (board.rows(), board.cols());
+    let mut free: Vec<u8> = Vec::with_capacity(cells);
     for r in 0..rows {
-        for c in 0..cols {
-            free[(r * cols + c) as usize] = neighbours(r, c, rows, cols).count() as u8;
-        }
+        free.extend((0..cols).map(|c| board.knight_moves_at(r, c).count() as u8));
     }
     let mut order = Vec::with_capacity(cells);
     let mut cur = start;
     loop {
         order.push(cur);
         free[cur] = VISITED;
-        let (r, c) = ((cur / cols as usize) as i64, (cur % cols as usize) as i64);
-        for (nr, nc) in neighbours(r, c, rows, cols) {
-            let s = (nr * cols + nc) as usize;
-            if free[s] != VISITED {
-                free[s] -= 1;
-            }
+        let (r, c) = board.row_col(cur);
+        for (nr, nc) in board.knight_moves_at(r, c) {
+            // Without a branch: whether a neighbour was visited is
+            // unpredictable.
+            let count = &mut free[board.square_at(nr, nc)];
+            *count -= u8::from(*count != VISITED);
         }
         if order.len() == cells {
             return Some(order);
         }
         // Fewest onward moves, then the tie-break, then move order.
-        let mut best: Option<(u8, i64, Square)> = None;
-        for (nr, nc) in neighbours(r, c, rows, cols) {
-            let s = (nr * cols + nc) as usize;
-            if free[s] == VISITED {
+        let mut best: Option<(u8, usize, Square)> = None;
+        for (nr, nc) in board.knight_moves_at(r, c) {
+            let s = board.square_at(nr, nc);
+            if free[s] == VISITED || best.is_some_and(|(d, _, _)| free[s] > d) {
                 continue;
             }
-            if best.is_some_and(|(d, _, _)| free[s] > d) {
-                continue;
-            }
+            // Smaller is better.
             let key = match tie {
-                // Negated squared distance (doubled coordinates keep it
-                // integral), so that smaller is better.
+                // The squared distance from the centre (doubled coordinates
+                // keep it integral), subtracted from the largest key. The
+                // differences wrap below zero, but their squares modulo
+                // 2⁶⁴ are exact, and need no branch on the side of the
+                // centre (which the processor would mispredict).
                 TieBreak::FarthestFromCentre => {
-                    let (dr, dc) = (2 * nr - (rows - 1), 2 * nc - (cols - 1));
-                    -(dr * dr + dc * dc)
+                    let dr = (2 * nr).wrapping_sub(rows - 1);
+                    let dc = (2 * nc).wrapping_sub(cols - 1);
+                    usize::MAX - (dr.wrapping_mul(dr) + dc.wrapping_mul(dc))
                 }
-                TieBreak::Lookahead => neighbours(nr, nc, rows, cols)
-                    .map(|(zr, zc)| free[(zr * cols + zc) as usize])
+                TieBreak::Lookahead => board
+                    .knight_moves_at(nr, nc)
+                    .map(|(zr, zc)| free[board.square_at(zr, zc)])
                     .filter(|&d| d != VISITED)
                     .min()
-                    .map_or(i64::MAX, i64::from),
+                    .map_or(usize::MAX, usize::from),
             };
             if best.is_none_or(|(d, k, _)| free[s] < d || key < k) {
                 best = Some((free[s], key, s));
@@ -99,14 +100,6 @@ pub fn warnsdorff(board: &Board, start: Square, tie: TieBreak) -> Option<Vec<Squ
         }
         cur = best?.2;
     }
-}
-
-/// The on-board knight moves from `(r, c)`, in [`KNIGHT_OFFSETS`] order.
-fn neighbours(r: i64, c: i64, rows: i64, cols: i64) -> impl Iterator<Item = (i64, i64)> {
-    KNIGHT_OFFSETS
-        .iter()
-        .map(move |&(dr, dc)| (r + dr, c + dc))
-        .filter(move |&(nr, nc)| nr >= 0 && nc >= 0 && nr < rows && nc < cols)
 }
 
 #[cfg(test)]
