@@ -234,7 +234,7 @@ fn stop_a_filter(threads: u32) {
     // hundred entries fit in 48 KiB.
     let limits = FilterLimits {
         max_memo_bytes: 48 << 10,
-        interrupt: None,
+        ..FilterLimits::default()
     };
     let stopped = e.filter(&walks, &AllExactlyOnce::<u64>::new(&enc, None), &limits);
     let held = match stopped {

@@ -13,6 +13,8 @@
 //! The methods behind the seam:
 //!
 //! * [`zdd`]: the N⁴ time-sliced encoding on oxidd (the project's own);
+//! * frontier-based search over the board's edges ([`kt_frontier`]), for
+//!   the boards the time-sliced ZDD cannot reach (8×8 and beyond);
 //! * backtracking over the knight's graph ([`kt_tours::backtrack`]), for
 //!   comparison;
 //! * theorems: boards that have no tour at all (Schwenk; Conrad et al.)
@@ -39,6 +41,7 @@
 mod backtrack;
 mod cancel;
 mod failure;
+mod frontier;
 pub mod known;
 mod observer;
 mod plan;
@@ -90,6 +93,7 @@ pub fn count(
                 zdd::compute(job, report, zdd::JustCount, observer, cancel)?.0
             }
             Method::Backtrack => backtrack::count(request, report, observer, cancel)?,
+            Method::Frontier => frontier::count(request, &plan, report, observer, cancel)?,
         }
     };
     let count = report
@@ -133,6 +137,7 @@ fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunR
     let encoding = match plan.method {
         Method::Zdd => Benchmark::TIME_SLICED,
         Method::Backtrack => Benchmark::KNIGHTS_GRAPH,
+        Method::Frontier => Benchmark::EDGES,
     };
     let mut report = RunReport::new(
         Benchmark::of(&request.board, request.kind, encoding),

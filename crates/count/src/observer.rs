@@ -13,6 +13,14 @@ use crate::report::{RunReport, StepReport};
 pub enum Progress {
     /// A filtered rebuild has memoised this many (node, state) pairs.
     FilterMemo { entries: usize },
+    /// The frontier method has expanded `done` of the `states` states of
+    /// the level before step `step` of `steps`.
+    Level {
+        step: usize,
+        steps: usize,
+        done: u64,
+        states: u64,
+    },
     /// A backtracking search has visited this many nodes and found this
     /// many tours; `starts_done` of `starts_total` start squares are done.
     Search {

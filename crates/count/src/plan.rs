@@ -13,6 +13,7 @@ use kt_tours::NoTour;
 
 use crate::backtrack;
 use crate::failure::Failure;
+use crate::frontier;
 use crate::request::{MethodChoice, Request};
 use crate::zdd::ZddJob;
 
@@ -23,6 +24,8 @@ pub enum Method {
     Zdd,
     /// Plain backtracking.
     Backtrack,
+    /// Frontier-based search over the edges.
+    Frontier,
 }
 
 impl Method {
@@ -31,6 +34,7 @@ impl Method {
         match self {
             Method::Zdd => "zdd",
             Method::Backtrack => "backtrack",
+            Method::Frontier => "frontier",
         }
     }
 }
@@ -59,6 +63,15 @@ pub struct Plan {
     pub(crate) zdd: Option<ZddJob>,
 }
 
+/// The largest open board (in squares) the time-sliced ZDD is measured to
+/// count within the reference machine's 24 GiB: 6×6 in 12 s and 671 MiB,
+/// while 6×7 stops when the filter's memo outgrows 22 GiB
+/// (`docs/benchmarks.md`, "How far each engine gets").
+pub const ZDD_REACH_OPEN: usize = 36;
+/// The largest closed board likewise: 6×8 in 111 s and 5.3 GiB; 7×8 stops
+/// at 22 GiB.
+pub const ZDD_REACH_CLOSED: usize = 48;
+
 /// Threads beyond this multiple of the machine's cores are refused: no
 /// method scales past its cores, and oxidd reserves a deep stack per thread.
 pub const MAX_THREADS_PER_CORE: u32 = 4;
@@ -78,11 +91,13 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         None
     };
     let zdd = match (method, settled) {
-        (_, Some(_)) | (Method::Backtrack, None) => None,
         (Method::Zdd, None) => Some(ZddJob::prepare(request, budget, threads)?),
+        _ => None,
     };
-    if method == Method::Backtrack && settled.is_none() {
-        backtrack::supports(request)?;
+    match (method, settled) {
+        (Method::Backtrack, None) => backtrack::supports(request)?,
+        (Method::Frontier, None) => frontier::supports(request)?,
+        _ => {}
     }
     Ok(Plan {
         method,
@@ -96,16 +111,39 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
 }
 
 /// The method, and why.
+///
+/// `auto` keeps the time-sliced ZDD — the project's own design — on every
+/// board it is measured to count ([`ZDD_REACH_OPEN`], [`ZDD_REACH_CLOSED`])
+/// and hands the others to the frontier method, which reaches 8×8.
 fn choose(request: &Request) -> (Method, String) {
+    let cells = request.board.cells();
+    let reach = match request.kind {
+        kt_board::TourKind::Open => ZDD_REACH_OPEN,
+        kt_board::TourKind::Closed => ZDD_REACH_CLOSED,
+    };
     match request.method {
         MethodChoice::Zdd => (Method::Zdd, "asked for with --method zdd".into()),
         MethodChoice::Backtrack => (
             Method::Backtrack,
             "asked for with --method backtrack".into(),
         ),
-        MethodChoice::Auto => (
+        MethodChoice::Frontier => (
+            Method::Frontier,
+            "asked for with --method frontier".into(),
+        ),
+        MethodChoice::Auto if cells <= reach => (
             Method::Zdd,
-            "chosen by --method auto: the time-sliced ZDD is the project's method".into(),
+            format!(
+                "chosen by --method auto: the time-sliced ZDD counts {} boards of up to {reach} squares on a 24 GiB machine",
+                request.kind
+            ),
+        ),
+        MethodChoice::Auto => (
+            Method::Frontier,
+            format!(
+                "chosen by --method auto: {cells} squares is beyond the {reach} the time-sliced ZDD is measured to count for {} tours",
+                request.kind
+            ),
         ),
     }
 }
@@ -148,14 +186,27 @@ fn refuse_ignored_options(request: &Request, method: Method) -> Result<(), Failu
         ("--nodes", request.nodes.is_some()),
         ("--cache", request.cache.is_some()),
     ];
+    let frontier_only: [(&str, bool); 3] = [
+        ("--spill-dir", request.spill_dir.is_some()),
+        ("--checkpoint", request.checkpoint.is_some() || request.checkpoint_every.is_some()),
+        ("--resume", request.resume.is_some()),
+    ];
+    let refuse = |flags: &[(&str, bool)], owner: &str| -> Result<(), Failure> {
+        match flags.iter().find(|(_, given)| *given) {
+            Some((flag, _)) => Err(Failure::refused(format!(
+                "{flag} applies to --method {owner} only; this count runs --method {method}"
+            ))),
+            None => Ok(()),
+        }
+    };
+    if method != Method::Frontier {
+        refuse(&frontier_only, "frontier")?;
+    }
     match method {
         Method::Zdd => Ok(()),
+        Method::Frontier => refuse(&zdd_only, "zdd"),
         Method::Backtrack => {
-            if let Some((flag, _)) = zdd_only.iter().find(|(_, given)| *given) {
-                return Err(Failure::refused(format!(
-                    "{flag} applies to --method zdd only; --method backtrack builds no decision diagram"
-                )));
-            }
+            refuse(&zdd_only, "zdd")?;
             if request.memory.is_some() {
                 return Err(Failure::refused(
                     "--memory does not apply to --method backtrack: it holds one path and a few counters",

@@ -132,6 +132,35 @@ impl From<&Check> for CheckReport {
     }
 }
 
+/// A frontier count, level by level.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FrontierReport {
+    /// The most frontier slots of any step (about twice the short side).
+    pub width: usize,
+    /// The most states any level held.
+    pub peak_states: u64,
+    /// Bytes written to disk when levels did not fit the budget.
+    pub spilled_bytes: u64,
+    /// The step the count went on from, when it resumed a checkpoint.
+    pub resumed_from: Option<usize>,
+    pub levels: Vec<LevelReport>,
+}
+
+/// One level of a frontier count.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct LevelReport {
+    /// 1-based: the level after this many squares.
+    pub step: usize,
+    pub slots: usize,
+    pub states: u64,
+    pub time_ms: f64,
+    /// Bytes the level's tables held in memory.
+    pub table_bytes: u64,
+    /// Bytes written to spill runs during the step.
+    pub spilled_bytes: u64,
+    pub rss_bytes: u64,
+}
+
 /// How a run ended.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
@@ -164,12 +193,18 @@ pub struct RunReport {
     pub check: Option<CheckReport>,
     pub total_time_ms: f64,
     pub peak_rss_bytes: u64,
+    /// The frontier method's levels.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub frontier: Option<FrontierReport>,
     /// What the caller should know: settings capped, estimates.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
 
 impl Benchmark {
+    /// What the frontier method decides.
+    pub const EDGES: &'static str =
+        "edges of the knight's graph, decided a square at a time along the longer side (frontier-based search)";
     /// What the time-sliced ZDD's variables are.
     pub const TIME_SLICED: &'static str =
         "time-sliced: one variable per (square, time), label cells*t + cols*r + c";
@@ -212,6 +247,7 @@ impl RunReport {
             check: None,
             total_time_ms: 0.0,
             peak_rss_bytes: 0,
+            frontier: None,
             notes: Vec::new(),
         }
     }

@@ -1,5 +1,8 @@
 //! What to count, and with what.
 
+use std::path::PathBuf;
+use std::time::Duration;
+
 use kt_board::{Board, TourKind};
 use kt_engine::EngineKind;
 use kt_memory::Bytes;
@@ -16,6 +19,8 @@ pub enum MethodChoice {
     Zdd,
     /// Plain backtracking over the knight's graph, for comparison.
     Backtrack,
+    /// Frontier-based search over the board's edges (Knuth's DYNAHAM).
+    Frontier,
 }
 
 /// One count to make.
@@ -41,6 +46,16 @@ pub struct Request {
     /// The memory budget (default: ¾ of physical memory). A budget above
     /// the machine's memory is capped to it, with a note.
     pub memory: Option<Bytes>,
+    /// Where the frontier method spills levels that do not fit the budget
+    /// (default: the system's temporary directory).
+    pub spill_dir: Option<PathBuf>,
+    /// Write the frontier method's current level to this file now and
+    /// then, to resume from.
+    pub checkpoint: Option<PathBuf>,
+    /// How often (default: every 5 minutes).
+    pub checkpoint_every: Option<Duration>,
+    /// Go on from this checkpoint.
+    pub resume: Option<PathBuf>,
     /// Answer at once where a theorem says there is no tour (Schwenk for
     /// closed tours, Conrad et al. for open ones), instead of running the
     /// method. Benchmarks and cross-checks turn this off to make the
@@ -61,6 +76,10 @@ impl Request {
             cache: None,
             threads: None,
             memory: None,
+            spill_dir: None,
+            checkpoint: None,
+            checkpoint_every: None,
+            resume: None,
             use_theorems: true,
         }
     }

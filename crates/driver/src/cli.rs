@@ -222,10 +222,13 @@ impl From<ScheduleChoice> for Schedule {
 /// How to count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Method {
-    /// The method that suits the board (today: the time-sliced ZDD).
+    /// The time-sliced ZDD where it is measured to finish (open boards of
+    /// up to 36 squares, closed up to 48), the frontier method beyond.
     Auto,
     /// The N⁴ time-sliced ZDD.
     Zdd,
+    /// Frontier-based search over the edges (reaches 8x8 closed).
+    Frontier,
     /// Plain backtracking over the knight's graph (boards of up to 64 squares).
     Backtrack,
 }
@@ -235,6 +238,7 @@ impl From<Method> for MethodChoice {
         match method {
             Method::Auto => MethodChoice::Auto,
             Method::Zdd => MethodChoice::Zdd,
+            Method::Frontier => MethodChoice::Frontier,
             Method::Backtrack => MethodChoice::Backtrack,
         }
     }
@@ -257,6 +261,9 @@ pub struct CountArgs {
     #[arg(long)]
     pub no_theorems: bool,
 
+    #[command(flatten)]
+    pub frontier: FrontierArgs,
+
     /// Print one JSON document instead of the text summary.
     #[arg(long)]
     pub json: bool,
@@ -264,6 +271,28 @@ pub struct CountArgs {
     /// Compare the count with the shipped published counts; exit 1 on a mismatch.
     #[arg(long)]
     pub check: bool,
+}
+
+/// Long frontier counts: disk and checkpoints.
+#[derive(Debug, Args, Clone, Default)]
+pub struct FrontierArgs {
+    /// Where levels that do not fit --memory spill (frontier method)
+    /// [default: the system's temporary directory].
+    #[arg(long, value_name = "DIR")]
+    pub spill_dir: Option<std::path::PathBuf>,
+
+    /// Write the level reached to FILE every --checkpoint-every, to go on
+    /// from it with --resume (frontier method).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+
+    /// How often to write the checkpoint, e.g. 5m or 90s [default: 5m].
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
+    pub checkpoint_every: Option<std::time::Duration>,
+
+    /// Go on from a checkpoint of the same board and kind (frontier method).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -362,6 +391,10 @@ impl CountArgs {
             .with_method(self.method.into());
         self.engine.apply(&mut request);
         request.use_theorems = !self.no_theorems;
+        request.spill_dir.clone_from(&self.frontier.spill_dir);
+        request.checkpoint.clone_from(&self.frontier.checkpoint);
+        request.checkpoint_every = self.frontier.checkpoint_every;
+        request.resume.clone_from(&self.frontier.resume);
         Ok(request)
     }
 }
@@ -378,6 +411,14 @@ impl ProblemArgs {
 
 fn parse_board(text: &str) -> Result<Board, String> {
     text.parse::<Board>().map_err(|e| e.to_string())
+}
+
+fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let duration = humantime::parse_duration(text).map_err(|e| format!("invalid duration '{text}': {e}"))?;
+    if duration.is_zero() {
+        return Err(format!("invalid duration '{text}': must be more than zero"));
+    }
+    Ok(duration)
 }
 
 fn parse_bytes(text: &str) -> Result<Bytes, String> {

@@ -30,6 +30,8 @@ struct State {
     report: Option<RunReport>,
     /// The step in progress, for messages about work inside it.
     step: String,
+    /// When the step in progress started.
+    step_started: Option<Instant>,
 }
 
 impl Monitor {
@@ -100,7 +102,11 @@ impl Observer for Monitor {
             .and_then(|r| r.steps.last())
             .map(|s| format!(" (family: {} nodes)", group(s.result_size as u64)))
             .unwrap_or_default();
-        self.lock().step = name.to_string();
+        {
+            let mut state = self.lock();
+            state.step = name.to_string();
+            state.step_started = Some(Instant::now());
+        }
         self.bar.set_message(format!("{name}{size}"));
     }
 
@@ -117,6 +123,46 @@ impl Observer for Monitor {
                 self.bar.set_message(format!(
                     "{step}: {} (node, state) pairs so far",
                     group(entries as u64)
+                ));
+            }
+            Progress::Level {
+                step,
+                steps,
+                done,
+                states,
+            } => {
+                let (elapsed, last) = {
+                    let state = self.lock();
+                    let elapsed = state.step_started.map_or(0.0, |t| t.elapsed().as_secs_f64());
+                    let last = state
+                        .report
+                        .as_ref()
+                        .and_then(|r| r.frontier.as_ref())
+                        .and_then(|f| f.levels.last().cloned());
+                    (elapsed, last)
+                };
+                let left = if done > 0 && done < states {
+                    let rest = elapsed * (states - done) as f64 / done as f64;
+                    format!(", about {} left in this level", short_duration(rest))
+                } else {
+                    String::new()
+                };
+                let memory = last.map_or(String::new(), |l| {
+                    format!(
+                        "; last level {} states in {}{}",
+                        group(l.states),
+                        kt_memory::Bytes(l.table_bytes),
+                        if l.spilled_bytes > 0 {
+                            format!(", {} spilled", kt_memory::Bytes(l.spilled_bytes))
+                        } else {
+                            String::new()
+                        }
+                    )
+                });
+                self.bar.set_message(format!(
+                    "level {step}/{steps}: {} of {} states expanded{left}{memory}",
+                    group(done),
+                    group(states)
                 ));
             }
             Progress::Search {
@@ -138,6 +184,17 @@ impl Observer for Monitor {
 
     fn note(&self, note: &str) {
         self.bar.suspend(|| eprintln!("note: {note}"));
+    }
+}
+
+/// Seconds as `42 s`, `7 min`, `3.2 h`.
+fn short_duration(seconds: f64) -> String {
+    if seconds < 90.0 {
+        format!("{seconds:.0} s")
+    } else if seconds < 5400.0 {
+        format!("{:.0} min", seconds / 60.0)
+    } else {
+        format!("{:.1} h", seconds / 3600.0)
     }
 }
 

@@ -45,6 +45,25 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(memo) = report.steps.iter().filter_map(|s| s.memo_entries).max() {
         writeln!(out, "  filter memo        {:>14} entries", group(memo as u64))?;
     }
+    if let Some(f) = &report.frontier {
+        writeln!(
+            out,
+            "  frontier           {:>14} states at most, {} levels, {} slots wide",
+            group(f.peak_states),
+            f.levels.len(),
+            f.width
+        )?;
+        if f.spilled_bytes > 0 {
+            writeln!(
+                out,
+                "  spilled to disk    {:>14}",
+                Bytes(f.spilled_bytes).to_string()
+            )?;
+        }
+        if let Some(step) = f.resumed_from {
+            writeln!(out, "  resumed            from the checkpoint after step {step}")?;
+        }
+    }
     let s = &report.settings;
     if let Some(p) = &report.package {
         writeln!(

@@ -50,10 +50,15 @@ pub fn supervised<T: Send + 'static>(
         Ended::Done(Ok(value)) => Ok(value),
         Ended::Done(Err(failure)) => {
             let report = failure.report.as_deref().cloned();
-            Err(Unfinished {
-                error: failure.into(),
-                report,
-            })
+            let mut error = CliError::from(failure);
+            if let ExitCode::Signal(signal) = error.code {
+                error.message = format!(
+                    "{} ({})",
+                    error.message,
+                    supervise::signal_name(Some(signal))
+                );
+            }
+            Err(Unfinished { error, report })
         }
         Ended::Abandoned { cause } => Err(abandoned(monitor, &cause)),
     }

@@ -1,0 +1,131 @@
+//! Frontier-based counting of knight's tours: the method that reaches the
+//! boards people cite (8×8: 13,267,364,410,532 closed tours).
+//!
+//! The time-sliced ZDD has a variable per (square, time) and needs the
+//! whole family of walks before it can say which are tours; it stops near
+//! 40 squares. Frontier-based search (Knuth's DYNAHAM, TAOCP pre-fascicle
+//! 8A §7.2.2.4; Iwashita and Minato's TdZdd `HamiltonCycleZdd`) instead
+//! decides the board's *edges*, a square at a time along the longer side
+//! ([`sweep`]), and remembers of the past only what the future needs: the
+//! degree of each square on the frontier and which path ends belong
+//! together ([`state`]). Equal memories are merged, with a weight counting
+//! the edge sets behind them ([`weight`]); that merging is what turns an
+//! exponential search into a sweep whose cost depends on the short side.
+//!
+//! * [`transition`]: one square's edges on one state — the whole search;
+//! * [`level`]: the states after a step, sharded, spilled to sorted runs
+//!   on disk when memory runs short;
+//! * [`count`](mod@count): the sweep itself, on several threads;
+//! * [`checkpoint`]: a level to a file and back.
+//!
+//! Closed tours are the Hamiltonian cycles of the knight's graph. Open
+//! tours are the Hamiltonian cycles of the graph with one more vertex, the
+//! *apex*, joined to every square: removing the apex from such a cycle
+//! leaves a Hamiltonian path, and every path closes through the apex in
+//! exactly one way. The project counts open tours directed (each path
+//! once per direction), so the open count is twice the cycles through the
+//! apex; the 1×1 board, whose one-square path no cycle describes, has one.
+
+pub mod checkpoint;
+pub mod count;
+pub mod level;
+pub mod state;
+pub mod sweep;
+pub mod transition;
+pub mod weight;
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+use kt_board::{Board, TourKind};
+use num_bigint::BigUint;
+
+pub use count::{LevelReport, Options, Outcome, Unwatched, Watcher};
+pub use sweep::Sweep;
+
+/// Why a frontier count gave no number.
+#[derive(Debug)]
+pub enum FrontierError {
+    /// The frontier is too wide for the state packing (more than
+    /// [`state::MAX_SLOTS`] slots).
+    TooWide {
+        board: Board,
+        kind: TourKind,
+        slots: usize,
+    },
+    /// The cancel flag was raised; the levels finished before it.
+    Cancelled { levels: Vec<LevelReport> },
+    /// A spill file could not be written or read.
+    Io(std::io::Error),
+    /// A checkpoint could not be written.
+    Checkpoint(String),
+    /// The checkpoint to resume from is damaged, or belongs to another
+    /// board or kind.
+    Resume(String),
+}
+
+impl fmt::Display for FrontierError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FrontierError::TooWide { board, kind, slots } => write!(
+                f,
+                "{board} {kind}: the frontier method packs at most {} frontier slots into a state, and this board's frontier has {slots} (its short side is {})",
+                state::MAX_SLOTS,
+                board.rows().min(board.cols())
+            ),
+            FrontierError::Cancelled { levels } => {
+                write!(f, "stopped after {} steps", levels.len())
+            }
+            FrontierError::Io(e) => write!(f, "cannot spill a level to disk: {e}"),
+            FrontierError::Checkpoint(why) | FrontierError::Resume(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for FrontierError {}
+
+impl From<std::io::Error> for FrontierError {
+    fn from(e: std::io::Error) -> FrontierError {
+        FrontierError::Io(e)
+    }
+}
+
+/// A finished count.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    /// In the project's convention: closed tours undirected, open tours
+    /// directed over every start square.
+    pub tours: BigUint,
+    pub outcome: Outcome,
+}
+
+/// Whether the method can represent `board`'s frontier, before any work.
+pub fn supports(board: Board, kind: TourKind) -> Result<(), FrontierError> {
+    let sweep = Sweep::new(board, kind);
+    match count::key_bits(&sweep) {
+        Some(_) => Ok(()),
+        None => Err(FrontierError::TooWide {
+            board,
+            kind,
+            slots: sweep.width(),
+        }),
+    }
+}
+
+/// Counts the `kind` tours of `board` (see the crate docs for the
+/// conventions). `cancel` stops the count at its next look.
+pub fn count_tours(
+    board: Board,
+    kind: TourKind,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<Counted, FrontierError> {
+    let outcome = count::count_cycles(board, kind, options, watcher, cancel)?;
+    let tours = match kind {
+        TourKind::Closed => outcome.cycles.clone(),
+        TourKind::Open if board.cells() == 1 => BigUint::from(1u32),
+        TourKind::Open => &outcome.cycles * 2u32,
+    };
+    Ok(Counted { tours, outcome })
+}

@@ -1,0 +1,296 @@
+//! The sweep: the order in which the squares are decided, and the frontier
+//! after each one.
+//!
+//! The squares are numbered along the board's **longer** side, a short
+//! line at a time: on an `r × c` board with `r ≤ c`, column by column
+//! (vertex `v = c·r + row`), otherwise row by row. Step `m` decides every
+//! edge between square `m` and a later square, so after step `m` each
+//! square `≤ m` has its final degree, and the only squares whose state
+//! matters are the later ones already touched: the *frontier*
+//!
+//! ```text
+//!   F_m = { v > m : v is a knight's move from some w ≤ m } ∪ { m + 1 }
+//! ```
+//!
+//! (Knuth's extended frontier F̂_m, TAOCP pre-fascicle 8A §7.2.2.4). A
+//! knight reaches two lines ahead, so on a board whose short side is `s`
+//! the frontier holds the rest of the current line, all of the next and
+//! the start of the one after: at most about `2s + 1` squares, whatever
+//! the long side. Open tours add one vertex, the *apex*, joined to every
+//! square and always first on the frontier (a Hamiltonian cycle through
+//! the apex is a Hamiltonian path of the board).
+//!
+//! Frontier slots are kept in increasing vertex order, the apex first.
+
+use kt_board::{Board, Square, TourKind};
+
+/// A slot index within a frontier (frontiers have at most a few dozen
+/// slots).
+pub type Slot = u8;
+
+/// No slot: the vertex left the frontier.
+pub const GONE: Slot = u8::MAX;
+
+/// One step of the sweep: deciding the edges from vertex `vertex` to later
+/// vertices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The vertex decided at this step (a board square in sweep order).
+    pub vertex: usize,
+    /// Frontier before the step, in slot order.
+    pub before: Vec<usize>,
+    /// Frontier after the step, in slot order.
+    pub after: Vec<usize>,
+    /// For each slot before, its slot after (`GONE` for `vertex`).
+    pub carry: Vec<Slot>,
+    /// The slot of `vertex` before the step.
+    pub own: Slot,
+    /// Slots after the step of the later neighbours of `vertex` (the apex
+    /// included), in increasing order: the edges this step decides.
+    pub edges: Vec<Slot>,
+    /// For each slot after the step: how many more edges its vertex can
+    /// still get from squares (its neighbours after `vertex`, at most 2);
+    /// for the apex, how many squares are left to end a path. A vertex
+    /// whose degree plus its room is below 2 can only be finished through
+    /// the apex, which takes two path ends in all.
+    pub room: Vec<u8>,
+}
+
+/// The sweep of one board for one kind of tour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sweep {
+    board: Board,
+    kind: TourKind,
+    /// Vertex → square.
+    square: Vec<Square>,
+    /// Square → vertex.
+    vertex: Vec<usize>,
+    /// The apex's vertex number (`cells`), for open tours.
+    apex: Option<usize>,
+    /// Later neighbours of each vertex, increasing (the apex last).
+    later: Vec<Vec<usize>>,
+    steps: Vec<Step>,
+}
+
+impl Sweep {
+    /// The sweep of `board` for `kind` tours. Boards of one square have no
+    /// edges to sweep and are the caller's business.
+    pub fn new(board: Board, kind: TourKind) -> Sweep {
+        let cells = board.cells();
+        let column_major = board.rows() <= board.cols();
+        let square: Vec<Square> = (0..cells)
+            .map(|v| {
+                if column_major {
+                    board.square_at(v % board.rows(), v / board.rows())
+                } else {
+                    board.square_at(v / board.cols(), v % board.cols())
+                }
+            })
+            .collect();
+        let mut vertex = vec![0; cells];
+        for (v, &s) in square.iter().enumerate() {
+            vertex[s] = v;
+        }
+        let apex = (kind == TourKind::Open).then_some(cells);
+        let later: Vec<Vec<usize>> = (0..cells)
+            .map(|v| {
+                let mut up: Vec<usize> = board
+                    .knight_moves(square[v])
+                    .map(|s| vertex[s])
+                    .filter(|&w| w > v)
+                    .collect();
+                up.sort_unstable();
+                up.extend(apex);
+                up
+            })
+            .collect();
+        let mut sweep = Sweep {
+            board,
+            kind,
+            square,
+            vertex,
+            apex,
+            later,
+            steps: Vec::new(),
+        };
+        sweep.steps = sweep.plan_steps();
+        sweep
+    }
+
+    fn plan_steps(&self) -> Vec<Step> {
+        let n = self.cells();
+        // Later neighbours counted from each vertex, to know how many edges
+        // a frontier vertex can still get: `remaining[v]` after step m is
+        // the number of neighbours of v greater than m.
+        let neighbours: Vec<Vec<usize>> = (0..n)
+            .map(|v| {
+                self.board
+                    .knight_moves(self.square[v])
+                    .map(|s| self.vertex[s])
+                    .collect()
+            })
+            .collect();
+        let mut frontier: Vec<usize> = self.apex.into_iter().chain([0]).collect();
+        let mut steps = Vec::with_capacity(n);
+        for m in 0..n {
+            let before = frontier.clone();
+            let mut after: Vec<usize> = before.iter().copied().filter(|&v| v != m).collect();
+            for &w in &self.later[m] {
+                if !after.contains(&w) {
+                    after.push(w);
+                }
+            }
+            if m + 1 < n && !after.contains(&(m + 1)) {
+                after.push(m + 1);
+            }
+            // Apex first, then increasing.
+            after.sort_unstable_by_key(|&v| (Some(v) != self.apex, v));
+            let slot_after = |v: usize| after.iter().position(|&w| w == v);
+            let carry = before
+                .iter()
+                .map(|&v| slot_after(v).map_or(GONE, |s| s as Slot))
+                .collect();
+            let own = before.iter().position(|&v| v == m).expect("m is on its frontier") as Slot;
+            let edges = self.later[m]
+                .iter()
+                .map(|&w| slot_after(w).expect("later neighbours join the frontier") as Slot)
+                .collect();
+            let room = after
+                .iter()
+                .map(|&v| {
+                    if Some(v) == self.apex {
+                        // Every square after m can still end at the apex.
+                        (n - 1 - m).min(2) as u8
+                    } else {
+                        neighbours[v].iter().filter(|&&w| w > m).count().min(2) as u8
+                    }
+                })
+                .collect();
+            steps.push(Step {
+                vertex: m,
+                before,
+                after: after.clone(),
+                carry,
+                own,
+                edges,
+                room,
+            });
+            frontier = after;
+        }
+        steps
+    }
+
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    pub fn kind(&self) -> TourKind {
+        self.kind
+    }
+
+    /// Squares on the board (the apex not included).
+    pub fn cells(&self) -> usize {
+        self.board.cells()
+    }
+
+    /// The apex vertex, for open tours.
+    pub fn apex(&self) -> Option<usize> {
+        self.apex
+    }
+
+    /// The square of a (non-apex) vertex.
+    pub fn square_of(&self, vertex: usize) -> Square {
+        self.square[vertex]
+    }
+
+    /// The vertex of a square.
+    pub fn vertex_of(&self, square: Square) -> usize {
+        self.vertex[square]
+    }
+
+    /// Later neighbours of `vertex`, increasing, the apex last.
+    pub fn later(&self, vertex: usize) -> &[usize] {
+        &self.later[vertex]
+    }
+
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The most slots any frontier has.
+    pub fn width(&self) -> usize {
+        self.steps
+            .iter()
+            .map(|s| s.before.len().max(s.after.len()))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The edges in variable order: by lower endpoint, then by higher (the
+    /// apex last). Edge `i` is decided at the step of its lower endpoint.
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        (0..self.cells())
+            .flat_map(|v| self.later[v].iter().map(move |&w| (v, w)))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sweep(rows: usize, cols: usize, kind: TourKind) -> Sweep {
+        Sweep::new(Board::new(rows, cols).unwrap(), kind)
+    }
+
+    #[test]
+    fn sweeps_along_the_longer_side() {
+        // 3x5: columns of 3 squares.
+        let s = sweep(3, 5, TourKind::Closed);
+        assert_eq!(s.square_of(1), s.board().square_at(1, 0));
+        assert_eq!(s.square_of(3), s.board().square_at(0, 1));
+        // 5x3: rows of 3 squares.
+        let t = sweep(5, 3, TourKind::Closed);
+        assert_eq!(t.square_of(1), t.board().square_at(0, 1));
+        for v in 0..15 {
+            assert_eq!(s.vertex_of(s.square_of(v)), v);
+        }
+    }
+
+    #[test]
+    fn frontiers_stay_near_twice_the_short_side() {
+        for (r, c) in [(8, 8), (6, 6), (7, 8), (8, 32)] {
+            let closed = sweep(r, c, TourKind::Closed);
+            let short = r.min(c);
+            assert!(closed.width() <= 2 * short + 1, "{r}x{c}: {}", closed.width());
+            let open = sweep(r, c, TourKind::Open);
+            assert_eq!(open.width(), closed.width() + 1, "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn every_edge_is_decided_once() {
+        let s = sweep(5, 6, TourKind::Open);
+        let b = s.board();
+        let knight_edges: usize = b.squares().map(|q| b.degree(q)).sum::<usize>() / 2;
+        // Plus one edge from every square to the apex.
+        assert_eq!(s.edges().len(), knight_edges + b.cells());
+        let decided: usize = s.steps().iter().map(|st| st.edges.len()).sum();
+        assert_eq!(decided, s.edges().len());
+    }
+
+    #[test]
+    fn slots_carry_over_in_order() {
+        let s = sweep(6, 6, TourKind::Closed);
+        for step in s.steps() {
+            assert_eq!(step.before[step.own as usize], step.vertex);
+            for (i, &v) in step.before.iter().enumerate() {
+                match step.carry[i] {
+                    GONE => assert_eq!(v, step.vertex),
+                    j => assert_eq!(step.after[j as usize], v),
+                }
+            }
+            assert!(step.after.windows(2).all(|w| w[0] < w[1]));
+        }
+    }
+}

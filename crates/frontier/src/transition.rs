@@ -1,0 +1,390 @@
+//! One step of the sweep on one state: which states follow, and which
+//! choices finish a tour.
+//!
+//! Step `m` decides the edges from vertex `m` to its later neighbours, all
+//! on the frontier after the step. Vertex `m` must leave with degree 2:
+//!
+//! * **inner** already: it takes none of them;
+//! * **end of a path** whose other end is `p`: it takes exactly one, to
+//!   some `u`; the path now runs from `p` to `u`, as if the edge `p—u`
+//!   had been added (a *derived* edge);
+//! * **bare**: it takes exactly two, to `u` and `w`; the path `u—m—w` is
+//!   the derived edge `u—w`.
+//!
+//! Adding a derived edge `a—b` to the mates (Knuth's `try`, pre-fascicle
+//! 8A ans. 193) is the whole of the search:
+//!
+//! ```text
+//!   a or b inner                       → impossible (degree 3)
+//!   a, b bare                          → a new path a…b
+//!   a bare, b an end (other end c)     → the path now ends at a and c; b inner
+//!   a an end (c), b an end (d), c ≠ b  → the paths join into c…d; a, b inner
+//!   a and b ends of the same path      → it closes into a cycle
+//! ```
+//!
+//! A cycle is a tour only if it covers everything: every later vertex is on
+//! the frontier and inner (and, for open tours, so is the apex). Any other
+//! cycle is a dead end, pruned at once. So is a state in which some vertex
+//! needs more edges than it has neighbours left to take them from.
+
+use crate::state::{ARRAY, Digits, INNER, Key, Mates, decode, encode};
+use crate::sweep::{GONE, Slot, Step, Sweep};
+
+/// Where the own vertex's slot goes: nowhere (the spare slot 31).
+const NOWHERE_SLOT: Slot = (ARRAY - 1) as Slot;
+
+/// The outcome of adding a derived edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Join {
+    /// A vertex would get degree 3.
+    Rejected,
+    /// The paths changed; the state goes on.
+    Joined,
+    /// A path closed into a cycle.
+    Closed,
+}
+
+/// Adds the derived edge `a—b` to `mates` (see the module docs).
+#[inline]
+fn join(mates: &mut Mates, a: Slot, b: Slot) -> Join {
+    let (ai, bi) = (a as usize, b as usize);
+    let (ma, mb) = (mates[ai], mates[bi]);
+    if ma == INNER || mb == INNER {
+        return Join::Rejected;
+    }
+    if a == b || ma == b {
+        mates[ai] = INNER;
+        mates[bi] = INNER;
+        return Join::Closed;
+    }
+    match (ma == a, mb == b) {
+        (true, true) => {
+            mates[ai] = b;
+            mates[bi] = a;
+        }
+        (true, false) => {
+            mates[ai] = mb;
+            mates[mb as usize] = a;
+            mates[bi] = INNER;
+        }
+        (false, true) => {
+            mates[bi] = ma;
+            mates[ma as usize] = b;
+            mates[ai] = INNER;
+        }
+        (false, false) => {
+            mates[ma as usize] = mb;
+            mates[mb as usize] = ma;
+            mates[ai] = INNER;
+            mates[bi] = INNER;
+        }
+    }
+    Join::Joined
+}
+
+/// What follows a state once a step's edges are chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next<K> {
+    /// No tour goes this way.
+    Dead,
+    /// A tour closes here.
+    Tour,
+    /// The state goes on as `K`.
+    State(K),
+}
+
+/// The own vertex's state before the step.
+#[derive(Clone, Copy, Debug)]
+enum Own {
+    Inner,
+    Bare,
+    /// The end of a path whose other end is at this slot after the step.
+    End(Slot),
+}
+
+/// A state read for a step: its mates carried onto the slots after the
+/// step (newcomers bare; the far end of the own vertex's path looking bare,
+/// since joining it to a neighbour is the derived edge extending the path
+/// makes), and the own vertex's state.
+struct Read {
+    base: Mates,
+    own: Own,
+}
+
+/// A step of the sweep, ready to expand states.
+#[derive(Clone, Debug)]
+pub struct Transition {
+    q_before: usize,
+    q_after: usize,
+    carry: Vec<Slot>,
+    /// Where a mate value before the step points after it: a slot's new
+    /// slot, `INNER` for `INNER`, and the own vertex's slot to
+    /// [`NOWHERE_SLOT`] (its partner is handled apart).
+    remap: [Slot; 256],
+    own: usize,
+    edges: Vec<Slot>,
+    room: Vec<u8>,
+    /// Whether every vertex after this step is on the frontier after it:
+    /// only then can a cycle closed here be a tour.
+    can_finish: bool,
+    /// Whether slot 0 is the apex (open tours).
+    apex: bool,
+}
+
+impl Transition {
+    pub fn new(sweep: &Sweep, step: &Step) -> Transition {
+        let apex = usize::from(sweep.apex().is_some());
+        let later_vertices = sweep.cells() - 1 - step.vertex;
+        let mut remap = [NOWHERE_SLOT; 256];
+        for (i, &to) in step.carry.iter().enumerate() {
+            remap[i] = if to == GONE { NOWHERE_SLOT } else { to };
+        }
+        remap[INNER as usize] = INNER;
+        Transition {
+            q_before: step.before.len(),
+            q_after: step.after.len(),
+            carry: step.carry.clone(),
+            remap,
+            own: step.own as usize,
+            edges: step.edges.clone(),
+            room: step.room.clone(),
+            can_finish: step.after.len() - apex == later_vertices,
+            apex: apex == 1,
+        }
+    }
+
+    /// Slots before the step.
+    pub fn slots_before(&self) -> usize {
+        self.q_before
+    }
+
+    /// Slots after the step.
+    pub fn slots_after(&self) -> usize {
+        self.q_after
+    }
+
+    /// Calls `next` with every state that follows `key`, once per way of
+    /// choosing this step's edges, and returns how many of those ways close
+    /// a tour.
+    #[inline]
+    pub fn expand<K: Key>(&self, key: K, mut next: impl FnMut(K)) -> u32 {
+        let read = self.read(key);
+        // The edges to vertices that can take one more.
+        let mut usable: [Slot; 16] = [0; 16];
+        let mut k = 0;
+        for &e in &self.edges {
+            usable[k & 0xF] = e;
+            k += usize::from(read.base[e as usize] != INNER);
+        }
+        let usable = &usable[..k];
+        let mut tours = 0;
+        let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read.base, a, b) {
+            Next::Dead => {}
+            Next::Tour => tours += 1,
+            Next::State(key) => next(key),
+        };
+        match read.own {
+            Own::Inner => match self.settle::<K>(&read.base) {
+                Next::State(key) => next(key),
+                Next::Dead | Next::Tour => {}
+            },
+            // Bare: two edges, u—m—w.
+            Own::Bare => {
+                for (x, &u) in usable.iter().enumerate() {
+                    for &w in &usable[x + 1..] {
+                        take(u, w);
+                    }
+                }
+            }
+            // The end of a path from p: one edge, to u.
+            Own::End(p) => {
+                for &u in usable {
+                    take(p, u);
+                }
+            }
+        }
+        tours
+    }
+
+    /// The edges this step decides, as slots after the step, in variable
+    /// order.
+    pub fn edges(&self) -> &[Slot] {
+        &self.edges
+    }
+
+    /// What follows `key` when the step takes exactly the edges `taken`
+    /// (indices into [`Transition::edges`], increasing): the road a
+    /// decision diagram of the edges follows, one choice at a time.
+    pub fn successor<K: Key>(&self, key: K, taken: &[usize]) -> Next<K> {
+        let read = self.read(key);
+        let slot = |i: usize| self.edges[i];
+        match (read.own, taken) {
+            (Own::Inner, []) => self.settle(&read.base),
+            (Own::Bare, &[a, b]) => self.apply(&read.base, slot(a), slot(b)),
+            (Own::End(p), &[a]) => self.apply(&read.base, p, slot(a)),
+            _ => Next::Dead,
+        }
+    }
+
+    /// Reads `key` onto the slots after the step (see [`Read`]).
+    #[inline]
+    fn read<K: Key>(&self, key: K) -> Read {
+        let mut digits: Digits = [0; ARRAY];
+        let mut old: Mates = [0; ARRAY];
+        key.unpack(self.q_before, &mut digits);
+        decode(&digits, self.q_before, &mut old);
+        let mut base: Mates = [0; ARRAY];
+        for (i, slot) in base.iter_mut().enumerate() {
+            *slot = i as Slot;
+        }
+        // Branch-free: the own vertex's slot writes to the spare slot 31.
+        for (i, &m) in old.iter().enumerate().take(self.q_before) {
+            let to = self.remap[i];
+            let value = if m as usize == self.own {
+                to
+            } else {
+                self.remap[m as usize]
+            };
+            base[(to as usize) & (ARRAY - 1)] = value;
+        }
+        let own = match old[self.own] {
+            INNER => Own::Inner,
+            m if m as usize == self.own => Own::Bare,
+            m => Own::End(self.carry[m as usize]),
+        };
+        Read { base, own }
+    }
+
+    /// The state after adding the derived edge `a—b` to `base`.
+    #[inline]
+    fn apply<K: Key>(&self, base: &Mates, a: Slot, b: Slot) -> Next<K> {
+        let mut mates = *base;
+        match join(&mut mates, a, b) {
+            Join::Rejected => Next::Dead,
+            Join::Closed if self.finishes(&mates) => Next::Tour,
+            Join::Closed => Next::Dead,
+            Join::Joined => self.settle(&mates),
+        }
+    }
+
+    /// The state `mates`, if every vertex can still be finished.
+    #[inline]
+    fn settle<K: Key>(&self, mates: &Mates) -> Next<K> {
+        if !self.has_room(mates) {
+            return Next::Dead;
+        }
+        let mut digits: Digits = [0; ARRAY];
+        encode(mates, self.q_after, &mut digits);
+        Next::State(K::pack(&digits, self.q_after))
+    }
+
+    /// Whether every vertex can still reach degree 2.
+    ///
+    /// Closed tours: only the vertices touched by this step lost a
+    /// neighbour, so only they are checked. Open tours: a vertex short of
+    /// neighbours can make up one edge at the apex, but the apex takes two
+    /// path ends in all, so every vertex is checked against what the apex
+    /// has left.
+    #[inline]
+    fn has_room(&self, mates: &Mates) -> bool {
+        let need = |s: usize| {
+            let m = mates[s];
+            if m == INNER {
+                0
+            } else if m as usize == s {
+                2
+            } else {
+                1
+            }
+        };
+        if !self.apex {
+            return self
+                .edges
+                .iter()
+                .all(|&s| need(s as usize) <= self.room[s as usize]);
+        }
+        let spare = need(0);
+        if spare > self.room[0] {
+            return false;
+        }
+        let mut short = 0;
+        for s in 1..self.q_after {
+            let deficit = need(s).saturating_sub(self.room[s]);
+            if deficit > 1 {
+                return false;
+            }
+            short += deficit;
+        }
+        short <= spare
+    }
+
+    /// Whether a cycle just closed covers everything: every later vertex is
+    /// on the frontier and inner, the apex too.
+    fn finishes(&self, mates: &Mates) -> bool {
+        self.can_finish && mates[..self.q_after].iter().all(|&m| m == INNER)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mates(list: &[Slot]) -> Mates {
+        let mut m = [0; ARRAY];
+        m[..list.len()].copy_from_slice(list);
+        m
+    }
+
+    #[test]
+    fn a_fragment_closing_early_is_a_cycle() {
+        // Slots 0 and 2 are the ends of one path: joining them closes it.
+        let mut m = mates(&[2, 1, 0, 3]);
+        assert_eq!(join(&mut m, 0, 2), Join::Closed);
+        assert_eq!(&m[..4], &[INNER, 1, INNER, 3]);
+    }
+
+    #[test]
+    fn mates_after_a_merge() {
+        // Paths 0…2 and 1…3; the derived edge 2—1 makes one path 0…3.
+        let mut m = mates(&[2, 3, 0, 1]);
+        assert_eq!(join(&mut m, 2, 1), Join::Joined);
+        assert_eq!(&m[..4], &[3, INNER, INNER, 0]);
+        // A bare slot joined to an end extends that path.
+        let mut m = mates(&[2, 1, 0]);
+        assert_eq!(join(&mut m, 1, 2), Join::Joined);
+        assert_eq!(&m[..3], &[1, 0, INNER]);
+        // Two bare slots start a path.
+        let mut m = mates(&[0, 1]);
+        assert_eq!(join(&mut m, 0, 1), Join::Joined);
+        assert_eq!(&m[..2], &[1, 0]);
+    }
+
+    #[test]
+    fn an_inner_vertex_takes_no_edge() {
+        let mut m = mates(&[INNER, 1]);
+        assert_eq!(join(&mut m, 0, 1), Join::Rejected);
+    }
+
+    #[test]
+    fn a_vertex_leaving_with_degree_one_is_pruned() {
+        // The 3x4 board, closed: from the start state, keep only the
+        // successors; none may leave the corner (vertex 0) short of
+        // degree 2, and a vertex whose room is spent must be finished.
+        let board = kt_board::Board::new(3, 4).unwrap();
+        let sweep = Sweep::new(board, kt_board::TourKind::Closed);
+        let first = Transition::new(&sweep, &sweep.steps()[0]);
+        let mut next = Vec::new();
+        let start = {
+            let mut digits = [0; ARRAY];
+            digits[0] = 0;
+            <u64 as Key>::pack(&digits, 1)
+        };
+        assert_eq!(first.expand(start, |k: u64| next.push(k)), 0);
+        // The corner has two later neighbours: exactly one way, both taken.
+        assert_eq!(next.len(), 1);
+        let mut digits = [0; ARRAY];
+        next[0].unpack(first.slots_after(), &mut digits);
+        let ends = digits[..first.slots_after()].iter().filter(|&&d| d >= 2).count();
+        assert_eq!(ends, 2, "{digits:?}");
+    }
+}
