@@ -16,7 +16,8 @@
 //! * [`level`]: the states after a step, sharded, spilled to sorted runs
 //!   on disk when memory runs short;
 //! * [`count`](mod@count): the sweep itself, on several threads;
-//! * [`checkpoint`]: a level to a file and back.
+//! * [`checkpoint`]: a level to a file and back;
+//! * [`zdd`]: the same search written down as an edge-variable ZDD.
 //!
 //! Closed tours are the Hamiltonian cycles of the knight's graph. Open
 //! tours are the Hamiltonian cycles of the graph with one more vertex, the
@@ -33,6 +34,7 @@ pub mod state;
 pub mod sweep;
 pub mod transition;
 pub mod weight;
+pub mod zdd;
 
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -42,6 +44,7 @@ use num_bigint::BigUint;
 
 pub use count::{LevelReport, Options, Outcome, Unwatched, Watcher};
 pub use sweep::Sweep;
+pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 
 /// Why a frontier count gave no number.
 #[derive(Debug)]

@@ -54,6 +54,14 @@ pub struct Step {
     /// whose degree plus its room is below 2 can only be finished through
     /// the apex, which takes two path ends in all.
     pub room: Vec<u8>,
+    /// For each slot after the step: its vertex's later neighbours that
+    /// are on the frontier after the step, as a mask of their slots (the
+    /// apex not included). A neighbour that is already inner cannot take
+    /// the edge, so a state can have less room than `room` says.
+    pub frontier_neighbours: Vec<u32>,
+    /// For each slot after the step: its vertex's later neighbours not yet
+    /// on the frontier (they will come, bare).
+    pub entering: Vec<u8>,
 }
 
 /// The sweep of one board for one kind of tour.
@@ -166,6 +174,32 @@ impl Sweep {
                     }
                 })
                 .collect();
+            let frontier_neighbours = after
+                .iter()
+                .map(|&v| {
+                    if Some(v) == self.apex {
+                        return 0;
+                    }
+                    neighbours[v]
+                        .iter()
+                        .filter(|&&w| w > m)
+                        .filter_map(|&w| after.iter().position(|&x| x == w))
+                        .fold(0u32, |mask, slot| mask | 1 << slot)
+                })
+                .collect();
+            let entering = after
+                .iter()
+                .map(|&v| {
+                    if Some(v) == self.apex {
+                        return 0;
+                    }
+                    neighbours[v]
+                        .iter()
+                        .filter(|&&w| w > m && !after.contains(&w))
+                        .count()
+                        .min(2) as u8
+                })
+                .collect();
             steps.push(Step {
                 vertex: m,
                 before,
@@ -174,6 +208,8 @@ impl Sweep {
                 own,
                 edges,
                 room,
+                frontier_neighbours,
+                entering,
             });
             frontier = after;
         }

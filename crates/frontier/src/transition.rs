@@ -124,6 +124,8 @@ pub struct Transition {
     own: usize,
     edges: Vec<Slot>,
     room: Vec<u8>,
+    frontier_neighbours: [u32; ARRAY],
+    entering: [u8; ARRAY],
     /// Whether every vertex after this step is on the frontier after it:
     /// only then can a cycle closed here be a tour.
     can_finish: bool,
@@ -148,6 +150,16 @@ impl Transition {
             own: step.own as usize,
             edges: step.edges.clone(),
             room: step.room.clone(),
+            frontier_neighbours: {
+                let mut a = [0; ARRAY];
+                a[..step.frontier_neighbours.len()].copy_from_slice(&step.frontier_neighbours);
+                a
+            },
+            entering: {
+                let mut a = [0; ARRAY];
+                a[..step.entering.len()].copy_from_slice(&step.entering);
+                a
+            },
             can_finish: step.after.len() - apex == later_vertices,
             apex: apex == 1,
         }
@@ -280,42 +292,49 @@ impl Transition {
 
     /// Whether every vertex can still reach degree 2.
     ///
-    /// Closed tours: only the vertices touched by this step lost a
-    /// neighbour, so only they are checked. Open tours: a vertex short of
-    /// neighbours can make up one edge at the apex, but the apex takes two
-    /// path ends in all, so every vertex is checked against what the apex
-    /// has left.
+    /// A vertex's room is its later neighbours that can still take an edge:
+    /// those not yet on the frontier, and those on it that are not inner.
+    /// Closed tours need room for every missing edge. Open tours may make
+    /// up one edge per vertex at the apex, which takes two path ends in
+    /// all.
     #[inline]
     fn has_room(&self, mates: &Mates) -> bool {
-        let need = |s: usize| {
+        let q = self.q_after.min(ARRAY);
+        let mut inner = 0u32;
+        for (s, &m) in mates.iter().enumerate().take(q) {
+            inner |= u32::from(m == INNER) << s;
+        }
+        let first = usize::from(self.apex);
+        let mut short = 0u8;
+        for s in first..q {
             let m = mates[s];
-            if m == INNER {
+            let need: u8 = if m == INNER {
                 0
             } else if m as usize == s {
                 2
             } else {
                 1
-            }
-        };
-        if !self.apex {
-            return self
-                .edges
-                .iter()
-                .all(|&s| need(s as usize) <= self.room[s as usize]);
-        }
-        let spare = need(0);
-        if spare > self.room[0] {
-            return false;
-        }
-        let mut short = 0;
-        for s in 1..self.q_after {
-            let deficit = need(s).saturating_sub(self.room[s]);
-            if deficit > 1 {
+            };
+            let open = (self.frontier_neighbours[s] & !inner).count_ones() as u8;
+            let room = (self.entering[s] + open).min(2);
+            // Each vertex can make up at most one edge, at the apex.
+            short += need.saturating_sub(room).min(2);
+            if need > room + u8::from(self.apex) {
                 return false;
             }
-            short += deficit;
         }
-        short <= spare
+        if !self.apex {
+            return short == 0;
+        }
+        let m = mates[0];
+        let spare = if m == INNER {
+            0
+        } else if m == 0 {
+            2
+        } else {
+            1
+        };
+        spare <= self.room[0] && short <= spare
     }
 
     /// Whether a cycle just closed covers everything: every later vertex is
