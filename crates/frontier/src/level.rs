@@ -189,7 +189,7 @@ impl<'a, K: Key> Building<'a, K> {
             self.bytes.fetch_sub(open.bytes - now, Ordering::Relaxed) - (open.bytes - now)
         };
         open.bytes = now;
-        let over = total + self.other.load(Ordering::Relaxed) > self.limit;
+        let over = total.saturating_add(self.other.load(Ordering::Relaxed)) > self.limit;
         if over && now > 0 && now >= total / SHARDS / 2 {
             self.spill_shard(open)?;
         }
@@ -294,7 +294,7 @@ impl<K: Key> Level<K> {
         Level {
             shards,
             states: 1,
-            memory: AtomicUsize::new(0),
+            memory: AtomicUsize::new(size_of::<(K, u64)>()),
         }
     }
 
