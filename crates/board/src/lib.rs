@@ -9,8 +9,10 @@
 
 mod algebraic;
 mod board;
+mod symmetry;
 mod tour;
 
 pub use algebraic::{AlgebraicError, file_name, parse_square, square_name};
 pub use board::{Board, BoardError, KNIGHT_OFFSETS, MAX_SIDE, Square};
+pub use symmetry::Symmetry;
 pub use tour::{Tour, TourError, TourKind};

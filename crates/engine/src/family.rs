@@ -26,6 +26,15 @@ pub struct FamilyNode {
     pub lo: Link,
 }
 
+/// What [`Family::counts_containing`] counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Containing {
+    /// Sets containing every required variable.
+    pub total: BigUint,
+    /// For each variable, those sets that also contain it.
+    pub by_var: Vec<BigUint>,
+}
+
 /// A family of sets over `0 .. num_vars`, copied out of an engine.
 #[derive(Clone, Debug)]
 pub struct Family {
@@ -178,6 +187,160 @@ impl Family {
         })
     }
 
+    /// Counts, for every variable, the sets that contain it together with
+    /// every variable of `required` (and the total of those sets).
+    ///
+    /// One pass down the diagram counts the ways to reach each node
+    /// respecting `required` above it, one pass up the ways to finish; a
+    /// set contains `v` exactly when its path takes the `hi` branch of a
+    /// node at `v`, or (BDD only) skips `v` as a free variable, which half
+    /// of the sets through that edge do. On the time-sliced encoding, the
+    /// variables of time 0 give the table of tours by start square in one
+    /// pass over one diagram.
+    pub fn counts_containing(&self, required: &[Var]) -> Containing {
+        let n = self.num_vars as usize;
+        let mut is_required = vec![false; n];
+        for &r in required {
+            is_required[r as usize] = true;
+        }
+        // required_below[i]: required variables among 0 .. i.
+        let mut required_below = vec![0usize; n + 1];
+        for i in 0..n {
+            required_below[i + 1] = required_below[i] + usize::from(is_required[i]);
+        }
+        // The weight of skipping the variables lo .. hi.
+        let gap = |lo: Var, hi: Var| -> BigUint {
+            let (lo, hi) = (lo as usize, hi as usize);
+            if hi <= lo {
+                return BigUint::one();
+            }
+            let required_in = required_below[hi] - required_below[lo];
+            if self.zero_suppressed {
+                if required_in > 0 {
+                    BigUint::zero()
+                } else {
+                    BigUint::one()
+                }
+            } else {
+                BigUint::one() << (hi - lo - required_in)
+            }
+        };
+        let level = |link: Link| self.level(link);
+
+        // Ways to finish from each node.
+        let mut down: Vec<BigUint> = Vec::with_capacity(self.nodes.len());
+        let down_of = |down: &[BigUint], link: Link| match link {
+            Family::REJECT => BigUint::zero(),
+            Family::ACCEPT => BigUint::one(),
+            i => down[i as usize].clone(),
+        };
+        for node in &self.nodes {
+            let mut d = gap(node.var + 1, level(node.hi)) * down_of(&down, node.hi);
+            if !is_required[node.var as usize] {
+                d += gap(node.var + 1, level(node.lo)) * down_of(&down, node.lo);
+            }
+            down.push(d);
+        }
+        let root_gap = gap(0, level(self.root));
+        let total = &root_gap * down_of(&down, self.root);
+
+        // Ways to reach each node; parents come after their children.
+        let mut up = vec![BigUint::zero(); self.nodes.len()];
+        if (self.root as usize) < self.nodes.len() {
+            up[self.root as usize] = root_gap.clone();
+        }
+        let mut by_var = vec![BigUint::zero(); n];
+        // Gap contributions (BDD): half the sets through an edge contain
+        // each free variable it skips, added over ranges at the end.
+        let mut starts = vec![BigUint::zero(); n + 1];
+        let mut ends = vec![BigUint::zero(); n + 1];
+        let mut add_range = |lo: Var, hi: Var, through: &BigUint| {
+            if !self.zero_suppressed && hi > lo && !through.is_zero() {
+                let half = through >> 1u32;
+                starts[lo as usize] += &half;
+                ends[hi as usize] += half;
+            }
+        };
+        if !self.zero_suppressed {
+            let through = total.clone();
+            add_range(0, level(self.root), &through);
+        }
+        for i in (0..self.nodes.len()).rev() {
+            let node = self.nodes[i];
+            let reach = std::mem::take(&mut up[i]);
+            if reach.is_zero() {
+                continue;
+            }
+            let v = node.var;
+            let mut branches = vec![(node.hi, true)];
+            if !is_required[v as usize] {
+                branches.push((node.lo, false));
+            }
+            for (child, takes) in branches {
+                let carried = &reach * gap(v + 1, level(child));
+                if carried.is_zero() {
+                    continue;
+                }
+                let through = &carried * down_of(&down, child);
+                if takes {
+                    by_var[v as usize] += &through;
+                }
+                add_range(v + 1, level(child), &through);
+                if (child as usize) < self.nodes.len() {
+                    up[child as usize] += carried;
+                }
+            }
+        }
+        let mut running = BigUint::zero();
+        for (v, count) in by_var.iter_mut().enumerate() {
+            running -= &ends[v];
+            running += &starts[v];
+            *count += &running;
+        }
+        for &r in required {
+            by_var[r as usize].clone_from(&total);
+        }
+        Containing { total, by_var }
+    }
+
+    /// Calls `visit` with every set of the family, in the family's order
+    /// (see [`Family::nth`]), until it returns `false`. Walking the
+    /// diagram directly costs one step per variable of each set, where
+    /// [`Family::nth`] would redo exact arithmetic for every index.
+    pub fn visit_sets(&self, visit: &mut dyn FnMut(&[Var]) -> bool) {
+        let mut set = Vec::new();
+        self.visit_from(self.root, 0, &mut set, visit);
+    }
+
+    /// Visits the sets below `link`, whose variables before `from` are in
+    /// `set`; returns whether to go on.
+    fn visit_from(
+        &self,
+        link: Link,
+        from: Var,
+        set: &mut Vec<Var>,
+        visit: &mut dyn FnMut(&[Var]) -> bool,
+    ) -> bool {
+        // A BDD's skipped variables are free: both ways, in first.
+        if !self.zero_suppressed && from < self.level(link) {
+            set.push(from);
+            let go_on = self.visit_from(link, from + 1, set, visit);
+            set.pop();
+            return go_on && self.visit_from(link, from + 1, set, visit);
+        }
+        match link {
+            Family::REJECT => true,
+            Family::ACCEPT => visit(set),
+            i => {
+                let node = self.nodes[i as usize];
+                set.push(node.var);
+                let go_on = self.visit_from(node.hi, node.var + 1, set, visit);
+                set.pop();
+                go_on && self.visit_from(node.lo, node.var + 1, set, visit)
+            }
+        }
+    }
+
     /// Writes the family as a Graphviz digraph: one rank per variable in use,
     /// solid `hi` edges, dashed `lo` edges, and only the nodes of this family.
     pub fn write_dot(
@@ -271,6 +434,50 @@ mod tests {
         assert_eq!(all, vec![vec![0, 1], vec![0, 2], vec![1]]);
         assert_eq!(f.first(), Some(vec![0, 1]));
         assert_eq!(f.nth(&BigUint::from(3u32)), None);
+    }
+
+    #[test]
+    fn counts_sets_containing_each_variable() {
+        let f = small_zbdd();
+        // {0,1}, {0,2}, {1}
+        let all = f.counts_containing(&[]);
+        assert_eq!(all.total, BigUint::from(3u32));
+        let by: Vec<u32> = all.by_var.iter().map(|c| u32::try_from(c).unwrap()).collect();
+        assert_eq!(by, vec![2, 2, 1]);
+        let with0 = f.counts_containing(&[0]);
+        assert_eq!(with0.total, BigUint::from(2u32));
+        let by: Vec<u32> = with0.by_var.iter().map(|c| u32::try_from(c).unwrap()).collect();
+        assert_eq!(by, vec![2, 1, 1]);
+        let mut sets = Vec::new();
+        f.visit_sets(&mut |s| {
+            sets.push(s.to_vec());
+            true
+        });
+        assert_eq!(sets, vec![vec![0, 1], vec![0, 2], vec![1]]);
+    }
+
+    #[test]
+    fn bdd_counts_containing_include_free_variables() {
+        // "var 1 is true" over 3 variables: {0,1,2}, {0,1}, {1,2}, {1}.
+        let nodes = vec![FamilyNode {
+            var: 1,
+            hi: Family::ACCEPT,
+            lo: Family::REJECT,
+        }];
+        let f = Family::new(3, false, nodes, 0);
+        let all = f.counts_containing(&[]);
+        let by: Vec<u32> = all.by_var.iter().map(|c| u32::try_from(c).unwrap()).collect();
+        assert_eq!(by, vec![2, 4, 2]);
+        let with2 = f.counts_containing(&[2]);
+        assert_eq!(with2.total, BigUint::from(2u32));
+        let by: Vec<u32> = with2.by_var.iter().map(|c| u32::try_from(c).unwrap()).collect();
+        assert_eq!(by, vec![1, 2, 2]);
+        let mut sets = Vec::new();
+        f.visit_sets(&mut |s| {
+            sets.push(s.to_vec());
+            true
+        });
+        assert_eq!(sets.len(), 4);
     }
 
     #[test]

@@ -32,7 +32,7 @@ mod filter;
 
 pub use backend::{Bcdd, Bdd, Oxidd, Zbdd};
 pub use error::EngineError;
-pub use family::{Family, FamilyNode, Link};
+pub use family::{Containing, Family, FamilyNode, Link};
 pub use filter::{FilterLimits, Filtered, SetFilter};
 
 use std::fmt;

@@ -14,7 +14,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
 use crate::checkpoint::{self, Checkpoint};
@@ -309,19 +308,26 @@ pub(crate) fn key_bits(sweep: &Sweep) -> Option<u32> {
     }
 }
 
-/// The board's tours in the sweep's graph, for `Board`, `kind` (used by
-/// the public entry point).
+/// The Hamiltonian cycles of `sweep`'s graph (used by the public entry
+/// points).
 pub(crate) fn count_cycles(
-    board: Board,
-    kind: TourKind,
+    sweep: &Sweep,
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
 ) -> Result<Outcome, FrontierError> {
-    let sweep = Sweep::new(board, kind);
-    match key_bits(&sweep) {
-        Some(64) => run::<u64>(&sweep, options, watcher, cancel),
-        Some(_) => run::<u128>(&sweep, options, watcher, cancel),
+    let (board, kind) = (sweep.board(), sweep.kind());
+    if sweep.impossible() {
+        return Ok(Outcome {
+            cycles: BigUint::ZERO,
+            levels: Vec::new(),
+            width: sweep.width(),
+            resumed_from: None,
+        });
+    }
+    match key_bits(sweep) {
+        Some(64) => run::<u64>(sweep, options, watcher, cancel),
+        Some(_) => run::<u128>(sweep, options, watcher, cancel),
         None => Err(FrontierError::TooWide {
             board,
             kind,

@@ -43,7 +43,7 @@ use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
 pub use count::{LevelReport, Options, Outcome, Unwatched, Watcher};
-pub use sweep::Sweep;
+pub use sweep::{Restriction, Sweep};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 
 /// Why a frontier count gave no number.
@@ -102,6 +102,27 @@ pub struct Counted {
     pub outcome: Outcome,
 }
 
+/// The Hamiltonian cycles of the swept graph that obey `restriction`: for
+/// open tours (the graph with the apex), the undirected paths with the
+/// required ends and moves; for closed tours, the undirected cycles with
+/// the required moves. A restricted count cannot be checkpointed (a
+/// checkpoint records the board and kind only).
+pub fn count_restricted(
+    board: Board,
+    kind: TourKind,
+    restriction: &Restriction,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<Outcome, FrontierError> {
+    if !restriction.is_empty() && (options.checkpoint.is_some() || options.resume.is_some()) {
+        return Err(FrontierError::Resume(
+            "checkpoints record whole counts; a count with a fixed start, end or move cannot be checkpointed".into(),
+        ));
+    }
+    count::count_cycles(&Sweep::restricted(board, kind, restriction), options, watcher, cancel)
+}
+
 /// Whether the method can represent `board`'s frontier, before any work.
 pub fn supports(board: Board, kind: TourKind) -> Result<(), FrontierError> {
     let sweep = Sweep::new(board, kind);
@@ -124,7 +145,7 @@ pub fn count_tours(
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
 ) -> Result<Counted, FrontierError> {
-    let outcome = count::count_cycles(board, kind, options, watcher, cancel)?;
+    let outcome = count::count_cycles(&Sweep::new(board, kind), options, watcher, cancel)?;
     let tours = match kind {
         TourKind::Closed => outcome.cycles.clone(),
         TourKind::Open if board.cells() == 1 => BigUint::from(1u32),

@@ -31,6 +31,36 @@ pub type Slot = u8;
 /// No slot: the vertex left the frontier.
 pub const GONE: Slot = u8::MAX;
 
+/// What a restriction says about one edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    Free,
+    /// Every counted tour makes this move.
+    Required,
+    /// No counted tour makes this move.
+    Forbidden,
+}
+
+/// Tours with some moves required or forbidden: how the frontier method
+/// counts open tours from a given start or between given ends (a square is
+/// an end exactly when the path uses its edge to the apex) and closed tours
+/// through a given move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Restriction {
+    /// Squares that must be ends of the path (open tours: at most two).
+    pub ends: Vec<Square>,
+    /// Whether the squares of `ends` are the only ones allowed to be ends.
+    pub only_these_ends: bool,
+    /// Moves the tour must make.
+    pub moves: Vec<(Square, Square)>,
+}
+
+impl Restriction {
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty() && !self.only_these_ends && self.moves.is_empty()
+    }
+}
+
 /// One step of the sweep: deciding the edges from vertex `vertex` to later
 /// vertices.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,6 +92,8 @@ pub struct Step {
     /// For each slot after the step: its vertex's later neighbours not yet
     /// on the frontier (they will come, bare).
     pub entering: Vec<u8>,
+    /// What the restriction says of each of `edges`.
+    pub rules: Vec<Rule>,
 }
 
 /// The sweep of one board for one kind of tour.
@@ -78,12 +110,21 @@ pub struct Sweep {
     /// Later neighbours of each vertex, increasing (the apex last).
     later: Vec<Vec<usize>>,
     steps: Vec<Step>,
+    /// Whether the restriction requires a move no tour can make.
+    impossible: bool,
 }
 
 impl Sweep {
     /// The sweep of `board` for `kind` tours. Boards of one square have no
     /// edges to sweep and are the caller's business.
     pub fn new(board: Board, kind: TourKind) -> Sweep {
+        Sweep::restricted(board, kind, &Restriction::default())
+    }
+
+    /// The sweep of `board` for `kind` tours that obey `restriction`.
+    /// Squares and moves are the board's (moves that are not knight's
+    /// moves are never made, so requiring one leaves no tour).
+    pub fn restricted(board: Board, kind: TourKind, restriction: &Restriction) -> Sweep {
         let cells = board.cells();
         let column_major = board.rows() <= board.cols();
         let square: Vec<Square> = (0..cells)
@@ -120,8 +161,10 @@ impl Sweep {
             apex,
             later,
             steps: Vec::new(),
+            impossible: false,
         };
         sweep.steps = sweep.plan_steps();
+        sweep.apply(restriction);
         sweep
     }
 
@@ -210,10 +253,53 @@ impl Sweep {
                 room,
                 frontier_neighbours,
                 entering,
+                rules: vec![Rule::Free; self.later[m].len()],
             });
             frontier = after;
         }
         steps
+    }
+
+    /// Writes the rules of `restriction` into the steps.
+    fn apply(&mut self, restriction: &Restriction) {
+        let cells = self.cells();
+        let mut rules: Vec<(usize, usize, Rule)> = Vec::new();
+        for &(a, b) in &restriction.moves {
+            if a < cells && b < cells {
+                rules.push((self.vertex[a], self.vertex[b], Rule::Required));
+            } else {
+                self.impossible = true;
+            }
+        }
+        match self.apex {
+            None => self.impossible |= !restriction.ends.is_empty(),
+            Some(apex) => {
+                if restriction.only_these_ends {
+                    rules.extend((0..cells).map(|v| (v, apex, Rule::Forbidden)));
+                }
+                for &end in &restriction.ends {
+                    if end < cells {
+                        rules.push((self.vertex[end], apex, Rule::Required));
+                    } else {
+                        self.impossible = true;
+                    }
+                }
+            }
+        }
+        for (v, w, rule) in rules {
+            let (low, high) = (v.min(w), v.max(w));
+            match self.later[low].iter().position(|&x| x == high) {
+                Some(i) => self.steps[low].rules[i] = rule,
+                None if rule == Rule::Required => self.impossible = true,
+                None => {}
+            }
+        }
+    }
+
+    /// Whether the restriction leaves no tour at all (a required move that
+    /// is not a knight's move, or a square off the board).
+    pub fn impossible(&self) -> bool {
+        self.impossible
     }
 
     pub fn board(&self) -> Board {

@@ -28,7 +28,7 @@
 //! needs more edges than it has neighbours left to take them from.
 
 use crate::state::{ARRAY, Digits, INNER, Key, Mates, decode, encode};
-use crate::sweep::{GONE, Slot, Step, Sweep};
+use crate::sweep::{GONE, Rule, Slot, Step, Sweep};
 
 /// Where the own vertex's slot goes: nowhere (the spare slot 31).
 const NOWHERE_SLOT: Slot = (ARRAY - 1) as Slot;
@@ -131,6 +131,10 @@ pub struct Transition {
     can_finish: bool,
     /// Whether slot 0 is the apex (open tours).
     apex: bool,
+    /// What a restriction says of each of `edges` (all free, mostly).
+    rules: Vec<Rule>,
+    /// Whether some rule is not free.
+    ruled: bool,
 }
 
 impl Transition {
@@ -162,6 +166,8 @@ impl Transition {
             },
             can_finish: step.after.len() - apex == later_vertices,
             apex: apex == 1,
+            rules: step.rules.clone(),
+            ruled: step.rules.iter().any(|&r| r != Rule::Free),
         }
     }
 
@@ -180,6 +186,9 @@ impl Transition {
     /// a tour.
     #[inline]
     pub fn expand<K: Key>(&self, key: K, mut next: impl FnMut(K)) -> u32 {
+        if self.ruled {
+            return self.expand_ruled(key, next);
+        }
         let read = self.read(key);
         // The edges to vertices that can take one more.
         let mut usable: [Slot; 16] = [0; 16];
@@ -218,6 +227,50 @@ impl Transition {
         tours
     }
 
+    /// [`Transition::expand`] for a step with required or forbidden edges:
+    /// the choices must take every required edge and no forbidden one.
+    fn expand_ruled<K: Key>(&self, key: K, mut next: impl FnMut(K)) -> u32 {
+        let read = self.read(key);
+        let mut usable: Vec<Slot> = Vec::with_capacity(self.edges.len());
+        let mut required: Vec<Slot> = Vec::with_capacity(2);
+        for (&e, &rule) in self.edges.iter().zip(&self.rules) {
+            let open = read.base[e as usize] != INNER;
+            match rule {
+                Rule::Forbidden => {}
+                Rule::Required if !open => return 0,
+                Rule::Required => required.push(e),
+                Rule::Free if open => usable.push(e),
+                Rule::Free => {}
+            }
+        }
+        let mut tours = 0;
+        let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read.base, a, b) {
+            Next::Dead => {}
+            Next::Tour => tours += 1,
+            Next::State(key) => next(key),
+        };
+        match (read.own, required.as_slice()) {
+            (Own::Inner, []) => {
+                if let Next::State(key) = self.settle::<K>(&read.base) {
+                    next(key);
+                }
+            }
+            (Own::Bare, &[u, w]) => take(u, w),
+            (Own::Bare, &[u]) => usable.iter().for_each(|&w| take(u, w)),
+            (Own::Bare, []) => {
+                for (x, &u) in usable.iter().enumerate() {
+                    for &w in &usable[x + 1..] {
+                        take(u, w);
+                    }
+                }
+            }
+            (Own::End(p), &[u]) => take(p, u),
+            (Own::End(p), []) => usable.iter().for_each(|&u| take(p, u)),
+            _ => {}
+        }
+        tours
+    }
+
     /// The edges this step decides, as slots after the step, in variable
     /// order.
     pub fn edges(&self) -> &[Slot] {
@@ -228,6 +281,14 @@ impl Transition {
     /// (indices into [`Transition::edges`], increasing): the road a
     /// decision diagram of the edges follows, one choice at a time.
     pub fn successor<K: Key>(&self, key: K, taken: &[usize]) -> Next<K> {
+        let obeys = self.rules.iter().enumerate().all(|(i, &rule)| match rule {
+            Rule::Free => true,
+            Rule::Required => taken.contains(&i),
+            Rule::Forbidden => !taken.contains(&i),
+        });
+        if !obeys {
+            return Next::Dead;
+        }
         let read = self.read(key);
         let slot = |i: usize| self.edges[i];
         match (read.own, taken) {

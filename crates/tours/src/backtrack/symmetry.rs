@@ -4,25 +4,14 @@
 //! onto those from its image. One search per orbit, times the orbit's
 //! size, is therefore exact.
 
-use kt_board::{Board, Square};
+use kt_board::{Board, Square, Symmetry};
 
 /// The images of `square` under the board's symmetries (with repeats when
-/// a symmetry fixes it). Every symmetry is a choice of flipping the rows,
-/// flipping the columns and, on a square board, transposing: four of
-/// them, or all eight of the square's.
+/// a symmetry fixes it).
 pub(super) fn images(board: &Board, square: Square) -> impl Iterator<Item = Square> + '_ {
-    let (rows, cols) = (board.rows(), board.cols());
-    let (r, c) = board.row_col(square);
-    let symmetries = if board.is_square() { 8 } else { 4 };
-    (0..symmetries).map(move |symmetry: u8| {
-        let r = if symmetry & 1 == 0 { r } else { rows - 1 - r };
-        let c = if symmetry & 2 == 0 { c } else { cols - 1 - c };
-        if symmetry & 4 == 0 {
-            board.square_at(r, c)
-        } else {
-            board.square_at(c, r)
-        }
-    })
+    Symmetry::group(board)
+        .into_iter()
+        .map(move |g| g.apply(board, square))
 }
 
 /// The orbits of the squares an open tour can start on, each sorted, in
