@@ -4,7 +4,10 @@
 
 use std::time::Instant;
 
+use kt_board::{Square, TourKind};
 use kt_tours::backtrack::{COUNT_MAX_CELLS, CountError, CountLimits, count_tours_with_nodes};
+use kt_tours::{Ends, count_open_tours};
+use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -69,4 +72,52 @@ pub(crate) fn count(
             .with_report(report))
         }
     }
+}
+
+/// The failure a stopped or refused search means.
+fn stopped(error: &CountError, cancel: &CancelToken) -> Failure {
+    match error {
+        CountError::TooLarge { .. } => Failure::refused(error.to_string()),
+        _ => Failure {
+            kind: FailureKind::Stopped {
+                signal: match cancel.cause() {
+                    Some(Cause::Stop { signal }) => *signal,
+                    _ => None,
+                },
+            },
+            message: format!("interrupted: {error}"),
+            report: None,
+        },
+    }
+}
+
+/// Directed open tours from `ends[0]` (to `ends[1]` if given).
+pub(crate) fn count_from(
+    request: &Request,
+    ends: &[Square],
+    cancel: &CancelToken,
+) -> Result<BigUint, Failure> {
+    let limits = CountLimits {
+        node_limit: None,
+        stop: Some(cancel.flag()),
+    };
+    let ends = Ends {
+        from: ends.first().copied(),
+        to: ends.get(1).copied(),
+    };
+    count_open_tours(&request.board, ends, &limits, None)
+        .map(|done| BigUint::from(done.tours))
+        .map_err(|e| stopped(&e, cancel))
+}
+
+/// The plain count, for the questions that need it.
+pub(crate) fn count_total(request: &Request, cancel: &CancelToken) -> Result<BigUint, Failure> {
+    let limits = CountLimits {
+        node_limit: None,
+        stop: Some(cancel.flag()),
+    };
+    let kind: TourKind = request.kind;
+    count_tours_with_nodes(&request.board, kind, &limits)
+        .map(|done| BigUint::from(done.tours))
+        .map_err(|e| stopped(&e, cancel))
 }

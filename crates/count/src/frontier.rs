@@ -115,6 +115,78 @@ fn empty_report() -> FrontierReport {
     }
 }
 
+/// The sweep's options for `request`.
+fn options(request: &Request, plan: &Plan) -> Options {
+    Options {
+        threads: plan.threads as usize,
+        memory: (plan.budget.0 as f64 * TABLE_SHARE) as u64,
+        spill_dir: request.spill_dir.clone().unwrap_or_else(std::env::temp_dir),
+        checkpoint: request.checkpoint.clone(),
+        checkpoint_every: request.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
+        resume: request.resume.clone(),
+    }
+}
+
+/// Counts the undirected tours with the required `ends` (open tours; with
+/// `only`, no other square may be an end) or through the move `through`
+/// (closed tours): one sweep, under the budget's watchdog.
+pub(crate) fn count_restricted(
+    request: &Request,
+    plan: &Plan,
+    ends: &[kt_board::Square],
+    only: bool,
+    through: Option<(kt_board::Square, kt_board::Square)>,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<num_bigint::BigUint, Failure> {
+    let restriction = kt_frontier::Restriction {
+        ends: ends.to_vec(),
+        only_these_ends: only,
+        moves: through.into_iter().collect(),
+    };
+    let budget = plan.budget;
+    let _watchdog = watch(budget, cancel)?;
+    let levels = Levels {
+        observer,
+        report: Mutex::new(RunReport::new(
+            crate::report::Benchmark::of(&request.board, request.kind, crate::report::Benchmark::EDGES),
+            crate::report::Settings {
+                method: "frontier",
+                method_reason: None,
+                schedule: None,
+                threads: plan.threads,
+                node_capacity: 0,
+                cache_capacity: 0,
+                memory_budget_bytes: budget.0,
+            },
+        )),
+        steps: request.board.cells(),
+    };
+    kt_frontier::count_restricted(
+        request.board,
+        request.kind,
+        &restriction,
+        &options(request, plan),
+        &levels,
+        cancel.flag(),
+    )
+    .map(|outcome| outcome.cycles)
+    .map_err(|e| {
+        let report = levels.report.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        failure(e, report, cancel, budget, &request.spill_dir.clone().unwrap_or_else(std::env::temp_dir), Instant::now())
+    })
+}
+
+/// Starts the watchdog that cancels the count when the resident set passes
+/// `budget`.
+fn watch(budget: Bytes, cancel: &CancelToken) -> Result<Watchdog, Failure> {
+    let cancel = cancel.clone();
+    Watchdog::start(budget, move |resident| {
+        cancel.cancel(Cause::MemoryBudget { resident, budget });
+    })
+    .map_err(|e| Failure::other(format!("cannot start the memory watchdog: {e}")))
+}
+
 /// Counts by frontier-based search, filling `report`.
 pub(crate) fn count(
     request: &Request,
@@ -125,27 +197,14 @@ pub(crate) fn count(
 ) -> Result<RunReport, Failure> {
     let started = Instant::now();
     let budget = plan.budget;
-    let options = Options {
-        threads: plan.threads as usize,
-        memory: (budget.0 as f64 * TABLE_SHARE) as u64,
-        spill_dir: request.spill_dir.clone().unwrap_or_else(std::env::temp_dir),
-        checkpoint: request.checkpoint.clone(),
-        checkpoint_every: request.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
-        resume: request.resume.clone(),
-    };
+    let options = options(request, plan);
     let sweep_steps = request.board.cells();
     report.frontier = Some(FrontierReport {
         width: kt_frontier::Sweep::new(request.board, request.kind).width(),
         ..empty_report()
     });
     observer.report(&report);
-    let watchdog = {
-        let cancel = cancel.clone();
-        Watchdog::start(budget, move |resident| {
-            cancel.cancel(Cause::MemoryBudget { resident, budget });
-        })
-        .map_err(|e| Failure::other(format!("cannot start the memory watchdog: {e}")))?
-    };
+    let watchdog = watch(budget, cancel)?;
     let levels = Levels {
         observer,
         report: Mutex::new(report),
@@ -221,4 +280,48 @@ fn failure(
         report: None,
     }
     .with_report(report)
+}
+
+/// The frontier method's edge-variable diagram of the tours, copied out
+/// with exact path counts (for going through the tours one by one), and
+/// its encoding.
+pub(crate) fn edge_family(
+    request: &Request,
+    plan: &Plan,
+    cancel: &CancelToken,
+) -> Result<(kt_engine::Family, kt_frontier::EdgeEncoding), Failure> {
+    use kt_engine::{Engine, EngineConfig, Zbdd};
+    let enc = kt_frontier::EdgeEncoding::new(request.board, request.kind);
+    let budget = plan.budget;
+    let _watchdog = watch(budget, cancel)?;
+    let config = EngineConfig {
+        node_capacity: usize::try_from(budget.0 / 2 / EngineConfig::BYTES_PER_NODE as u64)
+            .unwrap_or(usize::MAX)
+            .min(EngineConfig::MAX_NODE_CAPACITY),
+        cache_capacity: 1 << 16,
+        threads: 1,
+    };
+    let engine = Zbdd::new(&config, enc.num_vars())
+        .map_err(|e| Failure::other(format!("cannot create the edge diagram's manager: {e}")))?;
+    let diagram = kt_frontier::zdd::build(&engine, &enc, cancel.flag()).map_err(|e| match e {
+        kt_frontier::BuildError::Cancelled => Failure {
+            kind: match cancel.cause() {
+                Some(Cause::MemoryBudget { .. }) => FailureKind::Limit,
+                Some(Cause::Stop { signal }) => FailureKind::Stopped { signal: *signal },
+                None => FailureKind::Stopped { signal: None },
+            },
+            message: "stopped while building the edge diagram".into(),
+            report: None,
+        },
+        kt_frontier::BuildError::Engine(e) => Failure {
+            kind: FailureKind::Limit,
+            message: format!("the edge diagram does not fit: {e}"),
+            report: None,
+        },
+        other => Failure::refused(other.to_string()),
+    })?;
+    let family = engine
+        .snapshot(&diagram.root)
+        .map_err(|e| Failure::other(format!("cannot copy the edge diagram out: {e}")))?;
+    Ok((family, enc))
 }

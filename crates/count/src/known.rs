@@ -5,6 +5,11 @@
 //! the convention of its source; [`Published::in_project_convention`]
 //! converts it to the project's (open: directed; closed: undirected), so a
 //! row in either convention checks the same result.
+//!
+//! Besides totals the table holds counts by start square (convention
+//! `from-R-C`: directed open tours starting on row `R`, column `C`, 0-based
+//! from the top left) and counts up to symmetry (convention `geometric`:
+//! undirected tours up to the board's symmetries).
 
 use std::fmt;
 
@@ -16,12 +21,66 @@ const TABLE: &str = include_str!("../data/known-counts.csv");
 
 /// How a source counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(try_from = "String", into = "String")]
 pub enum Convention {
     /// Every Hamiltonian path once per direction, over all start squares.
     Directed,
     /// Every path or cycle once, whatever its direction (and start).
     Undirected,
+    /// Undirected tours up to the board's symmetries.
+    Geometric,
+    /// Directed open tours starting on one square (row, column, 0-based,
+    /// row 0 at the top).
+    From { row: usize, col: usize },
+}
+
+impl TryFrom<String> for Convention {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<Convention, String> {
+        match text.as_str() {
+            "directed" => Ok(Convention::Directed),
+            "undirected" => Ok(Convention::Undirected),
+            "geometric" => Ok(Convention::Geometric),
+            other => {
+                let bad = || format!("unknown convention '{other}'");
+                let rest = other.strip_prefix("from-").ok_or_else(bad)?;
+                let (row, col) = rest.split_once('-').ok_or_else(bad)?;
+                Ok(Convention::From {
+                    row: row.parse().map_err(|_| bad())?,
+                    col: col.parse().map_err(|_| bad())?,
+                })
+            }
+        }
+    }
+}
+
+impl From<Convention> for String {
+    fn from(c: Convention) -> String {
+        c.to_string()
+    }
+}
+
+impl fmt::Display for Convention {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Convention::Directed => f.write_str("directed"),
+            Convention::Undirected => f.write_str("undirected"),
+            Convention::Geometric => f.write_str("geometric"),
+            Convention::From { row, col } => write!(f, "from-{row}-{col}"),
+        }
+    }
+}
+
+/// What a count is a count of, for checking it against the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantity {
+    /// All tours, in the project's convention.
+    Total,
+    /// Undirected tours up to the board's symmetries.
+    Geometric,
+    /// Directed open tours starting on a square.
+    From(kt_board::Square),
 }
 
 /// One published count.
@@ -61,6 +120,9 @@ impl Published {
     /// in every source and in the project.
     pub fn in_project_convention(&self) -> Option<BigUint> {
         match (self.kind, self.convention) {
+            (_, Convention::Geometric) | (TourKind::Open, Convention::From { .. }) => {
+                Some(self.count())
+            }
             (TourKind::Open, Convention::Directed) | (TourKind::Closed, Convention::Undirected) => {
                 Some(self.count())
             }
@@ -75,10 +137,7 @@ impl Published {
 impl fmt::Display for Published {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let kind = self.kind;
-        let convention = match self.convention {
-            Convention::Directed => "directed",
-            Convention::Undirected => "undirected",
-        };
+        let convention = self.convention;
         write!(
             f,
             "{kind} {}x{} {convention} = {} ({})",
@@ -110,13 +169,48 @@ impl Check {
     }
 }
 
-/// Compares `count` for `board` with every row that describes it.
+/// Compares the total `count` for `board` with every row that describes it.
 pub fn check(board: &Board, kind: TourKind, count: &BigUint) -> Check {
+    check_quantity(board, kind, Quantity::Total, count)
+}
+
+impl Published {
+    /// Whether this row counts `quantity` on `board` (in either
+    /// orientation, and for a start square, up to the board's symmetries,
+    /// which map the tours from one square onto those from its image).
+    pub fn counts(&self, board: &Board, kind: TourKind, quantity: Quantity) -> bool {
+        if !self.describes(board, kind) {
+            return false;
+        }
+        match (quantity, self.convention) {
+            (Quantity::Total, Convention::Directed | Convention::Undirected)
+            | (Quantity::Geometric, Convention::Geometric) => true,
+            (Quantity::From(square), Convention::From { row, col }) => {
+                // The row's square on `board`: transposed if the row names
+                // the board the other way round.
+                let (r, c) = if (self.rows, self.cols) == (board.rows(), board.cols()) {
+                    (row, col)
+                } else {
+                    (col, row)
+                };
+                r < board.rows()
+                    && c < board.cols()
+                    && kt_board::Symmetry::group(board)
+                        .iter()
+                        .any(|g| g.apply(board, board.square_at(r, c)) == square)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Compares `count`, a count of `quantity`, with every row that counts it.
+pub fn check_quantity(board: &Board, kind: TourKind, quantity: Quantity, count: &BigUint) -> Check {
     let mut result = Check {
         agreeing: Vec::new(),
         disagreeing: Vec::new(),
     };
-    for row in table().into_iter().filter(|r| r.describes(board, kind)) {
+    for row in table().into_iter().filter(|r| r.counts(board, kind, quantity)) {
         match row.in_project_convention() {
             Some(expected) if &expected == count => result.agreeing.push(row),
             Some(expected) => result.disagreeing.push((row, expected.to_string())),

@@ -45,12 +45,15 @@ mod frontier;
 pub mod known;
 mod observer;
 mod plan;
+mod questions;
 pub mod report;
 mod request;
+mod symmetry;
 pub mod zdd;
 
 use std::time::Instant;
 
+use kt_board::TourKind;
 use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
@@ -85,7 +88,17 @@ pub fn count(
     let plan = plan(request)?;
     let report = start_report(request, &plan, observer);
     let report = if let Some(reason) = plan.settled {
-        settled(report, &reason.to_string(), started)
+        let mut report = settled(report, &reason.to_string(), started);
+        if request.asks_more() {
+            questions::describe(request, &mut report);
+            questions::none(request, &mut report);
+            if request.up_to_symmetry {
+                report.symmetry = Some(symmetry::none(&request.board));
+            }
+        }
+        report
+    } else if request.asks_more() {
+        answer(request, &plan, report, observer, cancel)?
     } else {
         match plan.method {
             Method::Zdd => {
@@ -102,6 +115,99 @@ pub fn count(
         .and_then(|c| c.parse().ok())
         .ok_or_else(|| Failure::other("internal error: a finished run has no count"))?;
     Ok(Counted { count, report })
+}
+
+/// Answers the questions beyond the plain count (a start, an end, a table,
+/// symmetry) with the planned method.
+fn answer(
+    request: &Request,
+    plan: &Plan,
+    mut report: RunReport,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<RunReport, Failure> {
+    let started = Instant::now();
+    questions::describe(request, &mut report);
+    let (board, kind) = (request.board, request.kind);
+    let count = match plan.method {
+        Method::Zdd => {
+            let job = plan.zdd.as_ref().expect("a zdd plan holds its job");
+            let (done, family) = zdd::compute(job, report, zdd::CopyOut, observer, cancel)?;
+            report = done;
+            match family {
+                None => {
+                    let none = questions::none(request, &mut report);
+                    if request.up_to_symmetry {
+                        report.symmetry = Some(symmetry::none(&board));
+                    }
+                    none
+                }
+                Some(family) if request.up_to_symmetry => {
+                    symmetry::check_size(&family.count(), &board, kind)?;
+                    let mut fixed = symmetry::FixedTours::new(board, kind);
+                    family.visit_sets(&mut |set| {
+                        if let Some(tour) = job.enc.decode(set) {
+                            fixed.add(&tour);
+                        }
+                        !cancel.is_cancelled()
+                    });
+                    let per_tour = if kind == TourKind::Open && board.cells() > 1 { 2 } else { 1 };
+                    let (symmetry, orbits) = fixed.finish(
+                        per_tour,
+                        format!("each of the {} sets of the time-sliced diagram checked against every symmetry", family.count()),
+                    )?;
+                    report.symmetry = Some(symmetry);
+                    orbits
+                }
+                Some(family) => questions::from_time_sliced(request, &family, &job.enc, &mut report),
+            }
+        }
+        Method::Frontier if request.up_to_symmetry => {
+            let (family, enc) = frontier::edge_family(request, plan, cancel)?;
+            symmetry::check_size(&family.count(), &board, kind)?;
+            let mut fixed = symmetry::FixedTours::new(board, kind);
+            family.visit_sets(&mut |set| {
+                if let Some(tour) = enc.decode(set) {
+                    fixed.add(&tour);
+                }
+                !cancel.is_cancelled()
+            });
+            let (symmetry, orbits) = fixed.finish(
+                1,
+                format!("each of the {} sets of the frontier method's edge diagram checked against every symmetry", family.count()),
+            )?;
+            report.symmetry = Some(symmetry);
+            orbits
+        }
+        Method::Frontier => questions::by_runs(
+            request,
+            &mut report,
+            |ends, only, through| frontier::count_restricted(request, plan, ends, only, through, observer, cancel),
+            || frontier::count(request, plan, start_report(request, plan, &Silent), observer, cancel)
+                .map(|r| r.count.as_deref().and_then(|c| c.parse().ok()).unwrap_or_default()),
+        )?,
+        Method::Backtrack => questions::by_runs(
+            request,
+            &mut report,
+            |ends, _, _| backtrack::count_from(request, ends, cancel),
+            || backtrack::count_total(request, cancel),
+        )?,
+    };
+    if cancel.is_cancelled() {
+        return Err(Failure {
+            kind: match cancel.cause() {
+                Some(Cause::MemoryBudget { .. }) => FailureKind::Limit,
+                Some(Cause::Stop { signal }) => FailureKind::Stopped { signal: *signal },
+                None => FailureKind::Stopped { signal: None },
+            },
+            message: "interrupted".into(),
+            report: None,
+        }
+        .with_report(report));
+    }
+    report.count = Some(count.to_string());
+    report.close(started);
+    Ok(report)
 }
 
 /// Builds the time-sliced ZDD of the tours `request` describes and hands

@@ -84,6 +84,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     let threads = threads(request)?;
     let budget = budget(request, &mut notes);
     refuse_ignored_options(request, method)?;
+    crate::questions::validate(request, method)?;
 
     let settled = if request.use_theorems {
         kt_tours::tour_exists(&request.board, request.kind).err()

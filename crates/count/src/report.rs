@@ -132,6 +132,51 @@ impl From<&Check> for CheckReport {
     }
 }
 
+/// A square as reports name it: 0-based row and column (row 0 at the
+/// top, as the encoding numbers them) and its algebraic name.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SquareRef {
+    pub row: usize,
+    pub col: usize,
+    pub name: String,
+}
+
+impl SquareRef {
+    pub fn of(board: &Board, square: kt_board::Square) -> SquareRef {
+        let (row, col) = board.row_col(square);
+        SquareRef {
+            row,
+            col,
+            name: kt_board::square_name(board, square),
+        }
+    }
+}
+
+/// Undirected tours up to the board's symmetries, by Burnside's lemma:
+/// `orbits = (Σ fixed) / group_order`.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SymmetryReport {
+    /// 8 on a square board, 4 on other rectangles.
+    pub group_order: usize,
+    /// For each symmetry of the group (`id`, `rot90`, …, in that order),
+    /// the undirected tours it maps onto themselves, as decimal strings.
+    pub fixed: Fixed,
+    /// The number of geometrically distinct tours.
+    pub orbits: String,
+    /// How the fixed tours were counted.
+    pub method: String,
+}
+
+/// Symmetry names and counts, serialised as a JSON object in group order.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Fixed(pub Vec<(&'static str, String)>);
+
+impl Serialize for Fixed {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
 /// A frontier count, level by level.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct FrontierReport {
@@ -193,6 +238,22 @@ pub struct RunReport {
     pub check: Option<CheckReport>,
     pub total_time_ms: f64,
     pub peak_rss_bytes: u64,
+    /// The start square counted from (`--from`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<SquareRef>,
+    /// The end square counted to (`--to`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to: Option<SquareRef>,
+    /// Directed open tours by start square: a row per board row, row 0
+    /// first, decimal strings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_start: Option<Vec<Vec<String>>>,
+    /// Tours from `from` by end square, laid out as `by_start`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by_end: Option<Vec<Vec<String>>>,
+    /// Counts up to the board's symmetries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<SymmetryReport>,
     /// The frontier method's levels.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier: Option<FrontierReport>,
@@ -247,6 +308,11 @@ impl RunReport {
             check: None,
             total_time_ms: 0.0,
             peak_rss_bytes: 0,
+            from: None,
+            to: None,
+            by_start: None,
+            by_end: None,
+            symmetry: None,
             frontier: None,
             notes: Vec::new(),
         }

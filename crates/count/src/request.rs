@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use kt_board::{Board, TourKind};
+use kt_board::{Board, Square, TourKind};
 use kt_engine::EngineKind;
 use kt_memory::Bytes;
 
@@ -46,6 +46,21 @@ pub struct Request {
     /// The memory budget (default: ¾ of physical memory). A budget above
     /// the machine's memory is capped to it, with a note.
     pub memory: Option<Bytes>,
+    /// Count only the tours that start on this square (open tours: the
+    /// directed tours from it; closed tours: every tour passes it, so the
+    /// directed tours from it, twice the undirected count).
+    pub from: Option<Square>,
+    /// Count only the tours that end on this square (closed tours: with
+    /// `from`, the directed tours from `from` whose last square is this
+    /// one, a move from the start).
+    pub to: Option<Square>,
+    /// Also give the table of open tours by start square.
+    pub by_start: bool,
+    /// Also give the table of tours from `from` by end square.
+    pub by_end: bool,
+    /// Count undirected tours up to the board's symmetries (Burnside's
+    /// lemma), with the tours each symmetry fixes.
+    pub up_to_symmetry: bool,
     /// Where the frontier method spills levels that do not fit the budget
     /// (default: the system's temporary directory).
     pub spill_dir: Option<PathBuf>,
@@ -76,12 +91,22 @@ impl Request {
             cache: None,
             threads: None,
             memory: None,
+            from: None,
+            to: None,
+            by_start: false,
+            by_end: false,
+            up_to_symmetry: false,
             spill_dir: None,
             checkpoint: None,
             checkpoint_every: None,
             resume: None,
             use_theorems: true,
         }
+    }
+
+    /// Whether the request asks for more than the plain count.
+    pub fn asks_more(&self) -> bool {
+        self.from.is_some() || self.to.is_some() || self.by_start || self.by_end || self.up_to_symmetry
     }
 
     /// The same request with `method`.

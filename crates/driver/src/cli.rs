@@ -262,6 +262,9 @@ pub struct CountArgs {
     pub no_theorems: bool,
 
     #[command(flatten)]
+    pub questions: QuestionArgs,
+
+    #[command(flatten)]
     pub frontier: FrontierArgs,
 
     /// Print one JSON document instead of the text summary.
@@ -271,6 +274,53 @@ pub struct CountArgs {
     /// Compare the count with the shipped published counts; exit 1 on a mismatch.
     #[arg(long)]
     pub check: bool,
+}
+
+/// Counts beyond the total: a fixed start or end, tables, symmetry.
+#[derive(Debug, Args, Clone, Default)]
+pub struct QuestionArgs {
+    /// Only the tours starting on SQ: `R,C` (0-based row and column, row 0
+    /// at the top) or algebraic (`a1` is the bottom-left corner). Closed
+    /// tours: the directed tours numbered from SQ, twice the undirected count.
+    #[arg(long, value_name = "SQ")]
+    pub from: Option<String>,
+
+    /// Only the tours ending on SQ (closed tours: with --from, those whose
+    /// last square is SQ, a move from the start).
+    #[arg(long, value_name = "SQ")]
+    pub to: Option<String>,
+
+    /// The table of open tours by start square (its sum is the total).
+    #[arg(long)]
+    pub by_start: bool,
+
+    /// With --from: the table of tours from that square by end square.
+    #[arg(long, requires = "from")]
+    pub by_end: bool,
+
+    /// Undirected tours up to the board's symmetries (8 on a square board,
+    /// 4 otherwise), by Burnside's lemma, with the tours each symmetry fixes.
+    #[arg(long)]
+    pub up_to_symmetry: bool,
+}
+
+/// A square given as `R,C` (0-based) or algebraically, on `board`.
+pub fn parse_square(board: &Board, text: &str) -> Result<kt_board::Square, String> {
+    let text = text.trim();
+    if let Some((r, c)) = text.split_once(',') {
+        let bad = || format!("invalid square '{text}': expected R,C with 0-based row and column, or a name such as a1");
+        let r: usize = r.trim().parse().map_err(|_| bad())?;
+        let c: usize = c.trim().parse().map_err(|_| bad())?;
+        if r >= board.rows() || c >= board.cols() {
+            return Err(format!(
+                "square {r},{c} is not on the {board} board (rows 0..{}, columns 0..{})",
+                board.rows() - 1,
+                board.cols() - 1
+            ));
+        }
+        return Ok(board.square_at(r, c));
+    }
+    kt_board::parse_square(board, text).map_err(|e| e.to_string())
 }
 
 /// Long frontier counts: disk and checkpoints.
@@ -391,6 +441,22 @@ impl CountArgs {
             .with_method(self.method.into());
         self.engine.apply(&mut request);
         request.use_theorems = !self.no_theorems;
+        let board = request.board;
+        request.from = self
+            .questions
+            .from
+            .as_deref()
+            .map(|t| parse_square(&board, t).map_err(|e| format!("--from: {e}")))
+            .transpose()?;
+        request.to = self
+            .questions
+            .to
+            .as_deref()
+            .map(|t| parse_square(&board, t).map_err(|e| format!("--to: {e}")))
+            .transpose()?;
+        request.by_start = self.questions.by_start;
+        request.by_end = self.questions.by_end;
+        request.up_to_symmetry = self.questions.up_to_symmetry;
         request.spill_dir.clone_from(&self.frontier.spill_dir);
         request.checkpoint.clone_from(&self.frontier.checkpoint);
         request.checkpoint_every = self.frontier.checkpoint_every;

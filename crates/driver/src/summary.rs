@@ -22,6 +22,32 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(reason) = &report.reason {
         writeln!(out, "  {reason}")?;
     }
+    if let Some(from) = &report.from {
+        writeln!(out, "  from               {} (row {}, column {})", from.name, from.row, from.col)?;
+    }
+    if let Some(to) = &report.to {
+        writeln!(out, "  to                 {} (row {}, column {})", to.name, to.row, to.col)?;
+    }
+    if let Some(table) = &report.by_start {
+        writeln!(out, "  by start square (row 0 at the top):")?;
+        write_table(table, out)?;
+    }
+    if let Some(table) = &report.by_end {
+        writeln!(out, "  by end square (row 0 at the top):")?;
+        write_table(table, out)?;
+    }
+    if let Some(symmetry) = &report.symmetry {
+        writeln!(
+            out,
+            "  up to symmetry     {} orbits under {} symmetries ({})",
+            group_digits(&symmetry.orbits),
+            symmetry.group_order,
+            symmetry.method
+        )?;
+        for (name, fixed) in &symmetry.fixed.0 {
+            writeln!(out, "    fixed by {name:<9} {:>14}", group_digits(fixed))?;
+        }
+    }
     if let Some(paths) = &report.paths {
         let last = if report.status == Status::Complete {
             "final diagram "
@@ -120,6 +146,16 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     }
     if let Some(error) = &report.error {
         writeln!(out, "  stopped            {error}")?;
+    }
+    Ok(())
+}
+
+/// A board-shaped table, numbers right-aligned in columns.
+fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Result<()> {
+    let width = rows.iter().flatten().map(String::len).max().unwrap_or(1);
+    for row in rows {
+        let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();
+        writeln!(out, "    {}", cells.join(" "))?;
     }
     Ok(())
 }

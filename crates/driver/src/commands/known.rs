@@ -19,12 +19,12 @@ pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
     } else {
         writeln!(
             out,
-            "{:<6} {:>5}  {:<10} {:>40}  source",
+            "{:<6} {:>5}  {:<11} {:>40}  source",
             "kind", "board", "convention", "count"
         )
         .or_fail()?;
         for row in &rows {
-            let convention = format!("{:?}", row.convention).to_lowercase();
+            let convention = row.convention.to_string();
             writeln!(
                 out,
                 "{:<6} {:>5}  {convention:<10} {:>40}  {}",
