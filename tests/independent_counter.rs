@@ -1,60 +1,66 @@
-//! The ZDD count against plain backtracking, on every board of up to 20
-//! squares, open and closed, in both orientations.
+//! Every method's counts against the independent counter
+//! (`support/independent.rs`), on every board of up to 30 squares in both
+//! orientations, open and closed — including the closed counts that are not
+//! zero (5×6: 8, 3×10: 16) — and the tables by start square.
 
-use kt_count::zdd::Schedule;
 use kt_board::TourKind;
-use kt_engine::EngineKind;
-use kt_tests::{boards_up_to, closed_tours_by_backtracking, open_tours_by_backtracking, zdd_count};
+use kt_count::MethodChoice;
+use kt_tests::independent::{closed_tours, open_tours, open_tours_by_start};
+use kt_tests::{boards_up_to, request, run};
 
-#[test]
-fn open_tours_agree_with_backtracking() {
-    for (rows, cols) in boards_up_to(20) {
-        let board = format!("{rows}x{cols}");
-        let expected = open_tours_by_backtracking(rows, cols).to_string();
-        let got = zdd_count(&board, TourKind::Open, EngineKind::Zbdd, Schedule::Fused);
-        assert_eq!(got, expected, "open tours of {board}");
+fn independent(rows: usize, cols: usize, kind: TourKind) -> u128 {
+    match kind {
+        TourKind::Open => open_tours(rows, cols),
+        TourKind::Closed => closed_tours(rows, cols),
     }
 }
 
-#[test]
-fn closed_tours_agree_with_backtracking() {
-    for (rows, cols) in boards_up_to(20) {
-        let board = format!("{rows}x{cols}");
-        let expected = closed_tours_by_backtracking(rows, cols).to_string();
-        let got = zdd_count(&board, TourKind::Closed, EngineKind::Zbdd, Schedule::Fused);
-        assert_eq!(got, expected, "closed tours of {board}");
-    }
-}
-
-#[test]
-fn closed_tours_of_larger_boards_agree_with_backtracking() {
-    // Closed tours are cheap to backtrack from a fixed corner; these are
-    // the boards of 21..=30 squares that have any.
-    for (rows, cols) in [(3, 10), (10, 3), (5, 6), (6, 5), (4, 6), (3, 8)] {
-        let board = format!("{rows}x{cols}");
-        let expected = closed_tours_by_backtracking(rows, cols).to_string();
-        let got = zdd_count(&board, TourKind::Closed, EngineKind::Zbdd, Schedule::Fused);
-        assert_eq!(got, expected, "closed tours of {board}");
-    }
-}
-
-#[test]
-fn transposed_boards_have_the_same_counts() {
-    for (rows, cols) in [(3, 7), (4, 5), (5, 6), (3, 10), (4, 6)] {
+fn agrees_on_every_board(method: MethodChoice, max_cells: usize) {
+    let mut nonzero_closed = 0;
+    for (rows, cols) in boards_up_to(max_cells) {
         for kind in [TourKind::Open, TourKind::Closed] {
-            let a = zdd_count(
-                &format!("{rows}x{cols}"),
-                kind,
-                EngineKind::Zbdd,
-                Schedule::Fused,
-            );
-            let b = zdd_count(
-                &format!("{cols}x{rows}"),
-                kind,
-                EngineKind::Zbdd,
-                Schedule::Fused,
-            );
-            assert_eq!(a, b, "{kind} tours of {rows}x{cols} and {cols}x{rows}");
+            let expected = independent(rows, cols, kind);
+            let got = run(&request(rows, cols, kind, method)).count;
+            assert_eq!(got.to_string(), expected.to_string(), "{kind} {rows}x{cols} by {method:?}");
+            nonzero_closed += usize::from(kind == TourKind::Closed && expected > 0);
         }
     }
+    // 5x6, 6x5, 3x10 and 10x3 have closed tours.
+    assert!(nonzero_closed >= 4, "only {nonzero_closed} boards with closed tours");
+}
+
+#[test]
+fn the_time_sliced_zdd_agrees_on_every_board_up_to_30_squares() {
+    agrees_on_every_board(MethodChoice::Zdd, 30);
+}
+
+#[test]
+fn the_frontier_method_agrees_on_every_board_up_to_30_squares() {
+    agrees_on_every_board(MethodChoice::Frontier, 30);
+}
+
+#[test]
+fn backtracking_agrees_on_every_board_up_to_30_squares() {
+    agrees_on_every_board(MethodChoice::Backtrack, 30);
+}
+
+fn tables_agree(method: MethodChoice, max_cells: usize) {
+    for (rows, cols) in boards_up_to(max_cells) {
+        let mut req = request(rows, cols, TourKind::Open, method);
+        req.by_start = true;
+        let counted = run(&req);
+        let table = counted.report.by_start.expect("a table by start square");
+        let expected = open_tours_by_start(rows, cols);
+        let got: Vec<String> = table.into_iter().flatten().collect();
+        let expected: Vec<String> = expected.iter().map(ToString::to_string).collect();
+        assert_eq!(got, expected, "by start, {rows}x{cols} by {method:?}");
+        assert_eq!(counted.count.to_string(), open_tours(rows, cols).to_string());
+    }
+}
+
+#[test]
+fn tables_by_start_square_agree_on_every_board_up_to_30_squares() {
+    tables_agree(MethodChoice::Zdd, 30);
+    tables_agree(MethodChoice::Frontier, 30);
+    tables_agree(MethodChoice::Backtrack, 30);
 }

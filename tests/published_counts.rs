@@ -1,41 +1,59 @@
 //! The counts of the shipped published table that the suite can afford,
-//! reproduced through the library, the same code path as the command line.
+//! reproduced through the library — the same code path as the command
+//! line — by the time-sliced ZDD and by the frontier method.
 //!
 //! The expected values come from the table's rows (each names its source:
 //! an OEIS sequence, Knuth's pre-fascicle, a paper); the computed values
 //! come from the product. Nothing here compares the table with itself.
 
 use kt_board::TourKind;
-use kt_count::known;
-use kt_count::zdd::Schedule;
-use kt_engine::EngineKind;
-use kt_tests::zdd_count;
+use kt_count::MethodChoice;
+use kt_count::known::{self, Convention, Published};
+use kt_tests::{request, run};
 
-/// Boards the suite runs: open ones up to 30 squares, closed up to 36
-/// (the filtered schedule takes well under a second on each).
-fn affordable(row: &known::Published) -> bool {
+/// Rows a method reproduces in about a second or less.
+fn affordable(row: &Published, method: MethodChoice) -> bool {
     let cells = row.rows * row.cols;
-    match row.kind {
-        TourKind::Open => cells <= 30,
-        TourKind::Closed => cells <= 36,
+    match (method, row.kind) {
+        (MethodChoice::Zdd, TourKind::Open) => cells <= 30,
+        (MethodChoice::Zdd, TourKind::Closed) => cells <= 36,
+        (_, TourKind::Open) => cells <= 30,
+        (_, TourKind::Closed) => cells <= 42,
     }
 }
 
-#[test]
-fn every_affordable_row_of_the_table_reproduces() {
-    let rows: Vec<_> = known::table().into_iter().filter(affordable).collect();
-    assert!(rows.len() >= 100, "the table lost its small boards");
+fn reproduce(method: MethodChoice) -> usize {
     let mut nonzero = 0;
+    let rows: Vec<Published> = known::table()
+        .into_iter()
+        .filter(|r| affordable(r, method))
+        .collect();
+    assert!(rows.len() >= 100, "the table lost its small boards");
     for row in rows {
         let Some(expected) = row.in_project_convention() else {
             continue;
         };
-        let board = format!("{}x{}", row.rows, row.cols);
-        let got = zdd_count(&board, row.kind, EngineKind::Zbdd, Schedule::Fused);
-        assert_eq!(got, expected.to_string(), "{row}");
-        if got != "0" {
-            nonzero += 1;
+        let mut req = request(row.rows, row.cols, row.kind, method);
+        match row.convention {
+            Convention::Directed | Convention::Undirected => {}
+            Convention::Geometric => req.up_to_symmetry = true,
+            Convention::From { row: r, col: c } => req.from = Some(req.board.square_at(r, c)),
         }
+        let got = run(&req).count;
+        assert_eq!(got, expected, "{row} by {method:?}");
+        nonzero += usize::from(got != num_bigint::BigUint::ZERO);
     }
+    nonzero
+}
+
+#[test]
+fn the_time_sliced_zdd_reproduces_the_affordable_rows() {
+    let nonzero = reproduce(MethodChoice::Zdd);
     assert!(nonzero >= 20, "only {nonzero} rows with tours were reproduced");
+}
+
+#[test]
+fn the_frontier_method_reproduces_the_affordable_rows() {
+    let nonzero = reproduce(MethodChoice::Frontier);
+    assert!(nonzero >= 25, "only {nonzero} rows with tours were reproduced");
 }

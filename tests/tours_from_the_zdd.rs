@@ -8,7 +8,8 @@ use kt_count::zdd::Schedule;
 use kt_board::{Board, TourKind};
 use kt_constraints::Encoding;
 use kt_engine::EngineKind;
-use kt_tests::{boards_up_to, family, open_tours_listed, zdd_count};
+use kt_tests::independent::open_tours_listed;
+use kt_tests::{boards_up_to, family, zdd_count};
 use num_bigint::BigUint;
 
 #[test]

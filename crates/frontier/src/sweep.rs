@@ -94,6 +94,9 @@ pub struct Step {
     pub entering: Vec<u8>,
     /// What the restriction says of each of `edges`.
     pub rules: Vec<Rule>,
+    /// Whether a later step has a required edge: a tour cannot close here,
+    /// since closing leaves every later edge untaken.
+    pub required_later: bool,
 }
 
 /// The sweep of one board for one kind of tour.
@@ -254,6 +257,7 @@ impl Sweep {
                 frontier_neighbours,
                 entering,
                 rules: vec![Rule::Free; self.later[m].len()],
+                required_later: false,
             });
             frontier = after;
         }
@@ -293,6 +297,11 @@ impl Sweep {
                 None if rule == Rule::Required => self.impossible = true,
                 None => {}
             }
+        }
+        let mut later = false;
+        for step in self.steps.iter_mut().rev() {
+            step.required_later = later;
+            later |= step.rules.contains(&Rule::Required);
         }
     }
 

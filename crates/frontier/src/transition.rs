@@ -126,8 +126,9 @@ pub struct Transition {
     room: Vec<u8>,
     frontier_neighbours: [u32; ARRAY],
     entering: [u8; ARRAY],
-    /// Whether every vertex after this step is on the frontier after it:
-    /// only then can a cycle closed here be a tour.
+    /// Whether every vertex after this step is on the frontier after it and
+    /// no later step has a required edge: only then can a cycle closed here
+    /// be a tour (closing leaves every later edge untaken).
     can_finish: bool,
     /// Whether slot 0 is the apex (open tours).
     apex: bool,
@@ -164,7 +165,7 @@ impl Transition {
                 a[..step.entering.len()].copy_from_slice(&step.entering);
                 a
             },
-            can_finish: step.after.len() - apex == later_vertices,
+            can_finish: step.after.len() - apex == later_vertices && !step.required_later,
             apex: apex == 1,
             rules: step.rules.clone(),
             ruled: step.rules.iter().any(|&r| r != Rule::Free),
