@@ -200,7 +200,7 @@ pub(crate) fn count(
     let options = options(request, plan);
     let sweep_steps = request.board.cells();
     report.frontier = Some(FrontierReport {
-        width: kt_frontier::Sweep::new(request.board, request.kind).width(),
+        width: kt_frontier::Sweep::frontier_width(request.board, request.kind),
         ..empty_report()
     });
     observer.report(&report);

@@ -120,19 +120,17 @@ pub fn count_restricted(
             "checkpoints record whole counts; a count with a fixed start, end or move cannot be checkpointed".into(),
         ));
     }
+    supports(board, kind)?;
     count::count_cycles(&Sweep::restricted(board, kind, restriction), options, watcher, cancel)
 }
 
 /// Whether the method can represent `board`'s frontier, before any work.
 pub fn supports(board: Board, kind: TourKind) -> Result<(), FrontierError> {
-    let sweep = Sweep::new(board, kind);
-    match count::key_bits(&sweep) {
-        Some(_) => Ok(()),
-        None => Err(FrontierError::TooWide {
-            board,
-            kind,
-            slots: sweep.width(),
-        }),
+    let slots = Sweep::frontier_width(board, kind);
+    if slots <= state::MAX_SLOTS {
+        Ok(())
+    } else {
+        Err(FrontierError::TooWide { board, kind, slots })
     }
 }
 
@@ -145,6 +143,7 @@ pub fn count_tours(
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
 ) -> Result<Counted, FrontierError> {
+    supports(board, kind)?;
     let outcome = count::count_cycles(&Sweep::new(board, kind), options, watcher, cancel)?;
     let tours = match kind {
         TourKind::Closed => outcome.cycles.clone(),

@@ -388,6 +388,32 @@ mod tests {
         }
     }
 
+    /// On 3x8 no open tour starts on (1,2) (the table by start square has a
+    /// 0 there), the colour and side-of-4 rules allow it, so only an
+    /// exhaustive search can say so, and says which square.
+    #[test]
+    fn an_exhaustive_search_proves_no_tour_from_a_start() {
+        let b = Board::new(3, 8).unwrap();
+        let start = b.square_at(1, 2);
+        let options = FindOptions {
+            start: Some(start),
+            ..FindOptions::default()
+        };
+        match find_tour(&b, TourKind::Open, &options) {
+            Err(FindError::NoTourFromStart { start, board, kind }) => {
+                assert_eq!((start.as_str(), board, kind), ("c2", b, TourKind::Open));
+            }
+            other => panic!("{other:?}"),
+        }
+        // A square a tour does start from, on the same board.
+        let options = FindOptions {
+            start: Some(b.square_at(1, 1)),
+            ..FindOptions::default()
+        };
+        let tour = find_tour(&b, TourKind::Open, &options).unwrap();
+        assert_eq!(tour.squares[0], b.square_at(1, 1));
+    }
+
     #[test]
     fn explains_missing_tours() {
         let b = Board::square(4).unwrap();

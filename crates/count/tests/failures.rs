@@ -1,0 +1,129 @@
+//! Every way a count can end without a number, produced on purpose: each
+//! failure kind, with its message and (when work had started) its partial
+//! report.
+
+use kt_board::{Board, TourKind};
+use kt_count::{CancelToken, Cause, FailureKind, MethodChoice, Request, Silent, Status, count};
+use kt_engine::EngineKind;
+use kt_memory::Bytes;
+
+fn request(board: &str, kind: TourKind, method: MethodChoice) -> Request {
+    Request::new(board.parse::<Board>().unwrap(), kind).with_method(method)
+}
+
+#[test]
+fn a_node_capacity_that_runs_out_is_a_limit() {
+    let mut req = request("5x5", TourKind::Open, MethodChoice::Zdd);
+    req.nodes = Some(2000);
+    let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
+    assert_eq!(failure.kind, FailureKind::Limit);
+    assert!(failure.message.contains("node capacity of 2000"), "{}", failure.message);
+    let report = failure.report.expect("a partial report");
+    assert_eq!(report.status, Status::OutOfMemory);
+}
+
+#[test]
+fn a_memo_that_cannot_grow_within_the_budget_is_a_limit() {
+    // 6x6 open needs a memo of 14 million entries; 150 MiB holds a few
+    // million.
+    let mut req = request("6x6", TourKind::Open, MethodChoice::Zdd);
+    req.memory = Some(Bytes(150 * Bytes::MIB));
+    let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
+    // The memo's own limit or the watchdog, whichever sees it first.
+    assert_eq!(failure.kind, FailureKind::Limit);
+    assert!(
+        failure.message.contains("memo cannot grow") || failure.message.contains("memory budget of 150 MiB"),
+        "{}",
+        failure.message
+    );
+    assert!(!failure.report.expect("a partial report").steps.is_empty());
+}
+
+#[test]
+fn a_cancelled_count_stops_with_its_partial_report() {
+    for method in [MethodChoice::Zdd, MethodChoice::Frontier, MethodChoice::Backtrack] {
+        let cancel = CancelToken::new();
+        cancel.cancel(Cause::Stop { signal: Some(15) });
+        let failure = count(&request("6x6", TourKind::Open, method), &Silent, &cancel).unwrap_err();
+        assert_eq!(failure.kind, FailureKind::Stopped { signal: Some(15) }, "{method:?}");
+        let report = failure.report.expect("a partial report");
+        assert_eq!(report.status, Status::Interrupted, "{method:?}");
+        assert!(report.count.is_none());
+    }
+}
+
+#[test]
+fn the_memory_watchdog_stops_a_count_as_a_limit() {
+    // A budget the frontier method's tables fit but the process does not:
+    // the watchdog sees the resident set pass it and cancels the count.
+    let mut req = request("7x6", TourKind::Open, MethodChoice::Frontier);
+    req.memory = Some(Bytes(12 * Bytes::MIB));
+    let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
+    assert_eq!(failure.kind, FailureKind::Limit, "{}", failure.message);
+    assert!(failure.message.contains("memory budget of 12 MiB"), "{}", failure.message);
+}
+
+#[test]
+fn requests_that_cannot_run_are_refused_before_any_work() {
+    let cases: Vec<(Request, &str)> = vec![
+        (
+            {
+                let mut r = request("5x5", TourKind::Open, MethodChoice::Backtrack);
+                r.engine = Some(EngineKind::Bdd);
+                r
+            },
+            "--engine applies to --method zdd only",
+        ),
+        (request("12x11", TourKind::Closed, MethodChoice::Zdd), "at most 128 squares"),
+        (request("30x30", TourKind::Open, MethodChoice::Frontier), "frontier slots"),
+        (request("9x9", TourKind::Open, MethodChoice::Backtrack), "up to 64 squares"),
+        (
+            {
+                let mut r = request("5x5", TourKind::Open, MethodChoice::Zdd);
+                r.cache = Some(16);
+                r
+            },
+            "working minimum",
+        ),
+        (
+            {
+                let mut r = request("5x5", TourKind::Open, MethodChoice::Zdd);
+                r.nodes = Some(u64::MAX);
+                r
+            },
+            "32-bit node indices",
+        ),
+        (
+            {
+                let mut r = request("5x5", TourKind::Open, MethodChoice::Zdd);
+                r.by_end = true;
+                r
+            },
+            "--by-end",
+        ),
+    ];
+    for (req, expected) in cases {
+        let started = std::time::Instant::now();
+        let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
+        assert_eq!(failure.kind, FailureKind::Refused, "{}", failure.message);
+        assert!(failure.message.contains(expected), "{} should say {expected}", failure.message);
+        assert!(failure.report.is_none(), "no work was done");
+        assert!(started.elapsed().as_secs_f64() < 1.0, "refused at once");
+    }
+}
+
+#[test]
+fn a_theorem_answers_boards_without_tours_at_once() {
+    for (board, kind, theorem) in [
+        ("2x65", TourKind::Open, "Conrad"),
+        ("2x65", TourKind::Closed, "Schwenk"),
+        ("4x100", TourKind::Closed, "Schwenk"),
+        ("3x8", TourKind::Closed, "Schwenk"),
+        ("4x4", TourKind::Open, "Conrad"),
+    ] {
+        let counted = count(&request(board, kind, MethodChoice::Auto), &Silent, &CancelToken::new()).unwrap();
+        assert_eq!(counted.count, num_bigint::BigUint::ZERO);
+        assert!(counted.report.reason.as_deref().unwrap_or_default().contains(theorem), "{board} {kind}");
+        assert_eq!(counted.report.settings.method, "theorem");
+    }
+}
