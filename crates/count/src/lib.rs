@@ -59,7 +59,7 @@ use num_bigint::BigUint;
 pub use cancel::{CancelToken, Cause};
 pub use failure::{Failure, FailureKind};
 pub use observer::{Observer, Progress, Silent};
-pub use plan::{MAX_THREADS_PER_CORE, Method, Plan, plan};
+pub use plan::{MAX_THREADS_PER_CORE, Method, Plan, ZDD_REACH_CLOSED, ZDD_REACH_OPEN, plan};
 pub use report::{RunReport, Status};
 pub use request::{MethodChoice, Request};
 
@@ -106,6 +106,10 @@ pub fn count(
                 zdd::compute(job, report, zdd::JustCount, observer, cancel)?.0
             }
             Method::Backtrack => backtrack::count(request, report, observer, cancel)?,
+            Method::Frontier if request.edges => {
+                let job = plan.edges.as_ref().expect("an edges plan holds its job");
+                zdd::edges::compute(job, report, zdd::JustCount, observer, cancel)?.0
+            }
             Method::Frontier => frontier::count(request, &plan, report, observer, cancel)?,
         }
     };
@@ -224,15 +228,18 @@ pub fn diagram<F: zdd::Finish>(
 ) -> Result<(RunReport, Option<F::Output>), Failure> {
     let started = Instant::now();
     let plan = plan(request)?;
-    if plan.method != Method::Zdd {
+    if plan.method != Method::Zdd && !request.edges {
         return Err(Failure::refused(format!(
-            "only --method zdd builds a diagram of the tours; --method {} does not",
+            "--method {} builds no diagram of the tours: use --method zdd, or --encoding edges for the frontier method's",
             plan.method
         )));
     }
     let report = start_report(request, &plan, observer);
     if let Some(reason) = plan.settled {
         return Ok((settled(report, &reason.to_string(), started), None));
+    }
+    if let Some(job) = plan.edges.as_ref() {
+        return zdd::edges::compute(job, report, finish, observer, cancel).map(|(r, out)| (r, Some(out)));
     }
     let job = plan.zdd.as_ref().expect("a zdd plan holds its job");
     zdd::compute(job, report, finish, observer, cancel)

@@ -16,6 +16,7 @@ use crate::failure::Failure;
 use crate::frontier;
 use crate::request::{MethodChoice, Request};
 use crate::zdd::ZddJob;
+use crate::zdd::edges::EdgeJob;
 
 /// A counting method, as planned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,6 +62,8 @@ pub struct Plan {
     pub settled: Option<NoTour>,
     /// The resolved settings of the zdd method.
     pub(crate) zdd: Option<ZddJob>,
+    /// The resolved settings of the edge diagram (`--encoding edges`).
+    pub(crate) edges: Option<EdgeJob>,
 }
 
 /// The largest open board (in squares) the time-sliced ZDD is measured to
@@ -79,6 +82,11 @@ pub const MAX_THREADS_PER_CORE: u32 = 4;
 /// Plans `request`: validates every option, picks the method, and refuses
 /// what cannot run, all before any work.
 pub fn plan(request: &Request) -> Result<Plan, Failure> {
+    if request.edges && matches!(request.method, MethodChoice::Zdd | MethodChoice::Backtrack) {
+        return Err(Failure::refused(
+            "--encoding edges is the frontier method's diagram: use --method frontier (or leave --method out)",
+        ));
+    }
     let (method, reason) = choose(request);
     let mut notes = Vec::new();
     let threads = threads(request)?;
@@ -100,6 +108,10 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         (Method::Frontier, None) => frontier::supports(request)?,
         _ => {}
     }
+    let edges = match (request.edges, settled) {
+        (true, None) => Some(EdgeJob::prepare(request, budget, threads)?),
+        _ => None,
+    };
     Ok(Plan {
         method,
         reason,
@@ -108,6 +120,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         threads,
         settled,
         zdd,
+        edges,
     })
 }
 
@@ -122,6 +135,12 @@ fn choose(request: &Request) -> (Method, String) {
         kt_board::TourKind::Open => ZDD_REACH_OPEN,
         kt_board::TourKind::Closed => ZDD_REACH_CLOSED,
     };
+    if request.edges {
+        return (
+            Method::Frontier,
+            "--encoding edges: the frontier method's edge-variable diagram, built in the engine".into(),
+        );
+    }
     match request.method {
         MethodChoice::Zdd => (Method::Zdd, "asked for with --method zdd".into()),
         MethodChoice::Backtrack => (
@@ -205,6 +224,11 @@ fn refuse_ignored_options(request: &Request, method: Method) -> Result<(), Failu
     }
     match method {
         Method::Zdd => Ok(()),
+        // The edge diagram is built in an engine, with its settings.
+        Method::Frontier if request.edges => {
+            refuse(&frontier_only, "frontier without --encoding edges")?;
+            refuse(&zdd_only[1..2], "zdd")
+        }
         Method::Frontier => refuse(&zdd_only, "zdd"),
         Method::Backtrack => {
             refuse(&zdd_only, "zdd")?;

@@ -66,6 +66,11 @@ pub(crate) fn validate(request: &Request, method: Method) -> Result<(), Failure>
             "a closed tour ends where it started: --to needs --from (the tours from --from whose last square is --to)",
         ));
     }
+    if request.edges && (request.from.is_some() || request.to.is_some() || request.by_start || request.by_end) {
+        return Err(Failure::refused(
+            "--from, --to, --by-start and --by-end are answered without a diagram; leave out --encoding edges",
+        ));
+    }
     if request.by_end && request.to.is_some() {
         return Err(Failure::refused("--by-end tables every end square; it does not go with --to"));
     }

@@ -61,6 +61,9 @@ pub struct Request {
     /// Count undirected tours up to the board's symmetries (Burnside's
     /// lemma), with the tours each symmetry fixes.
     pub up_to_symmetry: bool,
+    /// Build the frontier method's edge-variable ZDD in the engine (and
+    /// count its sets) instead of the time-sliced ZDD.
+    pub edges: bool,
     /// Where the frontier method spills levels that do not fit the budget
     /// (default: the system's temporary directory).
     pub spill_dir: Option<PathBuf>,
@@ -96,6 +99,7 @@ impl Request {
             by_start: false,
             by_end: false,
             up_to_symmetry: false,
+            edges: false,
             spill_dir: None,
             checkpoint: None,
             checkpoint_every: None,

@@ -172,6 +172,23 @@ pub struct EngineArgs {
     /// [default: by schedule and board; at least 4096].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1 << 32)))]
     pub cache: Option<u64>,
+
+    /// The decision diagram: the time-sliced ZDD (one variable per square
+    /// and time), or the frontier method's edge-variable ZDD (one variable
+    /// per move), built in the --engine [default: time-sliced for count;
+    /// for tour and dot, time-sliced where it is measured to finish, edges
+    /// beyond].
+    #[arg(long, value_enum)]
+    pub encoding: Option<EncodingChoice>,
+}
+
+/// Which decision diagram.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EncodingChoice {
+    /// One variable per (square, time).
+    TimeSliced,
+    /// One variable per move, from the frontier method.
+    Edges,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -431,6 +448,7 @@ impl EngineArgs {
         request.memory = self.memory;
         request.nodes = self.nodes;
         request.cache = self.cache;
+        request.edges = self.encoding == Some(EncodingChoice::Edges);
     }
 }
 
@@ -466,11 +484,25 @@ impl CountArgs {
 }
 
 impl ProblemArgs {
-    /// A request for the zdd method (the commands that need a diagram).
+    /// A request for a diagram of the tours (`tour`, `dot`): the
+    /// time-sliced ZDD where it is measured to finish, the frontier
+    /// method's edge diagram beyond, or as `--encoding` says.
     pub fn diagram_request(&self, engine: &EngineArgs) -> Result<Request, String> {
-        let mut request =
-            Request::new(self.board()?, self.kind()).with_method(MethodChoice::Zdd);
+        let board = self.board()?;
+        let kind = self.kind();
+        let reach = match kind {
+            TourKind::Open => kt_count::ZDD_REACH_OPEN,
+            TourKind::Closed => kt_count::ZDD_REACH_CLOSED,
+        };
+        let edges = match engine.encoding {
+            Some(EncodingChoice::Edges) => true,
+            Some(EncodingChoice::TimeSliced) => false,
+            None => board.cells() > reach,
+        };
+        let method = if edges { MethodChoice::Auto } else { MethodChoice::Zdd };
+        let mut request = Request::new(board, kind).with_method(method);
         engine.apply(&mut request);
+        request.edges = edges;
         Ok(request)
     }
 }

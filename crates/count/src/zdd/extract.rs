@@ -7,9 +7,10 @@
 //! `num-bigint`: no floating point, so that even counts far beyond 2⁵³
 //! give every tour the same chance.
 
-use kt_board::{Tour, TourKind};
+use kt_board::{Board, Square, Tour, TourKind};
 use kt_constraints::Encoding;
-use kt_engine::Family;
+use kt_engine::{Family, Var};
+use kt_frontier::EdgeEncoding;
 use num_bigint::{BigRng010, BigUint};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -28,6 +29,66 @@ pub enum Selection {
     All { limit: usize },
 }
 
+/// How the sets of a diagram are tours.
+pub trait Decoder: Sync {
+    fn board(&self) -> Board;
+    /// The tour a set stands for, as squares in order; `None` if the set is
+    /// not a tour (a bug in the encoding, reported as such).
+    fn decode(&self, set: &[Var]) -> Option<Vec<Square>>;
+    /// How many of the project's tours one set stands for: the edge
+    /// encoding holds an open tour once, undirected, and the project counts
+    /// it once per direction.
+    fn directions(&self, kind: TourKind) -> u32;
+    /// A variable's name, for drawing the diagram.
+    fn var_name(&self, var: Var) -> String;
+}
+
+impl Decoder for Encoding {
+    fn board(&self) -> Board {
+        *Encoding::board(self)
+    }
+
+    fn decode(&self, set: &[Var]) -> Option<Vec<Square>> {
+        Encoding::decode(self, set)
+    }
+
+    /// A time-sliced set is a directed tour already.
+    fn directions(&self, _: TourKind) -> u32 {
+        1
+    }
+
+    fn var_name(&self, var: Var) -> String {
+        Encoding::var_name(self, var)
+    }
+}
+
+impl Decoder for EdgeEncoding {
+    fn board(&self) -> Board {
+        EdgeEncoding::board(self)
+    }
+
+    fn decode(&self, set: &[Var]) -> Option<Vec<Square>> {
+        EdgeEncoding::decode(self, set)
+    }
+
+    fn directions(&self, kind: TourKind) -> u32 {
+        if kind == TourKind::Open && EdgeEncoding::board(self).cells() > 1 {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn var_name(&self, var: Var) -> String {
+        EdgeEncoding::var_name(self, var)
+    }
+}
+
+/// The number of tours `family` stands for under `decoder`.
+pub fn total(family: &Family, decoder: &dyn Decoder, kind: TourKind) -> BigUint {
+    family.count() * decoder.directions(kind)
+}
+
 /// Tours with their index in the family's order.
 #[derive(Clone, Debug)]
 pub struct Picked {
@@ -35,20 +96,25 @@ pub struct Picked {
     pub tours: Vec<(BigUint, Tour)>,
 }
 
-/// The tour at `index` of the family's order.
+/// The tour at `index` of the family's order: with two directions per set,
+/// the set `index / 2`, reversed when `index` is odd.
 pub fn tour_at(
     family: &Family,
-    enc: &Encoding,
+    decoder: &dyn Decoder,
     kind: TourKind,
     index: &BigUint,
 ) -> Result<Tour, Failure> {
+    let directions = decoder.directions(kind);
     let set = family
-        .nth(index)
+        .nth(&(index / directions))
         .ok_or_else(|| Failure::refused(format!("there is no tour number {index}")))?;
-    let squares = enc.decode(&set).ok_or_else(|| {
-        Failure::other("internal error: a set of the family is not one square per time step")
+    let mut squares = decoder.decode(&set).ok_or_else(|| {
+        Failure::other("internal error: a set of the family does not decode to a tour")
     })?;
-    let tour = Tour::new(*enc.board(), kind, squares);
+    if index % directions == BigUint::from(1u32) {
+        squares.reverse();
+    }
+    let tour = Tour::new(decoder.board(), kind, squares);
     // Every tour the project prints passes the one checker; a failure here
     // would be a bug in the encoding, reported rather than printed.
     tour.check()
@@ -79,24 +145,24 @@ pub fn indices(selection: &Selection, total: &BigUint) -> Box<dyn Iterator<Item 
 /// The selected tours of `family`, one at a time, each with its index.
 pub fn tours<'a>(
     family: &'a Family,
-    enc: &'a Encoding,
+    decoder: &'a dyn Decoder,
     kind: TourKind,
     selection: &Selection,
 ) -> impl Iterator<Item = Result<(BigUint, Tour), Failure>> + 'a {
-    indices(selection, &family.count())
-        .map(move |i| tour_at(family, enc, kind, &i).map(|t| (i, t)))
+    indices(selection, &total(family, decoder, kind))
+        .map(move |i| tour_at(family, decoder, kind, &i).map(|t| (i, t)))
 }
 
 /// Takes the selected tours from `family` into memory (for small
 /// selections and tests; the command line streams [`tours`]).
 pub fn pick(
     family: &Family,
-    enc: &Encoding,
+    decoder: &dyn Decoder,
     kind: TourKind,
     selection: &Selection,
 ) -> Result<Picked, Failure> {
     Ok(Picked {
-        total: family.count(),
-        tours: tours(family, enc, kind, selection).collect::<Result<_, _>>()?,
+        total: total(family, decoder, kind),
+        tours: tours(family, decoder, kind, selection).collect::<Result<_, _>>()?,
     })
 }

@@ -9,6 +9,7 @@
 //! observer, so that a run which stops early (cancelled, out of memory)
 //! still reports what it measured.
 
+pub mod edges;
 pub mod extract;
 pub mod resources;
 mod run;
@@ -22,6 +23,7 @@ use kt_engine::{Bcdd, Bdd, Engine, EngineError, EngineKind, Family, Zbdd};
 use kt_memory::{Bytes, Watchdog};
 use tracing::info;
 
+pub use extract::Decoder;
 pub use resources::{MIN_CACHE, ResourcePlan};
 pub use schedule::Schedule;
 
@@ -125,13 +127,15 @@ fn default_cache(schedule: Schedule, num_vars: u32, budget: Bytes) -> usize {
 }
 
 /// What to do with the family of tours once it is built, on the worker
-/// thread where the diagram lives.
+/// thread where the diagram lives. `decoder` tells what the diagram's
+/// variables mean (the time-sliced encoding or the frontier method's
+/// edges).
 pub trait Finish: Send {
     type Output: Send;
     fn finish<E: Engine>(
         self,
         engine: &E,
-        enc: &Encoding,
+        decoder: &dyn Decoder,
         family: &E::Func,
         report: &mut RunReport,
     ) -> Result<Self::Output, Failure>;
@@ -145,7 +149,7 @@ impl Finish for JustCount {
     fn finish<E: Engine>(
         self,
         _: &E,
-        _: &Encoding,
+        _: &dyn Decoder,
         _: &E::Func,
         _: &mut RunReport,
     ) -> Result<(), Failure> {
@@ -161,7 +165,7 @@ impl Finish for CopyOut {
     fn finish<E: Engine>(
         self,
         engine: &E,
-        _: &Encoding,
+        _: &dyn Decoder,
         family: &E::Func,
         _: &mut RunReport,
     ) -> Result<Family, Failure> {

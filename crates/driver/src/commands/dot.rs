@@ -3,9 +3,8 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use kt_constraints::Encoding;
 use kt_count::report::RunReport;
-use kt_count::zdd::Finish;
+use kt_count::zdd::{Decoder, Finish};
 use kt_count::{CancelToken, Failure};
 use kt_engine::Engine;
 
@@ -28,7 +27,7 @@ impl Finish for WriteDot {
     fn finish<E: Engine>(
         self,
         engine: &E,
-        enc: &Encoding,
+        decoder: &dyn Decoder,
         family: &E::Func,
         _: &mut RunReport,
     ) -> Result<Vec<u8>, Failure> {
@@ -51,7 +50,7 @@ impl Finish for WriteDot {
             engine
                 .snapshot(family)
                 .map_err(|e| Failure::other(format!("cannot copy the diagram out: {e}")))?
-                .write_dot(&mut text, &self.title, &|v| enc.var_name(v))
+                .write_dot(&mut text, &self.title, &|v| decoder.var_name(v))
         };
         written.map_err(|e| Failure::other(format!("cannot write DOT: {e}")))?;
         Ok(text)

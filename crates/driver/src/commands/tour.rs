@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use kt_board::Tour;
 use kt_constraints::Encoding;
-use kt_count::zdd::CopyOut;
+use kt_count::zdd::{CopyOut, Decoder};
 use kt_count::zdd::extract::{self, Selection};
 use num_bigint::BigUint;
 use serde::Serialize;
@@ -29,7 +29,7 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
         .problem
         .diagram_request(&args.engine)
         .map_err(CliError::input)?;
-    let (board, kind) = (request.board, request.kind);
+    let (board, kind, uses_edges) = (request.board, request.kind, request.edges);
     let seed = args.random.then(|| args.seed.unwrap_or_else(rand::random));
     if let (Some(seed), None) = (seed, args.seed) {
         eprintln!("seed {seed} (repeat with --seed {seed})");
@@ -58,14 +58,22 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
             report.reason.unwrap_or_default()
         )));
     };
-    let total = family.count();
-    if total == BigUint::ZERO {
+    if family.count() == BigUint::ZERO {
         return Err(CliError::other(format!(
             "the {board} board has no {kind} tour (the count is 0)"
         )));
     }
-    let enc = Encoding::new(board).map_err(|e| CliError::input(e.to_string()))?;
-    let tours = extract::tours(&family, &enc, kind, &selection);
+    let time_sliced;
+    let edges;
+    let decoder: &dyn Decoder = if uses_edges {
+        edges = kt_frontier::EdgeEncoding::new(board, kind);
+        &edges
+    } else {
+        time_sliced = Encoding::new(board).map_err(|e| CliError::input(e.to_string()))?;
+        &time_sliced
+    };
+    let total = extract::total(&family, decoder, kind);
+    let tours = extract::tours(&family, decoder, kind, &selection);
 
     let mut written = 0usize;
     let mut svgs = SvgFiles::new(args.svg.as_deref());

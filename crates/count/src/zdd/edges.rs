@@ -1,0 +1,158 @@
+//! The frontier method's edge-variable ZDD, built in an oxidd engine: the
+//! second encoding the engines can be compared on, and the diagram `tour`
+//! and `dot` take tours from on boards the time-sliced ZDD cannot reach.
+
+use std::time::Instant;
+
+use kt_board::{Board, TourKind};
+use kt_engine::{Bcdd, Bdd, Engine, EngineKind, Zbdd};
+use kt_frontier::EdgeEncoding;
+use kt_memory::Bytes;
+
+use super::resources::{self, Requests, ResourcePlan};
+use super::{Decoder, Finish};
+use crate::cancel::{CancelToken, Cause};
+use crate::failure::{Failure, FailureKind};
+use crate::observer::Observer;
+use crate::report::{Init, Package, RunReport, SatCount, Status, StepReport, millis};
+use crate::request::Request;
+
+/// A request resolved for building the edge diagram.
+#[derive(Clone, Debug)]
+pub struct EdgeJob {
+    pub board: Board,
+    pub kind: TourKind,
+    pub engine: EngineKind,
+    pub plan: ResourcePlan,
+}
+
+impl EdgeJob {
+    /// Resolves the engine settings for the edge diagram of `request`.
+    pub fn prepare(request: &Request, budget: Bytes, threads: u32) -> Result<EdgeJob, Failure> {
+        let engine = request.engine.unwrap_or(EngineKind::Zbdd);
+        let vars = EdgeEncoding::new(request.board, request.kind).num_vars();
+        if let Some(cache) = request.cache
+            && cache < super::MIN_CACHE
+        {
+            return Err(Failure::refused(format!(
+                "--cache {cache} is below the working minimum of {} entries",
+                super::MIN_CACHE
+            )));
+        }
+        let plan = resources::plan(
+            &format!("the {engine} edge diagram of board {}", request.board),
+            engine,
+            vars,
+            1 << 16,
+            &Requests {
+                budget,
+                nodes: request.nodes,
+                cache: request.cache,
+                threads,
+            },
+        )
+        .map_err(|e| Failure::refused(e.to_string()))?;
+        Ok(EdgeJob {
+            board: request.board,
+            kind: request.kind,
+            engine,
+            plan,
+        })
+    }
+}
+
+/// Builds the edge diagram of `job` and hands it to `finish`.
+pub fn compute<F: Finish>(
+    job: &EdgeJob,
+    report: RunReport,
+    finish: F,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<(RunReport, F::Output), Failure> {
+    match job.engine {
+        EngineKind::Zbdd => run::<Zbdd, F>(job, report, finish, observer, cancel),
+        EngineKind::Bdd => run::<Bdd, F>(job, report, finish, observer, cancel),
+        EngineKind::Bcdd => run::<Bcdd, F>(job, report, finish, observer, cancel),
+    }
+}
+
+fn run<E: Engine, F: Finish>(
+    job: &EdgeJob,
+    mut report: RunReport,
+    finish: F,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<(RunReport, F::Output), Failure> {
+    let started = Instant::now();
+    let enc = EdgeEncoding::new(job.board, job.kind);
+    let s = &mut report.settings;
+    s.threads = job.plan.engine.threads;
+    s.node_capacity = job.plan.engine.node_capacity;
+    s.cache_capacity = job.plan.engine.cache_capacity;
+    s.memory_budget_bytes = job.plan.budget.0;
+    report.benchmark.encoding = crate::report::Benchmark::EDGE_ZDD;
+    let init_started = Instant::now();
+    let engine = E::new(&job.plan.engine, enc.num_vars())
+        .map_err(|e| Failure::other(format!("cannot create the manager: {e}")))?;
+    let info = engine.info();
+    report.package = Some(Package {
+        name: info.package.into(),
+        kind: info.kind.to_string(),
+        version: info.version.into(),
+    });
+    report.init = Some(Init {
+        time_ms: millis(init_started.elapsed()),
+        variables: u64::from(enc.num_vars()),
+        rss_bytes: kt_memory::resident().0,
+    });
+    let name = format!("frontier edge diagram ({} variables)", enc.num_vars());
+    observer.step_started(0, 1, &name);
+    observer.report(&report);
+    let built_at = Instant::now();
+    let diagram = kt_frontier::zdd::build(&engine, &enc, cancel.flag()).map_err(|e| {
+        let (kind, status) = match (&e, cancel.cause()) {
+            (kt_frontier::BuildError::Cancelled, Some(Cause::MemoryBudget { .. }))
+            | (kt_frontier::BuildError::Engine(_), _) => (FailureKind::Limit, Status::OutOfMemory),
+            (kt_frontier::BuildError::Cancelled, Some(Cause::Stop { signal })) => {
+                (FailureKind::Stopped { signal: *signal }, Status::Interrupted)
+            }
+            _ => (FailureKind::Other, Status::Failed),
+        };
+        let message = format!("{e} while building the edge diagram");
+        let mut partial = report.clone();
+        partial.stop(status, &message, started);
+        Failure {
+            kind,
+            message,
+            report: None,
+        }
+        .with_report(partial)
+    })?;
+    let step = StepReport {
+        index: 1,
+        constraint: format!(
+            "{name}: {} levels, {} states",
+            diagram.states.len(),
+            diagram.states.iter().sum::<usize>()
+        ),
+        constraint_size: None,
+        result_size: diagram.nodes,
+        live_nodes: engine.live_nodes(),
+        build_ms: millis(built_at.elapsed()),
+        apply_ms: 0.0,
+        memo_entries: None,
+        rss_bytes: kt_memory::resident().0,
+    };
+    observer.step_finished(&step, 1);
+    report.steps.push(step);
+    let counted_at = Instant::now();
+    let tours = engine.count(&diagram.root) * enc.directions(job.kind);
+    report.satcount = Some(SatCount {
+        result: tours.to_string(),
+        time_ms: millis(counted_at.elapsed()),
+    });
+    report.count = Some(tours.to_string());
+    let output = finish.finish(&engine, &enc, &diagram.root, &mut report)?;
+    report.close(started);
+    Ok((report, output))
+}
