@@ -1,8 +1,8 @@
 //! Every engine and every schedule computes the same family: the same count
 //! and, the diagrams being canonical, the same final diagram size per engine.
 
-use kt_count::zdd::Schedule;
 use kt_board::TourKind;
+use kt_count::zdd::Schedule;
 use kt_engine::EngineKind;
 use kt_tests::canonical::zdd_nodes;
 use kt_tests::independent::{closed_tours_listed, open_tours_listed};
@@ -62,7 +62,7 @@ fn engines_agree_on_counts() {
 /// variables, label cells·t + square).
 #[test]
 fn the_zbdd_final_diagram_is_the_canonical_diagram_of_the_tours() {
-    let cases = [
+    let cases: [(usize, usize, TourKind, Vec<Vec<usize>>); 3] = [
         (5, 5, TourKind::Open, open_tours_listed(5, 5)),
         (6, 6, TourKind::Closed, closed_tours_as_encoded(6, 6)),
         (3, 4, TourKind::Open, open_tours_listed(3, 4)),
@@ -71,10 +71,20 @@ fn the_zbdd_final_diagram_is_the_canonical_diagram_of_the_tours() {
         let cells = (rows * cols) as u32;
         let sets: Vec<Vec<u32>> = tours
             .iter()
-            .map(|tour| tour.iter().enumerate().map(|(t, &s)| cells * t as u32 + s as u32).collect())
+            .map(|tour| {
+                tour.iter()
+                    .enumerate()
+                    .map(|(t, &s)| cells * t as u32 + s as u32)
+                    .collect()
+            })
             .collect();
         let expected = zdd_nodes(&sets);
-        let (count, size) = zdd_run(&format!("{rows}x{cols}"), kind, EngineKind::Zbdd, Schedule::Fused);
+        let (count, size) = zdd_run(
+            &format!("{rows}x{cols}"),
+            kind,
+            EngineKind::Zbdd,
+            Schedule::Fused,
+        );
         assert_eq!(count, tours.len().to_string(), "{kind} {rows}x{cols}");
         assert_eq!(size, expected, "{kind} {rows}x{cols}");
     }

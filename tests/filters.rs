@@ -21,15 +21,23 @@ fn tours_by_filter(enc: &Encoding, closed: bool, threads: u32) -> BTreeSet<Vec<u
     let e = Zbdd::new(&config, enc.num_vars()).unwrap();
     let mut walks = e.universe().unwrap();
     for t in 0..enc.cells() - 1 {
-        walks = e.intersect(&walks, &transition(&e, enc, t).unwrap()).unwrap();
+        walks = e
+            .intersect(&walks, &transition(&e, enc, t).unwrap())
+            .unwrap();
     }
     let mut end = None;
     if closed {
-        walks = e.intersect(&walks, &closed_start(&e, enc).unwrap()).unwrap();
+        walks = e
+            .intersect(&walks, &closed_start(&e, enc).unwrap())
+            .unwrap();
         end = Some(closed_squares(enc).unwrap()[2]);
     }
     let tours = e
-        .filter(&walks, &AllExactlyOnce::<u64>::new(enc, end), &FilterLimits::default())
+        .filter(
+            &walks,
+            &AllExactlyOnce::<u64>::new(enc, end),
+            &FilterLimits::default(),
+        )
         .unwrap()
         .family;
     let mut sets = BTreeSet::new();
@@ -91,7 +99,10 @@ fn the_filter_gives_exactly_the_tours_on_every_board_of_21_to_25_squares() {
                 let expected = tours_listed(rows, cols, closed);
                 for threads in [1, 2] {
                     let got = tours_by_filter(&enc, closed, threads);
-                    assert_eq!(got, expected, "{rows}x{cols} closed={closed} threads={threads}");
+                    assert_eq!(
+                        got, expected,
+                        "{rows}x{cols} closed={closed} threads={threads}"
+                    );
                 }
             }
         }

@@ -21,12 +21,19 @@ fn agrees_on_every_board(method: MethodChoice, max_cells: usize) {
         for kind in [TourKind::Open, TourKind::Closed] {
             let expected = independent(rows, cols, kind);
             let got = run(&request(rows, cols, kind, method)).count;
-            assert_eq!(got.to_string(), expected.to_string(), "{kind} {rows}x{cols} by {method:?}");
+            assert_eq!(
+                got.to_string(),
+                expected.to_string(),
+                "{kind} {rows}x{cols} by {method:?}"
+            );
             nonzero_closed += usize::from(kind == TourKind::Closed && expected > 0);
         }
     }
     // 5x6, 6x5, 3x10 and 10x3 have closed tours.
-    assert!(nonzero_closed >= 4, "only {nonzero_closed} boards with closed tours");
+    assert!(
+        nonzero_closed >= 4,
+        "only {nonzero_closed} boards with closed tours"
+    );
 }
 
 #[test]
@@ -54,7 +61,10 @@ fn tables_agree(method: MethodChoice, max_cells: usize) {
         let got: Vec<String> = table.into_iter().flatten().collect();
         let expected: Vec<String> = expected.iter().map(ToString::to_string).collect();
         assert_eq!(got, expected, "by start, {rows}x{cols} by {method:?}");
-        assert_eq!(counted.count.to_string(), open_tours(rows, cols).to_string());
+        assert_eq!(
+            counted.count.to_string(),
+            open_tours(rows, cols).to_string()
+        );
     }
 }
 

@@ -9,7 +9,11 @@ use kt_tests::independent::{
 };
 use kt_tests::{boards_up_to, request, run};
 
-const METHODS: [MethodChoice; 3] = [MethodChoice::Zdd, MethodChoice::Frontier, MethodChoice::Backtrack];
+const METHODS: [MethodChoice; 3] = [
+    MethodChoice::Zdd,
+    MethodChoice::Frontier,
+    MethodChoice::Backtrack,
+];
 
 #[test]
 fn tours_from_and_to_a_square() {
@@ -20,7 +24,11 @@ fn tours_from_and_to_a_square() {
                 let mut req = request(rows, cols, TourKind::Open, method);
                 req.from = Some(from);
                 let got = run(&req).count;
-                assert_eq!(got, open_tours_from(rows, cols, from).into(), "{rows}x{cols} from {from} by {method:?}");
+                assert_eq!(
+                    got,
+                    open_tours_from(rows, cols, from).into(),
+                    "{rows}x{cols} from {from} by {method:?}"
+                );
                 let to = (from * 7 + 5) % cells;
                 req.to = Some(to);
                 let got = run(&req).count;
@@ -43,8 +51,17 @@ fn tables_by_end_square() {
                 req.from = Some(from);
                 req.by_end = true;
                 let counted = run(&req);
-                let got: Vec<String> = counted.report.by_end.expect("a table").into_iter().flatten().collect();
-                let expected: Vec<String> = open_tours_by_end_from(rows, cols, from).iter().map(ToString::to_string).collect();
+                let got: Vec<String> = counted
+                    .report
+                    .by_end
+                    .expect("a table")
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                let expected: Vec<String> = open_tours_by_end_from(rows, cols, from)
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
                 assert_eq!(got, expected, "{rows}x{cols} from {from} by {method:?}");
                 assert_eq!(counted.count, open_tours_from(rows, cols, from).into());
             }
@@ -64,7 +81,11 @@ fn closed_tours_from_a_square_and_through_a_move() {
             for from in [0, board.cells() / 2 + 1] {
                 let mut req = request(rows, cols, TourKind::Closed, method);
                 req.from = Some(from);
-                assert_eq!(run(&req).count, (2 * total).into(), "{rows}x{cols} closed from {from}");
+                assert_eq!(
+                    run(&req).count,
+                    (2 * total).into(),
+                    "{rows}x{cols} closed from {from}"
+                );
                 req.by_end = true;
                 let counted = run(&req);
                 let table: Vec<u128> = counted
@@ -77,7 +98,10 @@ fn closed_tours_from_a_square_and_through_a_move() {
                     .collect();
                 assert_eq!(table.iter().sum::<u128>(), 2 * total);
                 for (e, &n) in table.iter().enumerate() {
-                    assert!(n == 0 || board.is_knight_move(from, e), "{rows}x{cols}: {e}");
+                    assert!(
+                        n == 0 || board.is_knight_move(from, e),
+                        "{rows}x{cols}: {e}"
+                    );
                 }
             }
         }
@@ -99,13 +123,26 @@ fn orbit_counts_agree_with_brute_force_on_every_board_up_to_25_squares() {
                 req.up_to_symmetry = true;
                 let counted = run(&req);
                 let symmetry = counted.report.symmetry.expect("a symmetry report");
-                assert_eq!(symmetry.orbits, expected.orbits.to_string(), "{kind} {rows}x{cols} by {method:?}");
+                assert_eq!(
+                    symmetry.orbits,
+                    expected.orbits.to_string(),
+                    "{kind} {rows}x{cols} by {method:?}"
+                );
                 assert_eq!(counted.count, expected.orbits.into());
                 let board = Board::new(rows, cols).unwrap();
                 assert_eq!(symmetry.group_order, Symmetry::group(&board).len());
                 for (name, fixed) in &expected.fixed {
-                    let got = symmetry.fixed.0.iter().find(|(n, _)| n == name).map(|(_, f)| f.as_str());
-                    assert_eq!(got, Some(fixed.to_string().as_str()), "fix({name}) {kind} {rows}x{cols} by {method:?}");
+                    let got = symmetry
+                        .fixed
+                        .0
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .map(|(_, f)| f.as_str());
+                    assert_eq!(
+                        got,
+                        Some(fixed.to_string().as_str()),
+                        "fix({name}) {kind} {rows}x{cols} by {method:?}"
+                    );
                 }
             }
         }
@@ -118,7 +155,13 @@ fn tables_by_start_square_are_symmetric() {
     for (rows, cols) in [(5, 5), (4, 5), (3, 8)] {
         let mut req = request(rows, cols, TourKind::Open, MethodChoice::Zdd);
         req.by_start = true;
-        let table: Vec<String> = run(&req).report.by_start.unwrap().into_iter().flatten().collect();
+        let table: Vec<String> = run(&req)
+            .report
+            .by_start
+            .unwrap()
+            .into_iter()
+            .flatten()
+            .collect();
         let board = Board::new(rows, cols).unwrap();
         for g in Symmetry::group(&board) {
             for s in board.squares() {

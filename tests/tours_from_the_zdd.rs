@@ -3,10 +3,10 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use kt_count::zdd::extract::{Selection, pick, tour_at};
-use kt_count::zdd::Schedule;
 use kt_board::{Board, TourKind};
 use kt_constraints::Encoding;
+use kt_count::zdd::Schedule;
+use kt_count::zdd::extract::{Selection, pick, tour_at};
 use kt_engine::EngineKind;
 use kt_tests::independent::open_tours_listed;
 use kt_tests::{boards_up_to, family, zdd_count};
@@ -77,7 +77,7 @@ fn the_sampler_is_uniform() {
         TourKind::Open,
         &Selection::Random {
             count: draws,
-            seed: 20261122,
+            seed: 20_261_122,
         },
     )
     .unwrap();

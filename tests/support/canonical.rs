@@ -27,9 +27,22 @@ impl Builder {
         if sets.iter().all(|s| s.is_empty()) {
             return 1;
         }
-        let v = sets.iter().filter_map(|s| s.first()).min().copied().expect("a variable");
-        let with: Vec<&[u32]> = sets.iter().filter(|s| s.first() == Some(&v)).map(|s| &s[1..]).collect();
-        let without: Vec<&[u32]> = sets.iter().filter(|s| s.first() != Some(&v)).copied().collect();
+        let v = sets
+            .iter()
+            .filter_map(|s| s.first())
+            .min()
+            .copied()
+            .expect("a variable");
+        let with: Vec<&[u32]> = sets
+            .iter()
+            .filter(|s| s.first() == Some(&v))
+            .map(|s| &s[1..])
+            .collect();
+        let without: Vec<&[u32]> = sets
+            .iter()
+            .filter(|s| s.first() != Some(&v))
+            .copied()
+            .collect();
         let hi = self.node(&with);
         let lo = self.node(&without);
         if hi == 0 {

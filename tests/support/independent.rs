@@ -319,7 +319,7 @@ pub fn open_tours_listed(rows: usize, cols: usize) -> Vec<Vec<usize>> {
     let mut tours = Vec::new();
     for start in 0..rows * cols {
         search(rows, cols, start, Goal::AnyEnd, |path| {
-            tours.push(path.to_vec())
+            tours.push(path.to_vec());
         });
     }
     tours

@@ -69,7 +69,8 @@ pub fn run(request: &Request) -> Counted {
 /// A request for `kind` tours of `board` by `method`, theorems off, on a
 /// memory budget of 4 GiB (backtracking takes none).
 pub fn request(rows: usize, cols: usize, kind: TourKind, method: MethodChoice) -> Request {
-    let mut request = Request::new(Board::new(rows, cols).expect("a board"), kind).with_method(method);
+    let mut request =
+        Request::new(Board::new(rows, cols).expect("a board"), kind).with_method(method);
     if method != MethodChoice::Backtrack {
         request.memory = Some(Bytes(4 * Bytes::GIB));
     }

@@ -72,9 +72,8 @@ impl<S: SquareSet> AllExactlyOnce<S> {
             "{} squares do not fit this set type",
             enc.cells()
         );
-        let set_of = |squares: &mut dyn Iterator<Item = Square>| {
-            squares.fold(S::EMPTY, |set, s| set.with(s))
-        };
+        let set_of =
+            |squares: &mut dyn Iterator<Item = Square>| squares.fold(S::EMPTY, SquareSet::with);
         AllExactlyOnce {
             enc: *enc,
             all: set_of(&mut board.squares()),

@@ -49,7 +49,7 @@ impl Encoding {
 
     pub fn new(board: Board) -> Result<Encoding, EncodingError> {
         let variables = (board.cells() as u128).pow(2);
-        if variables > Self::MAX_VARS as u128 {
+        if variables > u128::from(Self::MAX_VARS) {
             return Err(EncodingError::TooManyVariables { board, variables });
         }
         Ok(Encoding { board })

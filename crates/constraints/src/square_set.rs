@@ -11,8 +11,11 @@ pub trait SquareSet: Copy + Eq + Hash + Send + Sync + std::fmt::Debug {
     const EMPTY: Self;
 
     fn single(square: Square) -> Self;
+    #[must_use]
     fn union(self, other: Self) -> Self;
+    #[must_use]
     fn intersection(self, other: Self) -> Self;
+    #[must_use]
     fn minus(self, other: Self) -> Self;
     fn len(self) -> u32;
     /// The lowest square in the set, if any.
@@ -26,6 +29,7 @@ pub trait SquareSet: Copy + Eq + Hash + Send + Sync + std::fmt::Debug {
         !self.intersection(Self::single(square)).is_empty()
     }
 
+    #[must_use]
     fn with(self, square: Square) -> Self {
         self.union(Self::single(square))
     }

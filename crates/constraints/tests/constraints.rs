@@ -49,9 +49,9 @@ fn check_exactly_once<E: Engine>(enc: &Encoding, square: usize) {
 fn check_transition<E: Engine>(enc: &Encoding, t: usize) {
     let e = engine::<E>(enc);
     let f = transition(&e, enc, t).unwrap();
-    let b = enc.board();
-    let moves: usize = b.squares().map(|s| b.degree(s)).sum();
-    let movable = b.squares().filter(|&s| b.degree(s) > 0).count();
+    let board = enc.board();
+    let moves: usize = board.squares().map(|s| board.degree(s)).sum();
+    let movable = board.squares().filter(|&s| board.degree(s) > 0).count();
     let n = enc.cells();
     assert_eq!(e.count(&f), BigUint::from(moves) * pow2((n - 2) * movable));
 }

@@ -1,7 +1,7 @@
 //! The frontier method behind the seam: kt-frontier's sweep, with the
 //! library's budget, watchdog, cancellation and report.
 
-use std::path::PathBuf;
+use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -15,13 +15,13 @@ use crate::plan::Plan;
 use crate::report::{FrontierReport, LevelReport, RunReport, Status};
 use crate::request::Request;
 
-/// The share of the budget the two levels' tables may hold before shards
-/// spill: the rest is per-thread buffers, the allocator's slack and the
-/// watchdog's margin.
-const TABLE_SHARE: f64 = 0.8;
+/// The share of the budget, in fifths, the two levels' tables may hold
+/// before shards spill: the rest is per-thread buffers, the allocator's
+/// slack and the watchdog's margin.
+const TABLE_FIFTHS: u64 = 4;
 
 /// How often a checkpoint is written when none is asked for explicitly.
-pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(300);
+pub const CHECKPOINT_EVERY: Duration = Duration::from_mins(5);
 
 /// Refuses boards whose frontier does not fit the state packing, and a
 /// checkpoint of another board or kind, before any work.
@@ -32,9 +32,11 @@ pub(crate) fn supports(request: &Request) -> Result<(), Failure> {
         ))
     })?;
     if let Some(path) = &request.resume {
-        let header = kt_frontier::checkpoint::inspect(path).map_err(|e| Failure::refused(e.to_string()))?;
+        let header =
+            kt_frontier::checkpoint::inspect(path).map_err(|e| Failure::refused(e.to_string()))?;
         let board = request.board;
-        if (header.rows, header.cols) != (board.rows(), board.cols()) || header.kind != request.kind {
+        if (header.rows, header.cols) != (board.rows(), board.cols()) || header.kind != request.kind
+        {
             return Err(Failure::refused(format!(
                 "{}: it is a checkpoint of {} tours of {}x{}, not of {} tours of {board}",
                 path.display(),
@@ -96,7 +98,7 @@ impl Watcher for Levels<'_> {
         self.observer.report(&report);
     }
 
-    fn checkpointed(&self, step: usize, path: &std::path::Path) {
+    fn checkpointed(&self, step: usize, path: &Path) {
         self.observer.note(&format!(
             "checkpoint after {step} of {} steps written to {}",
             self.steps,
@@ -119,7 +121,7 @@ fn empty_report() -> FrontierReport {
 fn options(request: &Request, plan: &Plan) -> Options {
     Options {
         threads: plan.threads as usize,
-        memory: (plan.budget.0 as f64 * TABLE_SHARE) as u64,
+        memory: plan.budget.0 / 5 * TABLE_FIFTHS,
         spill_dir: request.spill_dir.clone().unwrap_or_else(std::env::temp_dir),
         checkpoint: request.checkpoint.clone(),
         checkpoint_every: request.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),
@@ -149,7 +151,11 @@ pub(crate) fn count_restricted(
     let levels = Levels {
         observer,
         report: Mutex::new(RunReport::new(
-            crate::report::Benchmark::of(&request.board, request.kind, crate::report::Benchmark::EDGES),
+            crate::report::Benchmark::of(
+                &request.board,
+                request.kind,
+                crate::report::Benchmark::EDGES,
+            ),
             crate::report::Settings {
                 method: "frontier",
                 method_reason: None,
@@ -172,8 +178,18 @@ pub(crate) fn count_restricted(
     )
     .map(|outcome| outcome.cycles)
     .map_err(|e| {
-        let report = levels.report.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-        failure(e, report, cancel, budget, &request.spill_dir.clone().unwrap_or_else(std::env::temp_dir), Instant::now())
+        let report = levels
+            .report
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        failure(
+            &e,
+            report,
+            cancel,
+            budget,
+            &request.spill_dir.clone().unwrap_or_else(std::env::temp_dir),
+            Instant::now(),
+        )
     })
 }
 
@@ -231,17 +247,24 @@ pub(crate) fn count(
             report.close(started);
             Ok(report)
         }
-        Err(error) => Err(failure(error, report, cancel, budget, &options.spill_dir, started)),
+        Err(error) => Err(failure(
+            &error,
+            report,
+            cancel,
+            budget,
+            &options.spill_dir,
+            started,
+        )),
     }
 }
 
 /// The failure a frontier error means, with the partial report.
 fn failure(
-    error: FrontierError,
+    error: &FrontierError,
     mut report: RunReport,
     cancel: &CancelToken,
     budget: Bytes,
-    spill_dir: &PathBuf,
+    spill_dir: &Path,
     started: Instant,
 ) -> Failure {
     let done = report.frontier.as_ref().map_or(0, |f| f.levels.len());
@@ -271,7 +294,9 @@ fn failure(
             Status::Failed,
             format!("cannot spill a level to {}: {e}", spill_dir.display()),
         ),
-        (FrontierError::Checkpoint(_), _) => (FailureKind::Other, Status::Failed, error.to_string()),
+        (FrontierError::Checkpoint(_), _) => {
+            (FailureKind::Other, Status::Failed, error.to_string())
+        }
     };
     report.stop(status, &message, started);
     Failure {
@@ -318,7 +343,7 @@ pub(crate) fn edge_family(
             message: format!("the edge diagram does not fit: {e}"),
             report: None,
         },
-        other => Failure::refused(other.to_string()),
+        other @ kt_frontier::BuildError::TooWide { .. } => Failure::refused(other.to_string()),
     })?;
     let family = engine
         .snapshot(&diagram.root)

@@ -120,12 +120,9 @@ impl Published {
     /// in every source and in the project.
     pub fn in_project_convention(&self) -> Option<BigUint> {
         match (self.kind, self.convention) {
-            (_, Convention::Geometric) | (TourKind::Open, Convention::From { .. }) => {
-                Some(self.count())
-            }
-            (TourKind::Open, Convention::Directed) | (TourKind::Closed, Convention::Undirected) => {
-                Some(self.count())
-            }
+            (_, Convention::Geometric)
+            | (TourKind::Open, Convention::From { .. } | Convention::Directed)
+            | (TourKind::Closed, Convention::Undirected) => Some(self.count()),
             (TourKind::Open, Convention::Undirected) if self.rows * self.cols >= 2 => {
                 Some(self.count() * 2u32)
             }
@@ -210,7 +207,10 @@ pub fn check_quantity(board: &Board, kind: TourKind, quantity: Quantity, count: 
         agreeing: Vec::new(),
         disagreeing: Vec::new(),
     };
-    for row in table().into_iter().filter(|r| r.counts(board, kind, quantity)) {
+    for row in table()
+        .into_iter()
+        .filter(|r| r.counts(board, kind, quantity))
+    {
         match row.in_project_convention() {
             Some(expected) if &expected == count => result.agreeing.push(row),
             Some(expected) => result.disagreeing.push((row, expected.to_string())),

@@ -155,7 +155,11 @@ fn answer(
                         }
                         !cancel.is_cancelled()
                     });
-                    let per_tour = if kind == TourKind::Open && board.cells() > 1 { 2 } else { 1 };
+                    let per_tour = if kind == TourKind::Open && board.cells() > 1 {
+                        2
+                    } else {
+                        1
+                    };
                     let (symmetry, orbits) = fixed.finish(
                         per_tour,
                         format!("each of the {} sets of the time-sliced diagram checked against every symmetry", family.count()),
@@ -163,7 +167,9 @@ fn answer(
                     report.symmetry = Some(symmetry);
                     orbits
                 }
-                Some(family) => questions::from_time_sliced(request, &family, &job.enc, &mut report),
+                Some(family) => {
+                    questions::from_time_sliced(request, &family, &job.enc, &mut report)
+                }
             }
         }
         Method::Frontier if request.up_to_symmetry => {
@@ -186,9 +192,24 @@ fn answer(
         Method::Frontier => questions::by_runs(
             request,
             &mut report,
-            |ends, only, through| frontier::count_restricted(request, plan, ends, only, through, observer, cancel),
-            || frontier::count(request, plan, start_report(request, plan, &Silent), observer, cancel)
-                .map(|r| r.count.as_deref().and_then(|c| c.parse().ok()).unwrap_or_default()),
+            |ends, only, through| {
+                frontier::count_restricted(request, plan, ends, only, through, observer, cancel)
+            },
+            || {
+                frontier::count(
+                    request,
+                    plan,
+                    start_report(request, plan, &Silent),
+                    observer,
+                    cancel,
+                )
+                .map(|r| {
+                    r.count
+                        .as_deref()
+                        .and_then(|c| c.parse().ok())
+                        .unwrap_or_default()
+                })
+            },
         )?,
         Method::Backtrack => questions::by_runs(
             request,
@@ -239,7 +260,8 @@ pub fn diagram<F: zdd::Finish>(
         return Ok((settled(report, &reason.to_string(), started), None));
     }
     if let Some(job) = plan.edges.as_ref() {
-        return zdd::edges::compute(job, report, finish, observer, cancel).map(|(r, out)| (r, Some(out)));
+        return zdd::edges::compute(job, report, finish, observer, cancel)
+            .map(|(r, out)| (r, Some(out)));
     }
     let job = plan.zdd.as_ref().expect("a zdd plan holds its job");
     zdd::compute(job, report, finish, observer, cancel)

@@ -138,7 +138,8 @@ fn choose(request: &Request) -> (Method, String) {
     if request.edges {
         return (
             Method::Frontier,
-            "--encoding edges: the frontier method's edge-variable diagram, built in the engine".into(),
+            "--encoding edges: the frontier method's edge-variable diagram, built in the engine"
+                .into(),
         );
     }
     match request.method {
@@ -147,10 +148,7 @@ fn choose(request: &Request) -> (Method, String) {
             Method::Backtrack,
             "asked for with --method backtrack".into(),
         ),
-        MethodChoice::Frontier => (
-            Method::Frontier,
-            "asked for with --method frontier".into(),
-        ),
+        MethodChoice::Frontier => (Method::Frontier, "asked for with --method frontier".into()),
         MethodChoice::Auto if cells <= reach => (
             Method::Zdd,
             format!(
@@ -208,7 +206,10 @@ fn refuse_ignored_options(request: &Request, method: Method) -> Result<(), Failu
     ];
     let frontier_only: [(&str, bool); 3] = [
         ("--spill-dir", request.spill_dir.is_some()),
-        ("--checkpoint", request.checkpoint.is_some() || request.checkpoint_every.is_some()),
+        (
+            "--checkpoint",
+            request.checkpoint.is_some() || request.checkpoint_every.is_some(),
+        ),
         ("--resume", request.resume.is_some()),
     ];
     let refuse = |flags: &[(&str, bool)], owner: &str| -> Result<(), Failure> {

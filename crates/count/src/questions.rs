@@ -55,7 +55,8 @@ pub(crate) fn validate(request: &Request, method: Method) -> Result<(), Failure>
             "--by-start tables every start square; it does not go with --from, --to or --by-end",
         ));
     }
-    if request.up_to_symmetry && (request.from.is_some() || request.to.is_some() || request.by_start || request.by_end)
+    if request.up_to_symmetry
+        && (request.from.is_some() || request.to.is_some() || request.by_start || request.by_end)
     {
         return Err(Failure::refused(
             "--up-to-symmetry counts whole tours up to the board's symmetries; it does not go with --from, --to, --by-start or --by-end",
@@ -66,25 +67,32 @@ pub(crate) fn validate(request: &Request, method: Method) -> Result<(), Failure>
             "a closed tour ends where it started: --to needs --from (the tours from --from whose last square is --to)",
         ));
     }
-    if request.edges && (request.from.is_some() || request.to.is_some() || request.by_start || request.by_end) {
+    if request.edges
+        && (request.from.is_some() || request.to.is_some() || request.by_start || request.by_end)
+    {
         return Err(Failure::refused(
             "--from, --to, --by-start and --by-end are answered without a diagram; leave out --encoding edges",
         ));
     }
     if request.by_end && request.to.is_some() {
-        return Err(Failure::refused("--by-end tables every end square; it does not go with --to"));
+        return Err(Failure::refused(
+            "--by-end tables every end square; it does not go with --to",
+        ));
     }
     match method {
         Method::Backtrack if request.up_to_symmetry => Err(Failure::refused(
             "--up-to-symmetry needs a diagram of the tours: use --method zdd or --method frontier",
         )),
-        Method::Backtrack if request.kind == TourKind::Closed && (request.to.is_some() || request.by_end) => {
+        Method::Backtrack
+            if request.kind == TourKind::Closed && (request.to.is_some() || request.by_end) =>
+        {
             Err(Failure::refused(
                 "closed tours through a given move need --method zdd or --method frontier",
             ))
         }
         Method::Frontier
-            if request.asks_more() && (request.checkpoint.is_some() || request.resume.is_some()) =>
+            if request.asks_more()
+                && (request.checkpoint.is_some() || request.resume.is_some()) =>
         {
             Err(Failure::refused(
                 "checkpoints record whole counts: --checkpoint and --resume do not go with --from, --to, --by-start, --by-end or --up-to-symmetry",
@@ -155,11 +163,15 @@ pub(crate) fn from_time_sliced(
                 .collect();
             let counts = family.counts_containing(&required);
             if request.by_start {
-                let by: Vec<BigUint> = (0..n).map(|s| counts.by_var[start(s) as usize].clone()).collect();
+                let by: Vec<BigUint> = (0..n)
+                    .map(|s| counts.by_var[start(s) as usize].clone())
+                    .collect();
                 report.by_start = Some(table(&board, &by));
             }
             if request.by_end {
-                let by: Vec<BigUint> = (0..n).map(|e| counts.by_var[end(e) as usize].clone()).collect();
+                let by: Vec<BigUint> = (0..n)
+                    .map(|e| counts.by_var[end(e) as usize].clone())
+                    .collect();
                 report.by_end = Some(table(&board, &by));
             }
             counts.total

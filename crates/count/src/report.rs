@@ -264,11 +264,9 @@ pub struct RunReport {
 
 impl Benchmark {
     /// What the frontier method decides.
-    pub const EDGES: &'static str =
-        "edges of the knight's graph, decided a square at a time along the longer side (frontier-based search)";
+    pub const EDGES: &'static str = "edges of the knight's graph, decided a square at a time along the longer side (frontier-based search)";
     /// What the frontier method's edge-variable diagram's variables are.
-    pub const EDGE_ZDD: &'static str =
-        "edge variables: one per edge of the knight's graph (open tours: and per square, its edge to the apex), built from the frontier method's levels";
+    pub const EDGE_ZDD: &'static str = "edge variables: one per edge of the knight's graph (open tours: and per square, its edge to the apex), built from the frontier method's levels";
     /// What the time-sliced ZDD's variables are.
     pub const TIME_SLICED: &'static str =
         "time-sliced: one variable per (square, time), label cells*t + cols*r + c";
@@ -346,7 +344,7 @@ impl RunReport {
         self.paths = Some(Paths {
             largest_size: self.steps.iter().map(|s| s.result_size).max().unwrap_or(0),
             total_processed: self.steps.iter().map(|s| s.result_size).sum(),
-            final_size: self.steps.last().map(|s| s.result_size).unwrap_or(0),
+            final_size: self.steps.last().map_or(0, |s| s.result_size),
             peak_live_nodes: self.steps.iter().map(|s| s.live_nodes).max().unwrap_or(0),
             time_ms: self.steps.iter().map(|s| s.build_ms + s.apply_ms).sum(),
         });

@@ -29,6 +29,10 @@ pub enum MethodChoice {
 /// "not asked for", so that a method can refuse a setting it would
 /// otherwise silently ignore (`--engine bdd` with `--method backtrack`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag is a question a caller asks (--by-start, --up-to-symmetry, …), not a state"
+)]
 pub struct Request {
     pub board: Board,
     pub kind: TourKind,
@@ -110,7 +114,11 @@ impl Request {
 
     /// Whether the request asks for more than the plain count.
     pub fn asks_more(&self) -> bool {
-        self.from.is_some() || self.to.is_some() || self.by_start || self.by_end || self.up_to_symmetry
+        self.from.is_some()
+            || self.to.is_some()
+            || self.by_start
+            || self.by_end
+            || self.up_to_symmetry
     }
 
     /// The same request with `method`.

@@ -63,7 +63,10 @@ impl FixedTours {
                 // As a path: onto itself, or onto its reverse.
                 TourKind::Open => {
                     tour.iter().all(|&s| table[s] == s)
-                        || tour.iter().enumerate().all(|(t, &s)| table[s] == tour[n - 1 - t])
+                        || tour
+                            .iter()
+                            .enumerate()
+                            .all(|(t, &s)| table[s] == tour[n - 1 - t])
                 }
                 // As a set of moves: every move goes to a move.
                 TourKind::Closed => (0..n).all(|t| {
@@ -78,7 +81,11 @@ impl FixedTours {
 
     /// The report, given whether each undirected tour was added once
     /// (`per_tour = 1`) or once per direction (`2`).
-    pub(crate) fn finish(self, per_tour: u64, method: String) -> Result<(SymmetryReport, BigUint), Failure> {
+    pub(crate) fn finish(
+        self,
+        per_tour: u64,
+        method: String,
+    ) -> Result<(SymmetryReport, BigUint), Failure> {
         let order = self.group.len();
         let fixed: Vec<u64> = self.fixed.iter().map(|&f| f / per_tour).collect();
         if self.fixed.iter().any(|&f| f % per_tour != 0) {
@@ -88,7 +95,7 @@ impl FixedTours {
             )));
         }
         let sum: u64 = fixed.iter().sum();
-        if sum % order as u64 != 0 {
+        if !sum.is_multiple_of(order as u64) {
             return Err(Failure::other(format!(
                 "internal error: the fixed {} tours of {} add up to {sum}, which {order} does not divide (Burnside's lemma)",
                 self.kind, self.board
@@ -146,7 +153,11 @@ mod tests {
         let rot180: Vec<usize> = tour.iter().map(|&s| 11 - s).collect();
         let reverse: Vec<usize> = tour.iter().rev().copied().collect();
         let by_half_turn = usize::from(rot180 == tour || rot180 == reverse);
-        let i = fixed.group.iter().position(|&g| g == Symmetry::Rot180).unwrap();
+        let i = fixed
+            .group
+            .iter()
+            .position(|&g| g == Symmetry::Rot180)
+            .unwrap();
         assert_eq!(fixed.fixed[i], by_half_turn as u64);
         assert_eq!(fixed.fixed[0], 1, "the identity fixes every tour");
     }

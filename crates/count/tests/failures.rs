@@ -17,7 +17,11 @@ fn a_node_capacity_that_runs_out_is_a_limit() {
     req.nodes = Some(2000);
     let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
     assert_eq!(failure.kind, FailureKind::Limit);
-    assert!(failure.message.contains("node capacity of 2000"), "{}", failure.message);
+    assert!(
+        failure.message.contains("node capacity of 2000"),
+        "{}",
+        failure.message
+    );
     let report = failure.report.expect("a partial report");
     assert_eq!(report.status, Status::OutOfMemory);
 }
@@ -32,7 +36,8 @@ fn a_memo_that_cannot_grow_within_the_budget_is_a_limit() {
     // The memo's own limit or the watchdog, whichever sees it first.
     assert_eq!(failure.kind, FailureKind::Limit);
     assert!(
-        failure.message.contains("memo cannot grow") || failure.message.contains("memory budget of 150 MiB"),
+        failure.message.contains("memo cannot grow")
+            || failure.message.contains("memory budget of 150 MiB"),
         "{}",
         failure.message
     );
@@ -41,11 +46,19 @@ fn a_memo_that_cannot_grow_within_the_budget_is_a_limit() {
 
 #[test]
 fn a_cancelled_count_stops_with_its_partial_report() {
-    for method in [MethodChoice::Zdd, MethodChoice::Frontier, MethodChoice::Backtrack] {
+    for method in [
+        MethodChoice::Zdd,
+        MethodChoice::Frontier,
+        MethodChoice::Backtrack,
+    ] {
         let cancel = CancelToken::new();
         cancel.cancel(Cause::Stop { signal: Some(15) });
         let failure = count(&request("6x6", TourKind::Open, method), &Silent, &cancel).unwrap_err();
-        assert_eq!(failure.kind, FailureKind::Stopped { signal: Some(15) }, "{method:?}");
+        assert_eq!(
+            failure.kind,
+            FailureKind::Stopped { signal: Some(15) },
+            "{method:?}"
+        );
         let report = failure.report.expect("a partial report");
         assert_eq!(report.status, Status::Interrupted, "{method:?}");
         assert!(report.count.is_none());
@@ -60,7 +73,11 @@ fn the_memory_watchdog_stops_a_count_as_a_limit() {
     req.memory = Some(Bytes(12 * Bytes::MIB));
     let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
     assert_eq!(failure.kind, FailureKind::Limit, "{}", failure.message);
-    assert!(failure.message.contains("memory budget of 12 MiB"), "{}", failure.message);
+    assert!(
+        failure.message.contains("memory budget of 12 MiB"),
+        "{}",
+        failure.message
+    );
 }
 
 #[test]
@@ -74,9 +91,18 @@ fn requests_that_cannot_run_are_refused_before_any_work() {
             },
             "--engine applies to --method zdd only",
         ),
-        (request("12x11", TourKind::Closed, MethodChoice::Zdd), "at most 128 squares"),
-        (request("30x30", TourKind::Open, MethodChoice::Frontier), "frontier slots"),
-        (request("9x9", TourKind::Open, MethodChoice::Backtrack), "up to 64 squares"),
+        (
+            request("12x11", TourKind::Closed, MethodChoice::Zdd),
+            "at most 128 squares",
+        ),
+        (
+            request("30x30", TourKind::Open, MethodChoice::Frontier),
+            "frontier slots",
+        ),
+        (
+            request("9x9", TourKind::Open, MethodChoice::Backtrack),
+            "up to 64 squares",
+        ),
         (
             {
                 let mut r = request("5x5", TourKind::Open, MethodChoice::Zdd);
@@ -106,7 +132,11 @@ fn requests_that_cannot_run_are_refused_before_any_work() {
         let started = std::time::Instant::now();
         let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
         assert_eq!(failure.kind, FailureKind::Refused, "{}", failure.message);
-        assert!(failure.message.contains(expected), "{} should say {expected}", failure.message);
+        assert!(
+            failure.message.contains(expected),
+            "{} should say {expected}",
+            failure.message
+        );
         assert!(failure.report.is_none(), "no work was done");
         assert!(started.elapsed().as_secs_f64() < 1.0, "refused at once");
     }
@@ -121,9 +151,22 @@ fn a_theorem_answers_boards_without_tours_at_once() {
         ("3x8", TourKind::Closed, "Schwenk"),
         ("4x4", TourKind::Open, "Conrad"),
     ] {
-        let counted = count(&request(board, kind, MethodChoice::Auto), &Silent, &CancelToken::new()).unwrap();
+        let counted = count(
+            &request(board, kind, MethodChoice::Auto),
+            &Silent,
+            &CancelToken::new(),
+        )
+        .unwrap();
         assert_eq!(counted.count, num_bigint::BigUint::ZERO);
-        assert!(counted.report.reason.as_deref().unwrap_or_default().contains(theorem), "{board} {kind}");
+        assert!(
+            counted
+                .report
+                .reason
+                .as_deref()
+                .unwrap_or_default()
+                .contains(theorem),
+            "{board} {kind}"
+        );
         assert_eq!(counted.report.settings.method, "theorem");
     }
 }

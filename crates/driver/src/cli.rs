@@ -32,6 +32,10 @@ request refused before any work, 3 a memory or node limit was reached,
 a closed pipe (nothing more is written).";
 
 /// Count knight's tours exactly with zero-suppressed decision diagrams.
+///
+/// The doc comments of this module are the command line's help text, which
+/// is plain text: names like RUST_LOG are not code spans there.
+#[allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
 #[derive(Debug, Parser)]
 #[command(name = "knights-tour", version, about, after_help = CONVENTIONS)]
 #[command(allow_negative_numbers = true, propagate_version = true)]
@@ -103,6 +107,7 @@ pub struct VerifyArgs {
 }
 
 /// The board and the kind of tour.
+#[allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
 #[derive(Debug, Args, Clone)]
 pub struct ProblemArgs {
     /// The board: N (an N×N board) or RxC, e.g. 6 or 5x6 [default: 6, the 6×6 board].

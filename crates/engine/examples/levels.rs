@@ -1,33 +1,29 @@
-//! Measures oxidd's fixed cost per variable level (used to size up-front refusals).
-use kt_engine::*;
-fn rss() -> usize {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
-    statm
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .parse::<usize>()
-        .unwrap()
-        * 4096
-}
+//! Measures oxidd's fixed cost per variable level (used to size up-front
+//! refusals): `cargo run --release -p kt-engine --example levels -- 100000 zbdd`.
+use kt_engine::{Bdd, Engine, EngineConfig, Zbdd};
+
 fn main() {
-    let n: u32 = std::env::args().nth(1).unwrap().parse().unwrap();
-    let kind = std::env::args().nth(2).unwrap_or("zbdd".into());
-    let cfg = EngineConfig {
+    let n: u32 = std::env::args()
+        .nth(1)
+        .expect("a level count")
+        .parse()
+        .expect("a number");
+    let kind = std::env::args().nth(2).unwrap_or_else(|| "zbdd".into());
+    let config = EngineConfig {
         node_capacity: 1 << 20,
         cache_capacity: 1 << 10,
         threads: 1,
     };
-    let r0 = rss();
-    let t = std::time::Instant::now();
+    let before = kt_memory::resident().0;
+    let started = std::time::Instant::now();
     match kind.as_str() {
-        "zbdd" => std::mem::forget(Zbdd::new(&cfg, n).unwrap()),
-        _ => std::mem::forget(Bdd::new(&cfg, n).unwrap()),
+        "zbdd" => std::mem::forget(Zbdd::new(&config, n).expect("a manager")),
+        _ => std::mem::forget(Bdd::new(&config, n).expect("a manager")),
     }
-    let d = rss() - r0;
+    let grown = kt_memory::resident().0 - before;
     eprintln!(
-        "{kind} levels={n} time={:?} rss_delta={d} B/level={}",
-        t.elapsed(),
-        d / n as usize
+        "{kind} levels={n} time={:?} rss_delta={grown} B/level={}",
+        started.elapsed(),
+        grown / u64::from(n)
     );
 }

@@ -247,7 +247,7 @@ impl Family {
         // Ways to reach each node; parents come after their children.
         let mut up = vec![BigUint::zero(); self.nodes.len()];
         if (self.root as usize) < self.nodes.len() {
-            up[self.root as usize] = root_gap.clone();
+            up[self.root as usize].clone_from(&root_gap);
         }
         let mut by_var = vec![BigUint::zero(); n];
         // Gap contributions (BDD): half the sets through an edge contain
@@ -352,7 +352,8 @@ impl Family {
         writeln!(out, "digraph family {{")?;
         writeln!(out, "  label=\"{}\"; labelloc=t;", title.replace('"', "'"))?;
         writeln!(out, "  node [shape=circle, fontsize=10];")?;
-        let mut by_var: std::collections::BTreeMap<Var, Vec<usize>> = Default::default();
+        let mut by_var: std::collections::BTreeMap<Var, Vec<usize>> =
+            std::collections::BTreeMap::default();
         for (i, node) in self.nodes.iter().enumerate() {
             by_var.entry(node.var).or_default().push(i);
         }
@@ -442,11 +443,19 @@ mod tests {
         // {0,1}, {0,2}, {1}
         let all = f.counts_containing(&[]);
         assert_eq!(all.total, BigUint::from(3u32));
-        let by: Vec<u32> = all.by_var.iter().map(|c| u32::try_from(c).unwrap()).collect();
+        let by: Vec<u32> = all
+            .by_var
+            .iter()
+            .map(|c| u32::try_from(c).unwrap())
+            .collect();
         assert_eq!(by, vec![2, 2, 1]);
         let with0 = f.counts_containing(&[0]);
         assert_eq!(with0.total, BigUint::from(2u32));
-        let by: Vec<u32> = with0.by_var.iter().map(|c| u32::try_from(c).unwrap()).collect();
+        let by: Vec<u32> = with0
+            .by_var
+            .iter()
+            .map(|c| u32::try_from(c).unwrap())
+            .collect();
         assert_eq!(by, vec![2, 1, 1]);
         let mut sets = Vec::new();
         f.visit_sets(&mut |s| {
@@ -466,11 +475,19 @@ mod tests {
         }];
         let f = Family::new(3, false, nodes, 0);
         let all = f.counts_containing(&[]);
-        let by: Vec<u32> = all.by_var.iter().map(|c| u32::try_from(c).unwrap()).collect();
+        let by: Vec<u32> = all
+            .by_var
+            .iter()
+            .map(|c| u32::try_from(c).unwrap())
+            .collect();
         assert_eq!(by, vec![2, 4, 2]);
         let with2 = f.counts_containing(&[2]);
         assert_eq!(with2.total, BigUint::from(2u32));
-        let by: Vec<u32> = with2.by_var.iter().map(|c| u32::try_from(c).unwrap()).collect();
+        let by: Vec<u32> = with2
+            .by_var
+            .iter()
+            .map(|c| u32::try_from(c).unwrap())
+            .collect();
         assert_eq!(by, vec![1, 2, 2]);
         let mut sets = Vec::new();
         f.visit_sets(&mut |s| {

@@ -42,7 +42,14 @@ fn main() {
     };
     if let Ok(n) = std::env::var("REPEAT") {
         for _ in 0..n.parse::<usize>().unwrap() {
-            count_tours(board, kind, &options, &kt_frontier::Unwatched, &AtomicBool::new(false)).unwrap();
+            count_tours(
+                board,
+                kind,
+                &options,
+                &kt_frontier::Unwatched,
+                &AtomicBool::new(false),
+            )
+            .unwrap();
         }
     }
     let started = std::time::Instant::now();

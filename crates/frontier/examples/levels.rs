@@ -10,7 +10,11 @@ use kt_frontier::transition::Transition;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let board: Board = args.get(1).map_or("3x4", String::as_str).parse().expect("a board");
+    let board: Board = args
+        .get(1)
+        .map_or("3x4", String::as_str)
+        .parse()
+        .expect("a board");
     let kind = if args.get(2).map(String::as_str) == Some("closed") {
         TourKind::Closed
     } else {
@@ -30,7 +34,8 @@ fn main() {
         let t = Transition::new(&sweep, step);
         let mut next: BTreeMap<u64, u128> = BTreeMap::new();
         for (&key, &weight) in &level {
-            tours += weight * u128::from(t.expand(key, |k: u64| *next.entry(k).or_default() += weight));
+            tours +=
+                weight * u128::from(t.expand(key, |k: u64| *next.entry(k).or_default() += weight));
         }
         let frontier: Vec<String> = step.after.iter().map(|&v| name(v)).collect();
         println!(

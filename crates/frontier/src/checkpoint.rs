@@ -107,15 +107,15 @@ fn write_big(out: &mut impl Write, n: &BigUint) -> io::Result<()> {
 pub fn write<K: Key>(
     path: &Path,
     header: &Checkpoint<'_>,
-    level: Level<K>,
+    level: &Level<K>,
     limit: usize,
     spill: &Spill,
 ) -> Result<Level<K>, FrontierError> {
     let partial = path.with_extension("partial");
-    let io_error = |e: io::Error| FrontierError::Checkpoint(format!("cannot write {}: {e}", path.display()));
+    let io_error =
+        |e: io::Error| FrontierError::Checkpoint(format!("cannot write {}: {e}", path.display()));
     let board = header.sweep.board();
-    // Small and big entries are written in two sections: gather the big
-    // ones (rare) while the small ones stream out.
+    // The level is read once, so it is rebuilt as it streams out.
     let nothing = AtomicUsize::new(0);
     let rebuilt = Building::<K>::new(limit, &nothing, spill);
     let result = (|| -> io::Result<()> {
@@ -254,7 +254,9 @@ pub fn read<K: Key>(
         )));
     }
     if header.key_bytes != K::BYTES {
-        return Err(bad("its states are packed for another frontier width".into()));
+        return Err(bad(
+            "its states are packed for another frontier width".into()
+        ));
     }
     let step = header.step;
     if step == 0 || step >= sweep.steps().len() {
@@ -299,7 +301,9 @@ pub fn read<K: Key>(
     let mut stored = [0u8; 4];
     input.inner.read_exact(&mut stored).map_err(damaged)?;
     if u32::from_le_bytes(stored) != expected {
-        return Err(bad("its checksum does not match: the file is damaged".into()));
+        return Err(bad(
+            "its checksum does not match: the file is damaged".into()
+        ));
     }
     let mut rest = [0u8; 1];
     if input.inner.read(&mut rest).map_err(damaged)? != 0 {

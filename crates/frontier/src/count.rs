@@ -16,13 +16,13 @@ use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
 
+use crate::FrontierError;
 use crate::checkpoint::{self, Checkpoint};
 use crate::level::{Building, Level, SHARDS, Spill, shard_of};
 use crate::state::{ARRAY, Key};
 use crate::sweep::Sweep;
 use crate::transition::Transition;
 use crate::weight::{Total, Weight};
-use crate::FrontierError;
 
 /// How a count runs.
 #[derive(Clone, Debug)]
@@ -47,7 +47,7 @@ impl Default for Options {
             memory: u64::MAX,
             spill_dir: std::env::temp_dir(),
             checkpoint: None,
-            checkpoint_every: Duration::from_secs(300),
+            checkpoint_every: Duration::from_mins(5),
             resume: None,
         }
     }
@@ -190,7 +190,7 @@ pub(crate) fn run<K: Key>(
                     step: done,
                     total: &total,
                 },
-                level,
+                &level,
                 limit,
                 &spill,
             )?;
@@ -232,7 +232,9 @@ fn expand_level<K: Key>(
                 }
                 let mut pending: Option<io::Error> = None;
                 level.drain_shard(shard, |key, weight| {
-                    if pending.is_some() || (seen % CHECK_EVERY == 0 && cancel.load(Ordering::Relaxed)) {
+                    if pending.is_some()
+                        || (seen.is_multiple_of(CHECK_EVERY) && cancel.load(Ordering::Relaxed))
+                    {
                         return;
                     }
                     seen += 1;
@@ -290,7 +292,10 @@ fn expand_level<K: Key>(
             }
         });
     }
-    if let Some(e) = failure.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+    if let Some(e) = failure
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
         return Err(FrontierError::Io(e));
     }
     Ok(closed

@@ -17,8 +17,8 @@
 //!
 //! Weights beyond `u64` (see [`crate::weight`]) are rare and stay in memory.
 
-use std::collections::BinaryHeap;
 use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -85,13 +85,12 @@ impl<K: Key> Open<K> {
             return;
         }
         let slot = self.table.entry(key).or_insert(0);
-        match slot.checked_add(weight) {
-            Some(sum) => *slot = sum,
-            None => {
-                let sum = BigUint::from(*slot) + weight;
-                self.table.remove(&key);
-                self.big.insert(key, sum);
-            }
+        if let Some(sum) = slot.checked_add(weight) {
+            *slot = sum;
+        } else {
+            let sum = BigUint::from(*slot) + weight;
+            self.table.remove(&key);
+            self.big.insert(key, sum);
         }
     }
 
@@ -124,7 +123,10 @@ impl Spill {
     }
 
     fn new_file(&self) -> io::Result<PathBuf> {
-        let mut temp = self.temp.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut temp = self
+            .temp
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if temp.is_none() {
             *temp = Some(
                 tempfile::Builder::new()
@@ -204,7 +206,9 @@ impl<'a, K: Key> Building<'a, K> {
         for (key, weight) in entries {
             writer.push(key, weight)?;
         }
-        self.spill.written.fetch_add(writer.finish()?, Ordering::Relaxed);
+        self.spill
+            .written
+            .fetch_add(writer.finish()?, Ordering::Relaxed);
         open.runs.push(path);
         // Give the memory back: a drained table keeps its buckets.
         open.table = FxHashMap::default();
@@ -221,7 +225,9 @@ impl<'a, K: Key> Building<'a, K> {
         let mut states = 0u64;
         let mut bytes = 0usize;
         for shard in self.shards {
-            let open = shard.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let open = shard
+                .into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
             let mut big = open.big;
             let sealed = if open.runs.is_empty() {
                 let entries: Vec<(K, u64)> = open.table.into_iter().collect();
@@ -307,7 +313,9 @@ impl<K: Key> Level<K> {
     pub fn spilled(&self) -> bool {
         self.shards.iter().any(|s| {
             matches!(
-                s.lock().unwrap_or_else(std::sync::PoisonError::into_inner).as_ref(),
+                s.lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .as_ref(),
                 Some(Sealed {
                     entries: Stored::Disk(_),
                     ..
@@ -338,10 +346,8 @@ impl<K: Key> Level<K> {
                 for &(key, weight) in &entries {
                     visit(key, &Weight::Small(weight));
                 }
-                self.memory.fetch_sub(
-                    entries.len() * size_of::<(K, u64)>(),
-                    Ordering::Relaxed,
-                );
+                self.memory
+                    .fetch_sub(entries.len() * size_of::<(K, u64)>(), Ordering::Relaxed);
             }
             Stored::Disk(path) => {
                 let mut reader = RunReader::<K>::open(&path)?;
@@ -389,9 +395,8 @@ impl<K: Key> RunReader<K> {
         match self.input.read_exact(&mut self.record) {
             Ok(()) => {
                 let key = K::from_le(&self.record);
-                let weight = u64::from_le_bytes(
-                    self.record[K::BYTES..].try_into().expect("8 bytes"),
-                );
+                let weight =
+                    u64::from_le_bytes(self.record[K::BYTES..].try_into().expect("8 bytes"));
                 Ok(Some((key, weight)))
             }
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(None),
@@ -535,12 +540,16 @@ mod tests {
                     level.add_batch(shard_of(k), &[(k, w)]).unwrap();
                 }
             }
-            level.add_big(7919, &(BigUint::from(u64::MAX) * 3u32)).unwrap();
+            level
+                .add_big(7919, &(BigUint::from(u64::MAX) * 3u32))
+                .unwrap();
             level.finish().unwrap()
         };
         let collect = |level: Level<u64>| {
             let mut all: Vec<(u64, BigUint)> = Vec::new();
-            level.drain_all(|k, w| all.push((k, w.to_biguint()))).unwrap();
+            level
+                .drain_all(|k, w| all.push((k, w.to_biguint())))
+                .unwrap();
             all.sort();
             all
         };

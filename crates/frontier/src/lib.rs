@@ -4,7 +4,7 @@
 //! The time-sliced ZDD has a variable per (square, time) and needs the
 //! whole family of walks before it can say which are tours; it stops near
 //! 40 squares. Frontier-based search (Knuth's DYNAHAM, TAOCP pre-fascicle
-//! 8A §7.2.2.4; Iwashita and Minato's TdZdd `HamiltonCycleZdd`) instead
+//! 8A §7.2.2.4; Iwashita and Minato's `TdZdd` `HamiltonCycleZdd`) instead
 //! decides the board's *edges*, a square at a time along the longer side
 //! ([`sweep`]), and remembers of the past only what the future needs: the
 //! degree of each square on the frontier and which path ends belong
@@ -121,7 +121,12 @@ pub fn count_restricted(
         ));
     }
     supports(board, kind)?;
-    count::count_cycles(&Sweep::restricted(board, kind, restriction), options, watcher, cancel)
+    count::count_cycles(
+        &Sweep::restricted(board, kind, restriction),
+        options,
+        watcher,
+        cancel,
+    )
 }
 
 /// Whether the method can represent `board`'s frontier, before any work.

@@ -12,7 +12,7 @@
 //!   F_m = { v > m : v is a knight's move from some w ≤ m } ∪ { m + 1 }
 //! ```
 //!
-//! (Knuth's extended frontier F̂_m, TAOCP pre-fascicle 8A §7.2.2.4). A
+//! (Knuth's extended frontier `F̂_m`, TAOCP pre-fascicle 8A §7.2.2.4). A
 //! knight reaches two lines ahead, so on a board whose short side is `s`
 //! the frontier holds the rest of the current line, all of the next and
 //! the start of the one after: at most about `2s + 1` squares, whatever
@@ -205,7 +205,10 @@ impl Sweep {
                 .iter()
                 .map(|&v| slot_after(v).map_or(GONE, |s| s as Slot))
                 .collect();
-            let own = before.iter().position(|&v| v == m).expect("m is on its frontier") as Slot;
+            let own = before
+                .iter()
+                .position(|&v| v == m)
+                .expect("m is on its frontier") as Slot;
             let edges = self.later[m]
                 .iter()
                 .map(|&w| slot_after(w).expect("later neighbours join the frontier") as Slot)
@@ -231,7 +234,9 @@ impl Sweep {
                         .iter()
                         .filter(|&&w| w > m)
                         .filter_map(|&w| after.iter().position(|&x| x == w))
-                        .fold(0u32, |mask, slot| mask | 1u32.checked_shl(slot as u32).unwrap_or(0))
+                        .fold(0u32, |mask, slot| {
+                            mask | 1u32.checked_shl(slot as u32).unwrap_or(0)
+                        })
                 })
                 .collect();
             let entering = after
@@ -354,7 +359,10 @@ impl Sweep {
     /// its first eight lines has the same widest frontier, and a board of
     /// millions of squares is measured in microseconds.
     pub fn frontier_width(board: Board, kind: TourKind) -> usize {
-        let (short, long) = (board.rows().min(board.cols()), board.rows().max(board.cols()));
+        let (short, long) = (
+            board.rows().min(board.cols()),
+            board.rows().max(board.cols()),
+        );
         let cut = Board::new(short, long.min(8)).expect("a smaller board");
         Sweep::new(cut, kind).width()
     }
@@ -404,7 +412,11 @@ mod tests {
         for (r, c) in [(8, 8), (6, 6), (7, 8), (8, 32)] {
             let closed = sweep(r, c, TourKind::Closed);
             let short = r.min(c);
-            assert!(closed.width() <= 2 * short + 1, "{r}x{c}: {}", closed.width());
+            assert!(
+                closed.width() <= 2 * short + 1,
+                "{r}x{c}: {}",
+                closed.width()
+            );
             let open = sweep(r, c, TourKind::Open);
             assert_eq!(open.width(), closed.width() + 1, "{r}x{c}");
         }

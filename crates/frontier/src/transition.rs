@@ -237,11 +237,10 @@ impl Transition {
         for (&e, &rule) in self.edges.iter().zip(&self.rules) {
             let open = read.base[e as usize] != INNER;
             match rule {
-                Rule::Forbidden => {}
                 Rule::Required if !open => return 0,
                 Rule::Required => required.push(e),
                 Rule::Free if open => usable.push(e),
-                Rule::Free => {}
+                Rule::Free | Rule::Forbidden => {}
             }
         }
         let mut tours = 0;
@@ -334,9 +333,8 @@ impl Transition {
     fn apply<K: Key>(&self, base: &Mates, a: Slot, b: Slot) -> Next<K> {
         let mut mates = *base;
         match join(&mut mates, a, b) {
-            Join::Rejected => Next::Dead,
             Join::Closed if self.finishes(&mates) => Next::Tour,
-            Join::Closed => Next::Dead,
+            Join::Rejected | Join::Closed => Next::Dead,
             Join::Joined => self.settle(&mates),
         }
     }
@@ -368,8 +366,7 @@ impl Transition {
         }
         let first = usize::from(self.apex);
         let mut short = 0u8;
-        for s in first..q {
-            let m = mates[s];
+        for (s, &m) in mates.iter().enumerate().take(q).skip(first) {
             let need: u8 = if m == INNER {
                 0
             } else if m as usize == s {
@@ -465,7 +462,10 @@ mod tests {
         assert_eq!(next.len(), 1);
         let mut digits = [0; ARRAY];
         next[0].unpack(first.slots_after(), &mut digits);
-        let ends = digits[..first.slots_after()].iter().filter(|&&d| d >= 2).count();
+        let ends = digits[..first.slots_after()]
+            .iter()
+            .filter(|&&d| d >= 2)
+            .count();
         assert_eq!(ends, 2, "{digits:?}");
     }
 }

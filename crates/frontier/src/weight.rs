@@ -68,7 +68,9 @@ impl Total {
     }
 
     pub fn value(&self) -> BigUint {
-        self.big.clone().unwrap_or_else(|| BigUint::from(self.small))
+        self.big
+            .clone()
+            .unwrap_or_else(|| BigUint::from(self.small))
     }
 }
 

@@ -10,8 +10,18 @@ use kt_board::{Board, TourKind};
 use kt_frontier::{FrontierError, Options, Unwatched, count_tours};
 use num_bigint::BigUint;
 
-fn count(board: &str, kind: TourKind, options: &Options) -> Result<kt_frontier::Counted, FrontierError> {
-    count_tours(board.parse::<Board>().unwrap(), kind, options, &Unwatched, &AtomicBool::new(false))
+fn count(
+    board: &str,
+    kind: TourKind,
+    options: &Options,
+) -> Result<kt_frontier::Counted, FrontierError> {
+    count_tours(
+        board.parse::<Board>().unwrap(),
+        kind,
+        options,
+        &Unwatched,
+        &AtomicBool::new(false),
+    )
 }
 
 #[test]
@@ -35,7 +45,11 @@ fn spilled_levels_and_threads_give_the_same_counts() {
             threads: 2,
             ..Options::default()
         };
-        assert_eq!(count(board, kind, &threads).unwrap().tours, BigUint::from(published), "{board} 2 threads");
+        assert_eq!(
+            count(board, kind, &threads).unwrap().tours,
+            BigUint::from(published),
+            "{board} 2 threads"
+        );
     }
     // The spill directory is removed with the count.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
@@ -83,7 +97,10 @@ fn a_resumed_count_equals_an_uninterrupted_one() {
         ..Options::default()
     };
     match count("6x6", TourKind::Closed, &from_damaged) {
-        Err(FrontierError::Resume(why)) => assert!(why.contains("damaged") || why.contains("not a whole"), "{why}"),
+        Err(FrontierError::Resume(why)) => assert!(
+            why.contains("damaged") || why.contains("not a whole"),
+            "{why}"
+        ),
         other => panic!("{other:?}"),
     }
     // Not a checkpoint at all.
@@ -93,5 +110,8 @@ fn a_resumed_count_equals_an_uninterrupted_one() {
         resume: Some(junk),
         ..Options::default()
     };
-    assert!(matches!(count("6x6", TourKind::Closed, &from_junk), Err(FrontierError::Resume(_))));
+    assert!(matches!(
+        count("6x6", TourKind::Closed, &from_junk),
+        Err(FrontierError::Resume(_))
+    ));
 }

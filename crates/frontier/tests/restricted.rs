@@ -32,8 +32,14 @@ fn ends(ends: &[usize], only: bool) -> Restriction {
 fn open_tours_from_a_square() {
     // 5x5: 304 directed open tours from a corner, 64 from the centre
     // (A165134's table by start square, quoted in TAOCP pre-fascicle 8A).
-    assert_eq!(count("5x5", TourKind::Open, &ends(&[0], false)), BigUint::from(304u32));
-    assert_eq!(count("5x5", TourKind::Open, &ends(&[12], false)), BigUint::from(64u32));
+    assert_eq!(
+        count("5x5", TourKind::Open, &ends(&[0], false)),
+        BigUint::from(304u32)
+    );
+    assert_eq!(
+        count("5x5", TourKind::Open, &ends(&[12], false)),
+        BigUint::from(64u32)
+    );
     // The ends are an unordered pair: from a to b equals from b to a, and
     // summing over the other end gives the count from a.
     let from_corner: u32 = (0..25)
@@ -51,7 +57,10 @@ fn closed_tours_through_a_move() {
         moves: vec![(0, b.square_at(1, 2))],
         ..Restriction::default()
     };
-    assert_eq!(count("6x6", TourKind::Closed, &corner_move), BigUint::from(9862u32));
+    assert_eq!(
+        count("6x6", TourKind::Closed, &corner_move),
+        BigUint::from(9862u32)
+    );
     // A move that is not a knight's move is made by no tour.
     let not_a_move = Restriction {
         moves: vec![(0, 1)],

@@ -113,8 +113,17 @@ mod tests {
             let e = bad.parse::<Bytes>().unwrap_err();
             assert!(e.contains("expected a number"), "{bad}: {e}");
         }
-        assert!("0".parse::<Bytes>().unwrap_err().contains("at least 1 byte"));
-        assert!("0.1".parse::<Bytes>().unwrap_err().contains("at least 1 byte"));
+        assert!(
+            "0".parse::<Bytes>()
+                .unwrap_err()
+                .contains("at least 1 byte")
+        );
+        assert!(
+            "0.1"
+                .parse::<Bytes>()
+                .unwrap_err()
+                .contains("at least 1 byte")
+        );
         for huge in ["2000000T", "99999999999999999999999", "1e400"] {
             let e = huge.parse::<Bytes>().unwrap_err();
             assert!(

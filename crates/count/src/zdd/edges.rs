@@ -113,9 +113,10 @@ fn run<E: Engine, F: Finish>(
         let (kind, status) = match (&e, cancel.cause()) {
             (kt_frontier::BuildError::Cancelled, Some(Cause::MemoryBudget { .. }))
             | (kt_frontier::BuildError::Engine(_), _) => (FailureKind::Limit, Status::OutOfMemory),
-            (kt_frontier::BuildError::Cancelled, Some(Cause::Stop { signal })) => {
-                (FailureKind::Stopped { signal: *signal }, Status::Interrupted)
-            }
+            (kt_frontier::BuildError::Cancelled, Some(Cause::Stop { signal })) => (
+                FailureKind::Stopped { signal: *signal },
+                Status::Interrupted,
+            ),
             _ => (FailureKind::Other, Status::Failed),
         };
         let message = format!("{e} while building the edge diagram");

@@ -61,7 +61,8 @@ impl ZddJob {
         let kind = request.kind;
         let engine = request.engine.unwrap_or(EngineKind::Zbdd);
         let schedule = request.schedule.unwrap_or(Schedule::Fused);
-        let enc = Encoding::new(board).map_err(|e| Failure::refused(format!("{board} {kind}: {e}")))?;
+        let enc =
+            Encoding::new(board).map_err(|e| Failure::refused(format!("{board} {kind}: {e}")))?;
         if schedule.filters_all_at_once() && board.cells() > MAX_SQUARES_ALL_AT_ONCE {
             return Err(Failure::refused(format!(
                 "{board} {kind}: the time-sliced ZDD supports at most {MAX_SQUARES_ALL_AT_ONCE} squares with the fused schedule; this board has {}",
@@ -258,7 +259,7 @@ impl Worker<'_> {
         let job = self.job;
         let init_started = Instant::now();
         let engine = E::new(&job.plan.engine, job.enc.num_vars())
-            .map_err(|e| self.failure(e, "creating the manager", &report))?;
+            .map_err(|e| self.failure(&e, "creating the manager", &report))?;
         let info = engine.info();
         report.package = Some(Package {
             name: info.package.into(),
@@ -289,7 +290,7 @@ impl Worker<'_> {
                     self.steps.len(),
                     e.step_name
                 );
-                self.failure(e.error, &at, &report)
+                self.failure(&e.error, &at, &report)
             })?;
 
         let count_started = Instant::now();
@@ -306,8 +307,8 @@ impl Worker<'_> {
     }
 
     /// Turns an engine error into a failure with the partial report.
-    fn failure(&self, error: EngineError, at: &str, report: &RunReport) -> Failure {
-        let (kind, status, message) = match (&error, self.cancel.cause()) {
+    fn failure(&self, error: &EngineError, at: &str, report: &RunReport) -> Failure {
+        let (kind, status, message) = match (error, self.cancel.cause()) {
             (EngineError::OutOfNodes { .. }, _) => (
                 FailureKind::Limit,
                 Status::OutOfMemory,
@@ -370,7 +371,10 @@ impl Observer for StepTracker<'_> {
 
     fn step_finished(&self, step: &crate::report::StepReport, total: usize) {
         self.observer.step_finished(step, total);
-        let mut report = self.report.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut report = self
+            .report
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         report.steps.push(step.clone());
         report.summarise_steps();
         self.observer.report(&report);

@@ -183,7 +183,10 @@ mod tests {
         assert!(matches!(err, PlanError::NodesBeyondEngine { .. }), "{err}");
         r.nodes = Some(1 << 30);
         let err = plan("5x5", EngineKind::Zbdd, 625, 1 << 10, &r).unwrap_err();
-        assert!(err.to_string().contains("--nodes 1073741824 needs"), "{err}");
+        assert!(
+            err.to_string().contains("--nodes 1073741824 needs"),
+            "{err}"
+        );
         r.nodes = Some(1 << 20);
         let ok = plan("5x5", EngineKind::Zbdd, 625, 1 << 10, &r).unwrap();
         assert_eq!(ok.engine.node_capacity, 1 << 20);

@@ -34,7 +34,7 @@ pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
 /// the partial report to print, if there is one.
 pub struct Unfinished {
     pub error: CliError,
-    pub report: Option<RunReport>,
+    pub report: Option<Box<RunReport>>,
 }
 
 /// Runs `work` under the supervisor with `monitor` as its observer, and
@@ -49,7 +49,7 @@ pub fn supervised<T: Send + 'static>(
     match ended {
         Ended::Done(Ok(value)) => Ok(value),
         Ended::Done(Err(failure)) => {
-            let report = failure.report.as_deref().cloned();
+            let report = failure.report.clone();
             let mut error = CliError::from(failure);
             if let ExitCode::Signal(signal) = error.code {
                 error.message = format!(
@@ -90,7 +90,7 @@ fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
     };
     let report = monitor.last_report().map(|mut report| {
         report.stop(status, &error.message, monitor.started());
-        report
+        Box::new(report)
     });
     Unfinished { error, report }
 }

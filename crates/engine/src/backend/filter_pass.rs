@@ -306,7 +306,7 @@ where
     /// whoever may stop the pass, is read only every [`CHECK_EVERY`]
     /// entries, and progress is reported as often.
     fn check_interrupt(&self, entries: usize) -> Result<(), EngineError> {
-        if entries % CHECK_EVERY != 0 {
+        if !entries.is_multiple_of(CHECK_EVERY) {
             return Ok(());
         }
         if let Some(progress) = &self.limits.progress {
