@@ -109,6 +109,49 @@ enum Own {
 struct Read {
     base: Mates,
     own: Own,
+    room: Room,
+}
+
+/// What the room check of [`Transition::has_room`] found on a state read
+/// for a step, so that each of its successors only rechecks the few slots
+/// its edges change: the slots joined, and the neighbours of slots that
+/// became inner (their room shrinks).
+#[derive(Clone, Copy, Debug)]
+struct Room {
+    /// The inner slots.
+    inner: u32,
+    /// Each slot's deficit: the edges it needs beyond its room.
+    deficit: [u8; ARRAY],
+    /// Slots with a deficit, and with a deficit of two or more.
+    short: u32,
+    over: u32,
+    /// The sum of the deficits.
+    total: u8,
+}
+
+/// The slots of a mask, lowest first.
+#[inline]
+fn slots(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let s = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            s
+        })
+    })
+}
+
+/// The edges slot `s` still needs: bare 2, a path end 1, inner 0.
+#[inline]
+fn need(mates: &Mates, s: usize) -> u8 {
+    let m = mates[s];
+    if m == INNER {
+        0
+    } else if m as usize == s {
+        2
+    } else {
+        1
+    }
 }
 
 /// A step of the sweep, ready to expand states.
@@ -200,13 +243,13 @@ impl Transition {
         }
         let usable = &usable[..k];
         let mut tours = 0;
-        let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read.base, a, b) {
+        let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read, a, b) {
             Next::Dead => {}
             Next::Tour => tours += 1,
             Next::State(key) => next(key),
         };
         match read.own {
-            Own::Inner => match self.settle::<K>(&read.base) {
+            Own::Inner => match self.settle::<K>(&read) {
                 Next::State(key) => next(key),
                 Next::Dead | Next::Tour => {}
             },
@@ -244,14 +287,14 @@ impl Transition {
             }
         }
         let mut tours = 0;
-        let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read.base, a, b) {
+        let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read, a, b) {
             Next::Dead => {}
             Next::Tour => tours += 1,
             Next::State(key) => next(key),
         };
         match (read.own, required.as_slice()) {
             (Own::Inner, []) => {
-                if let Next::State(key) = self.settle::<K>(&read.base) {
+                if let Next::State(key) = self.settle::<K>(&read) {
                     next(key);
                 }
             }
@@ -292,9 +335,9 @@ impl Transition {
         let read = self.read(key);
         let slot = |i: usize| self.edges[i];
         match (read.own, taken) {
-            (Own::Inner, []) => self.settle(&read.base),
-            (Own::Bare, &[a, b]) => self.apply(&read.base, slot(a), slot(b)),
-            (Own::End(p), &[a]) => self.apply(&read.base, p, slot(a)),
+            (Own::Inner, []) => self.settle(&read),
+            (Own::Bare, &[a, b]) => self.apply(&read, slot(a), slot(b)),
+            (Own::End(p), &[a]) => self.apply(&read, p, slot(a)),
             _ => Next::Dead,
         }
     }
@@ -325,29 +368,123 @@ impl Transition {
             m if m as usize == self.own => Own::Bare,
             m => Own::End(self.carry[m as usize]),
         };
-        Read { base, own }
+        let room = self.room(&base);
+        Read { base, own, room }
     }
 
-    /// The state after adding the derived edge `a—b` to `base`.
+    /// The room check's findings on `mates` (see [`Room`]).
     #[inline]
-    fn apply<K: Key>(&self, base: &Mates, a: Slot, b: Slot) -> Next<K> {
-        let mut mates = *base;
+    fn room(&self, mates: &Mates) -> Room {
+        let q = self.q_after.min(ARRAY);
+        let mut inner = 0u32;
+        for (s, &m) in mates.iter().enumerate().take(q) {
+            inner |= u32::from(m == INNER) << s;
+        }
+        let mut room = Room {
+            inner,
+            deficit: [0; ARRAY],
+            short: 0,
+            over: 0,
+            total: 0,
+        };
+        for s in usize::from(self.apex)..q {
+            let d = self.deficit(mates, inner, s);
+            room.deficit[s] = d;
+            room.short |= u32::from(d > 0) << s;
+            room.over |= u32::from(d > 1) << s;
+            room.total += d;
+        }
+        room
+    }
+
+    /// The edges slot `s` needs beyond those its neighbours can still give,
+    /// given the inner slots.
+    #[inline]
+    fn deficit(&self, mates: &Mates, inner: u32, s: usize) -> u8 {
+        let open = (self.frontier_neighbours[s] & !inner).count_ones() as u8;
+        need(mates, s).saturating_sub((self.entering[s] + open).min(2))
+    }
+
+    /// [`Transition::has_room`] for `mates`, the base of `read` with the
+    /// derived edge `a—b` added: only the slots the edge changed are
+    /// looked at again.
+    #[inline]
+    fn has_room_after(&self, read: &Room, mates: &Mates, a: Slot, b: Slot) -> bool {
+        let (a, b) = (a as usize, b as usize);
+        let became_inner =
+            (u32::from(mates[a] == INNER) << a) | (u32::from(mates[b] == INNER) << b);
+        let inner = read.inner | became_inner;
+        let mut changed = (1u32 << a) | (1u32 << b);
+        for x in slots(became_inner) {
+            changed |= self.frontier_neighbours[x];
+        }
+        if self.apex {
+            changed &= !1;
+        }
+        if (read.over | (read.short * u32::from(!self.apex))) & !changed != 0 {
+            return false;
+        }
+        let mut total = read.total;
+        for s in slots(changed) {
+            total -= read.deficit[s];
+            let d = self.deficit(mates, inner, s);
+            if d > u8::from(self.apex) {
+                return false;
+            }
+            total += d;
+        }
+        if !self.apex {
+            return total == 0;
+        }
+        let spare = need(mates, 0);
+        spare <= self.room[0] && total <= spare
+    }
+
+    /// The state after adding the derived edge `a—b` to the base of `read`.
+    #[inline]
+    fn apply<K: Key>(&self, read: &Read, a: Slot, b: Slot) -> Next<K> {
+        let mut mates = read.base;
         match join(&mut mates, a, b) {
             Join::Closed if self.finishes(&mates) => Next::Tour,
             Join::Rejected | Join::Closed => Next::Dead,
-            Join::Joined => self.settle(&mates),
+            Join::Joined => {
+                let room = self.has_room_after(&read.room, &mates, a, b);
+                debug_assert_eq!(room, self.has_room(&mates), "the room check after {a}—{b}");
+                if room {
+                    Next::State(self.pack(&mates))
+                } else {
+                    Next::Dead
+                }
+            }
         }
     }
 
-    /// The state `mates`, if every vertex can still be finished.
+    /// The base of `read` itself, when the step takes no edge.
     #[inline]
-    fn settle<K: Key>(&self, mates: &Mates) -> Next<K> {
-        if !self.has_room(mates) {
-            return Next::Dead;
+    fn settle<K: Key>(&self, read: &Read) -> Next<K> {
+        let room = &read.room;
+        let fits = if self.apex {
+            room.over == 0 && {
+                let spare = need(&read.base, 0);
+                spare <= self.room[0] && room.total <= spare
+            }
+        } else {
+            room.short == 0
+        };
+        debug_assert_eq!(fits, self.has_room(&read.base));
+        if fits {
+            Next::State(self.pack(&read.base))
+        } else {
+            Next::Dead
         }
+    }
+
+    /// The key of `mates`.
+    #[inline]
+    fn pack<K: Key>(&self, mates: &Mates) -> K {
         let mut digits: Digits = [0; ARRAY];
         encode(mates, self.q_after, &mut digits);
-        Next::State(K::pack(&digits, self.q_after))
+        K::pack(&digits, self.q_after)
     }
 
     /// Whether every vertex can still reach degree 2.
