@@ -37,12 +37,16 @@ DOCS = ROOT / "docs" / "benchmarks.md"
 
 
 def run(board, closed=False, engine="zbdd", schedule="fused", threads=1,
-        cache=None, method="zdd", repeat=1, timeout=None, group=None):
+        cache=None, method="zdd", repeat=1, timeout=None, group=None, spill=False):
     """One configuration of the matrix. Runs sharing a `group` are ordered
-    by difficulty: after one fails, the rest of its group is skipped."""
-    return dict(board=board, closed=closed, engine=engine, schedule=schedule,
-                threads=threads, cache=cache, method=method, repeat=repeat,
-                timeout=timeout, group=group)
+    by difficulty: after one fails, the rest of its group is skipped.
+    `spill` gives a frontier run a spill directory under bench-results/tmp."""
+    cfg = dict(board=board, closed=closed, engine=engine, schedule=schedule,
+               threads=threads, cache=cache, method=method, repeat=repeat,
+               timeout=timeout, group=group)
+    if spill:
+        cfg["spill"] = True
+    return cfg
 
 
 ENGINES = ["zbdd", "bdd", "bcdd"]
@@ -117,9 +121,28 @@ PROFILES = {
     ],
     # The first boards the reach ladder could not finish with the default
     # engine, given the whole machine: run with --memory 22GiB, an hour each.
-    "frontier": [
+    "beyond": [
         run("6x7", timeout=3600),
         run("7x8", closed=True, timeout=3600),
+    ],
+    # The three methods on the same boards: the time-sliced ZDD (where it
+    # finishes: 6x7 open and 7x8 closed do not fit, see "beyond"), the
+    # frontier method on one and two threads, and backtracking. Each ladder
+    # stops at its first board that does not finish in ten minutes.
+    "methods": [
+        run(board, closed=closed, method=method, threads=threads,
+            repeat=3 if method == "frontier" and board in ("6", "6x8") else 1,
+            timeout=600, group=f"{method} {threads}t {'closed' if closed else 'open'}")
+        for method, threads in [("zdd", 1), ("frontier", 1), ("frontier", 2),
+                                ("backtrack", 1)]
+        for board, closed in [("5", False), ("6", False), ("6x7", False), ("7", False),
+                              ("6", True), ("6x7", True), ("6x8", True), ("7x8", True)]
+        if not (method == "zdd" and board in ("6x7", "7", "7x8"))
+    ],
+    # 8x8 closed by the frontier method: both cores, the memory budget given
+    # on the command line, levels spilled to disk past it, three hours.
+    "eight": [
+        run("8", closed=True, method="frontier", threads=2, timeout=10800, spill=True),
     ],
 }
 
@@ -128,6 +151,13 @@ def command(cfg, memory):
     args = [str(BINARY)]
     if cfg["method"] == "backtrack":
         args += ["count", cfg["board"], "--method", "backtrack", "--json"]
+    elif cfg["method"] == "frontier":
+        args += ["bench", cfg["board"], "--method", "frontier",
+                 "--threads", str(cfg["threads"]), "--memory", memory]
+        if cfg.get("spill"):
+            spill = RESULTS / "tmp" / "spill"
+            spill.mkdir(parents=True, exist_ok=True)
+            args += ["--spill-dir", str(spill)]
     else:
         args += ["bench", cfg["board"], "--engine", cfg["engine"],
                  "--schedule", cfg["schedule"], "--threads", str(cfg["threads"]),
@@ -262,6 +292,8 @@ def describe(cfg):
     kind = "closed" if cfg["closed"] else "open"
     if cfg["method"] == "backtrack":
         return f"{cfg['board']} {kind} backtrack"
+    if cfg["method"] == "frontier":
+        return f"{cfg['board']} {kind} frontier {cfg['threads']}t"
     parts = [cfg["board"], kind, cfg["engine"], cfg["schedule"], f"{cfg['threads']}t"]
     if cfg["cache"]:
         parts.append(f"cache=2^{cfg['cache'].bit_length() - 1}")
@@ -438,9 +470,45 @@ def table_reach(lines):
     return rows
 
 
+def table_methods(lines):
+    rows = ["| board | count | time-sliced ZDD | frontier, 1 thread | frontier, 2 threads | "
+            "backtracking | frontier peak states | frontier peak RSS |",
+            "|---|---|---|---|---|---|---|---|"]
+    by_board = {}
+    for e in lines:
+        c = e["config"]
+        by_board.setdefault(board_label(c), {})[(c["method"], c["threads"])] = e
+    for board, runs in by_board.items():
+        count = next((r["report"].get("count") for r in runs.values()
+                      if r["report"].get("count")), None)
+        cell = lambda key: outcome(runs[key]) if key in runs else "—"
+        front = runs.get(("frontier", 1))
+        f = (front or {}).get("report", {}).get("frontier") or {}
+        rows.append(f"| {board} | {fmt_count(count)} | {cell(('zdd', 1))} | "
+                    f"{cell(('frontier', 1))} | {cell(('frontier', 2))} | "
+                    f"{cell(('backtrack', 1))} | {fmt_int(f.get('peak_states'))} | "
+                    f"{fmt_bytes((front or {}).get('report', {}).get('peak_rss_bytes'))} |")
+    return rows
+
+
+def table_frontier(lines):
+    rows = ["| board | threads | outcome | count | peak states | width | peak RSS | spilled |",
+            "|---|---|---|---|---|---|---|---|"]
+    for e in lines:
+        c, r = e["config"], e["report"]
+        f = r.get("frontier") or {}
+        levels = f.get("levels") or []
+        peak = max((lv.get("states", 0) for lv in levels), default=None)
+        rows.append(f"| {board_label(c)} | {c['threads']} | {outcome(e)} | "
+                    f"{fmt_count(r.get('count'))} | {fmt_int(f.get('peak_states', peak))} | "
+                    f"{fmt_int(f.get('width'))} | {fmt_bytes(r.get('peak_rss_bytes'))} | "
+                    f"{fmt_bytes(f.get('spilled_bytes'))} |")
+    return rows
+
+
 TABLES = {"targets": table_targets, "engines": table_engines, "cache": table_cache,
           "threads": table_threads, "backtrack": table_backtrack, "reach": table_reach,
-          "frontier": table_reach}
+          "beyond": table_reach, "methods": table_methods, "eight": table_frontier}
 
 
 def update_docs(names):

@@ -9,9 +9,10 @@
 //!
 //! ```text
 //!   "KTFRONT\0"  magic
-//!   u32          format version (1)
+//!   u32          format version (2)
 //!   u32 u32 u8   rows, cols, kind (0 open, 1 closed)
 //!   u8           key bytes (8 or 16)
+//!   u32          the sweep's fingerprint (see below)
 //!   u64          steps done
 //!   u32 + bytes  tours so far (BigUint, little-endian bytes)
 //!   records      u8 0, key, u64 weight       (a weight that fits a u64)
@@ -27,6 +28,13 @@
 //! A file from another board, kind or key width, a damaged one, or one
 //! whose lengths do not add up is refused with the reason; nothing of it
 //! is used.
+//!
+//! A key means something only to the sweep and the state code that made
+//! it: the same board swept in another order, or coded another way, reads
+//! the same bytes as other states and would give a wrong count without
+//! any error. So the header holds a fingerprint of both (a CRC-32 of the
+//! state code's version and of every step's frontiers and edges), and a
+//! checkpoint written by a build whose sweep or code differs is refused.
 
 use std::fs::File;
 use std::io::{self, BufReader, BufWriter, Read, Write};
@@ -43,7 +51,10 @@ use crate::sweep::Sweep;
 use crate::weight::{Total, Weight};
 
 const MAGIC: &[u8; 8] = b"KTFRONT\0";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
+/// The version of the state code (`state::encode` and the key packing):
+/// raise it with any change to either, so that old checkpoints are refused.
+const STATE_CODE: u32 = 1;
 /// The longest big weight a checkpoint may hold (bytes): far beyond any
 /// count, small enough that a damaged length cannot exhaust memory.
 const MAX_BIG_BYTES: u32 = 1 << 16;
@@ -111,7 +122,11 @@ pub fn write<K: Key>(
     limit: usize,
     spill: &Spill,
 ) -> Result<Level<K>, FrontierError> {
-    let partial = path.with_extension("partial");
+    let partial = {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".partial");
+        std::path::PathBuf::from(name)
+    };
     let io_error =
         |e: io::Error| FrontierError::Checkpoint(format!("cannot write {}: {e}", path.display()));
     let board = header.sweep.board();
@@ -128,6 +143,7 @@ pub fn write<K: Key>(
         out.write_all(&(board.rows() as u32).to_le_bytes())?;
         out.write_all(&(board.cols() as u32).to_le_bytes())?;
         out.write_all(&[kind_byte(header.sweep.kind()), K::BYTES as u8])?;
+        out.write_all(&fingerprint(header.sweep).to_le_bytes())?;
         out.write_all(&(header.step as u64).to_le_bytes())?;
         write_big(&mut out, &header.total.value())?;
         let mut records: u64 = 0;
@@ -181,8 +197,35 @@ pub struct Header {
     pub cols: usize,
     pub kind: TourKind,
     pub key_bytes: usize,
+    /// The fingerprint of the sweep and state code that wrote it.
+    pub fingerprint: u32,
     /// Steps done.
     pub step: usize,
+}
+
+/// A fingerprint of what gives a key its meaning: the state code's version
+/// and every step's vertex, frontiers and edges, in order.
+pub fn fingerprint(sweep: &Sweep) -> u32 {
+    let mut hash = crc32fast::Hasher::new();
+    let mut word = |n: usize| hash.update(&(n as u64).to_le_bytes());
+    word(STATE_CODE as usize);
+    word(sweep.steps().len());
+    for step in sweep.steps() {
+        word(step.vertex);
+        for list in [&step.before, &step.after] {
+            word(list.len());
+            for &v in list {
+                word(v);
+            }
+        }
+        for list in [&step.carry, &step.edges] {
+            word(list.len());
+            for &s in list {
+                word(usize::from(s));
+            }
+        }
+    }
+    hash.finalize()
 }
 
 /// Reads only the header of a checkpoint, to refuse one of another board
@@ -219,12 +262,14 @@ fn read_header(input: &mut impl Read, path: &Path) -> Result<Header, FrontierErr
         1 => TourKind::Closed,
         other => return Err(bad(format!("unknown tour kind {other}"))),
     };
+    let fingerprint = read_u32(input).map_err(damaged)?;
     let step = read_u64(input).map_err(damaged)? as usize;
     Ok(Header {
         rows,
         cols,
         kind,
         key_bytes: kind_and_key[1] as usize,
+        fingerprint,
         step,
     })
 }
@@ -256,6 +301,12 @@ pub fn read<K: Key>(
     if header.key_bytes != K::BYTES {
         return Err(bad(
             "its states are packed for another frontier width".into()
+        ));
+    }
+    if header.fingerprint != fingerprint(sweep) {
+        return Err(bad(
+            "it was written by a build that sweeps or codes the board differently, so its states mean something else here"
+                .into(),
         ));
     }
     let step = header.step;

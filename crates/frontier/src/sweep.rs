@@ -31,6 +31,11 @@ pub type Slot = u8;
 /// No slot: the vertex left the frontier.
 pub const GONE: Slot = u8::MAX;
 
+/// The widest short side whose frontier width is measured on a cut board;
+/// wider boards are far beyond any frontier this crate holds, and get the
+/// steady-state width.
+const MEASURED_SHORT_SIDE: usize = 16;
+
 /// What a restriction says about one edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
@@ -355,15 +360,24 @@ impl Sweep {
     }
 
     /// The most slots a frontier of `board` has, without planning the
-    /// whole sweep: the frontier reaches two lines ahead, so a board cut to
-    /// its first eight lines has the same widest frontier, and a board of
-    /// millions of squares is measured in microseconds.
+    /// whole sweep, so that a board of millions of squares is measured (and
+    /// refused) in microseconds.
+    ///
+    /// The frontier reaches two lines ahead of the sweep, so the board cut
+    /// to its first `max(short, 8)` lines has the same widest frontier. A
+    /// side too long for any frontier to hold is not swept at all: from
+    /// short side 5 on, the widest frontier is the steady state of
+    /// `2·short + 1` slots (one more for the apex of open tours), which a
+    /// test checks against whole sweeps.
     pub fn frontier_width(board: Board, kind: TourKind) -> usize {
         let (short, long) = (
             board.rows().min(board.cols()),
             board.rows().max(board.cols()),
         );
-        let cut = Board::new(short, long.min(8)).expect("a smaller board");
+        if short > MEASURED_SHORT_SIDE {
+            return 2 * short + 1 + usize::from(kind == TourKind::Open);
+        }
+        let cut = Board::new(short, long.min(short.max(8))).expect("a smaller board");
         Sweep::new(cut, kind).width()
     }
 
@@ -424,7 +438,19 @@ mod tests {
 
     #[test]
     fn the_width_of_a_cut_board_is_the_width_of_the_board() {
-        for (r, c) in [(6, 30), (30, 6), (8, 9), (3, 40), (5, 5), (7, 12)] {
+        for (r, c) in [
+            (6, 30),
+            (30, 6),
+            (8, 9),
+            (3, 40),
+            (5, 5),
+            (7, 12),
+            (9, 9),
+            (10, 13),
+            (14, 11),
+            (16, 16),
+            (16, 40),
+        ] {
             for kind in [TourKind::Open, TourKind::Closed] {
                 let board = Board::new(r, c).unwrap();
                 assert_eq!(
@@ -432,6 +458,22 @@ mod tests {
                     Sweep::new(board, kind).width(),
                     "{kind} {board}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn wide_boards_reach_the_steady_state_width() {
+        for short in 5..=MEASURED_SHORT_SIDE + 2 {
+            for long in [short, short + 1, short + 7] {
+                for kind in [TourKind::Open, TourKind::Closed] {
+                    let width = sweep(short, long, kind).width();
+                    assert_eq!(
+                        width,
+                        2 * short + 1 + usize::from(kind == TourKind::Open),
+                        "{kind} {short}x{long}"
+                    );
+                }
             }
         }
     }

@@ -24,7 +24,8 @@
 //!    at a finished tour, or at the diagram already built for the next
 //!    state.
 //!
-//! Every node goes through [`Engine::node`], which applies the diagram's
+//! Every node (but the all-reject ones, which every kind reduces to reject
+//! and `choose` skips) goes through [`Engine::node`], which applies the diagram's
 //! reduction rule and looks the node up in oxidd's unique table: two states
 //! whose futures are the same family get the same node, which is exactly
 //! `TdZdd`'s node merging, with no pass of its own.

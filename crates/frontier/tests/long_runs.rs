@@ -69,6 +69,12 @@ fn a_resumed_count_equals_an_uninterrupted_one() {
     let whole = count("6x6", TourKind::Closed, &writing).unwrap();
     assert_eq!(whole.tours, BigUint::from(9862u32));
     assert!(file.exists());
+    // Written next to the file and renamed over it: nothing else is left.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["6x6.checkpoint"]);
     let header = kt_frontier::checkpoint::inspect(&file).unwrap();
     assert!(header.step > 0 && header.step < 36, "{header:?}");
     let resuming = Options {
@@ -101,6 +107,21 @@ fn a_resumed_count_equals_an_uninterrupted_one() {
             why.contains("damaged") || why.contains("not a whole"),
             "{why}"
         ),
+        other => panic!("{other:?}"),
+    }
+    // One written by a build that sweeps or codes the board otherwise (its
+    // fingerprint, after the magic, version, sides, kind and key width):
+    // refused before its states are read.
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[22] ^= 0x01;
+    let other_build = dir.path().join("other-build.checkpoint");
+    std::fs::write(&other_build, &bytes).unwrap();
+    let from_other_build = Options {
+        resume: Some(other_build),
+        ..Options::default()
+    };
+    match count("6x6", TourKind::Closed, &from_other_build) {
+        Err(FrontierError::Resume(why)) => assert!(why.contains("differently"), "{why}"),
         other => panic!("{other:?}"),
     }
     // Not a checkpoint at all.
