@@ -173,21 +173,25 @@ fn answer(
             }
         }
         Method::Frontier if request.up_to_symmetry => {
-            let (family, enc) = frontier::edge_family(request, plan, cancel)?;
-            symmetry::check_size(&family.count(), &board, kind)?;
-            let mut fixed = symmetry::FixedTours::new(board, kind);
-            family.visit_sets(&mut |set| {
-                if let Some(tour) = enc.decode(set) {
-                    fixed.add(&tour);
+            report = frontier::count(request, plan, report, observer, cancel)?;
+            let total = report.count.as_deref().and_then(|c| c.parse().ok());
+            let total = total
+                .ok_or_else(|| Failure::other("internal error: a finished run has no count"))?;
+            let undirected = symmetry::undirected(&total, &board, kind);
+            match symmetry::by_quotients(
+                board,
+                kind,
+                &undirected,
+                "counted by the frontier method",
+                observer,
+                cancel,
+            )? {
+                Some((symmetry, orbits)) => {
+                    report.symmetry = Some(symmetry);
+                    orbits
                 }
-                !cancel.is_cancelled()
-            });
-            let (symmetry, orbits) = fixed.finish(
-                1,
-                format!("each of the {} sets of the frontier method's edge diagram checked against every symmetry", family.count()),
-            )?;
-            report.symmetry = Some(symmetry);
-            orbits
+                None => BigUint::ZERO,
+            }
         }
         Method::Frontier => questions::by_runs(
             request,
@@ -211,6 +215,24 @@ fn answer(
                 })
             },
         )?,
+        Method::Backtrack if request.up_to_symmetry => {
+            let total = backtrack::count_total(request, cancel)?;
+            let undirected = symmetry::undirected(&total, &board, kind);
+            match symmetry::by_quotients(
+                board,
+                kind,
+                &undirected,
+                "counted by backtracking",
+                observer,
+                cancel,
+            )? {
+                Some((symmetry, orbits)) => {
+                    report.symmetry = Some(symmetry);
+                    orbits
+                }
+                None => BigUint::ZERO,
+            }
+        }
         Method::Backtrack => questions::by_runs(
             request,
             &mut report,

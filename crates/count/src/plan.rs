@@ -192,7 +192,17 @@ fn budget(request: &Request, notes: &mut Vec<String>) -> Bytes {
             machine
         }
         (Some(asked), _) => asked,
-        (None, _) => kt_memory::default_budget(),
+        (None, machine) => {
+            let budget = kt_memory::default_budget();
+            if let (Some(machine), Some(available)) = (machine, kt_memory::available_memory())
+                && budget < Bytes(machine.0 / 4 * 3)
+            {
+                notes.push(format!(
+                    "the memory budget is {budget}, nine tenths of the {available} available now: other processes hold the rest of this machine's {machine}"
+                ));
+            }
+            budget
+        }
     }
 }
 

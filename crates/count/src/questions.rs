@@ -80,9 +80,6 @@ pub(crate) fn validate(request: &Request, method: Method) -> Result<(), Failure>
         ));
     }
     match method {
-        Method::Backtrack if request.up_to_symmetry => Err(Failure::refused(
-            "--up-to-symmetry needs a diagram of the tours: use --method zdd or --method frontier",
-        )),
         Method::Backtrack
             if request.kind == TourKind::Closed && (request.to.is_some() || request.by_end) =>
         {

@@ -47,8 +47,9 @@ pub struct Request {
     pub cache: Option<u64>,
     /// Worker threads (default: 1).
     pub threads: Option<u32>,
-    /// The memory budget (default: ¾ of physical memory). A budget above
-    /// the machine's memory is capped to it, with a note.
+    /// The memory budget (default: ¾ of physical memory, or 9/10 of the
+    /// memory available at the start if that is less). A budget above the
+    /// machine's memory is capped to it, with a note.
     pub memory: Option<Bytes>,
     /// Count only the tours that start on this square (open tours: the
     /// directed tours from it; closed tours: every tour passes it, so the

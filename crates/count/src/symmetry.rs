@@ -10,18 +10,29 @@
 //! path once per direction, so the directed paths `P` with `g(P) = P` or
 //! `g(P) = reverse(P)` are exactly twice the undirected fixed ones.
 //!
-//! The fixed tours are counted here by going through the tours of a
-//! decision diagram (the time-sliced family, or the frontier method's edge
-//! diagram) one at a time, which is exact and, on the boards those
-//! diagrams reach, takes seconds: 6×6 open has 6.6 million directed tours.
-//! Beyond a limit the request is refused rather than left running for
-//! days. The sum must be divisible by `|G|`; a remainder is a bug, reported
-//! as an internal error, never rounded away.
+//! The fixed tours are counted in one of two ways, both exact:
+//!
+//! * the zdd method goes through the tours of its time-sliced diagram one
+//!   at a time and checks each against every symmetry ([`FixedTours`]);
+//!   on the boards that diagram reaches this takes seconds (6×6 open has
+//!   6.6 million directed tours), and beyond [`MAX_ENUMERATED`] tours the
+//!   request is refused rather than left running for days;
+//! * the frontier and backtracking methods count the tours (what the
+//!   identity fixes) and search every other symmetry's fixed tours on the
+//!   quotient of the board by the symmetry's group ([`by_quotients`],
+//!   `kt_tours::symmetric`), which reaches 8×8: a symmetric tour is
+//!   determined by the part of it that meets each orbit of squares once.
+//!
+//! The sum must be divisible by `|G|`; a remainder is a bug, reported as an
+//! internal error, never rounded away.
 
 use kt_board::{Board, Square, Symmetry, TourKind};
+use kt_tours::symmetric::{FixedError, count_fixed};
 use num_bigint::BigUint;
 
+use crate::cancel::CancelToken;
 use crate::failure::Failure;
+use crate::observer::Observer;
 use crate::report::{Fixed, SymmetryReport};
 
 /// The most tours (sets of the diagram) the enumeration goes through.
@@ -95,13 +106,7 @@ impl FixedTours {
             )));
         }
         let sum: u64 = fixed.iter().sum();
-        if !sum.is_multiple_of(order as u64) {
-            return Err(Failure::other(format!(
-                "internal error: the fixed {} tours of {} add up to {sum}, which {order} does not divide (Burnside's lemma)",
-                self.kind, self.board
-            )));
-        }
-        let orbits = BigUint::from(sum / order as u64);
+        let orbits = divide(&BigUint::from(sum), order, &self.board, self.kind)?;
         let report = SymmetryReport {
             group_order: order,
             fixed: Fixed(
@@ -116,6 +121,81 @@ impl FixedTours {
         };
         Ok((report, orbits))
     }
+}
+
+/// Counts the tours fixed by each symmetry on the quotient of the board by
+/// the symmetry (`kt_tours::symmetric`), given the undirected count, which
+/// is what the identity fixes. This reaches boards whose tours are far too
+/// many to go through: a symmetric tour is determined by the part of it
+/// that meets each orbit of squares once.
+///
+/// Returns `None` when `cancel` stopped a search; the caller reports the
+/// interruption.
+pub(crate) fn by_quotients(
+    board: Board,
+    kind: TourKind,
+    undirected: &BigUint,
+    identity_method: &str,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<Option<(SymmetryReport, BigUint)>, Failure> {
+    let group = Symmetry::group(&board);
+    let order = group.len();
+    let mut fixed = Vec::with_capacity(order);
+    let mut sum = BigUint::ZERO;
+    for &g in &group {
+        let count = if g == Symmetry::Identity {
+            undirected.clone()
+        } else {
+            observer.note(&format!(
+                "counting the tours {g} maps onto themselves, on the quotient of the board"
+            ));
+            match count_fixed(board, kind, g, cancel.flag()) {
+                Ok(found) => BigUint::from(found.tours),
+                Err(FixedError::Stopped) => return Ok(None),
+                Err(e @ FixedError::TooManyOrbits { .. }) => {
+                    return Err(Failure::refused(format!("--up-to-symmetry: {e}")));
+                }
+                Err(FixedError::Internal(why)) => {
+                    return Err(Failure::other(format!("internal error: {why}")));
+                }
+            }
+        };
+        sum += &count;
+        fixed.push((g.name(), count.to_string()));
+    }
+    let orbits = divide(&sum, order, &board, kind)?;
+    let report = SymmetryReport {
+        group_order: order,
+        fixed: Fixed(fixed),
+        orbits: orbits.to_string(),
+        method: format!(
+            "the identity fixes every tour ({identity_method}); every other symmetry's fixed tours searched on the quotient of the board by its group"
+        ),
+    };
+    Ok(Some((report, orbits)))
+}
+
+/// The undirected count, from a method's count: open tours are counted
+/// directed, each path once per direction (the one-square path once).
+pub(crate) fn undirected(count: &BigUint, board: &Board, kind: TourKind) -> BigUint {
+    if kind == TourKind::Open && board.cells() > 1 {
+        count / 2u32
+    } else {
+        count.clone()
+    }
+}
+
+/// Burnside's quotient, refusing a remainder: the group's fixed tours
+/// always add up to a multiple of its order, so a remainder is a bug.
+fn divide(sum: &BigUint, order: usize, board: &Board, kind: TourKind) -> Result<BigUint, Failure> {
+    let order = BigUint::from(order);
+    if sum % &order != BigUint::ZERO {
+        return Err(Failure::other(format!(
+            "internal error: the fixed {kind} tours of {board} add up to {sum}, which {order} does not divide (Burnside's lemma)"
+        )));
+    }
+    Ok(sum / order)
 }
 
 /// The report for a board without tours: every symmetry fixes none.

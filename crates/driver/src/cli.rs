@@ -163,8 +163,9 @@ pub struct EngineArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub threads: Option<u32>,
 
-    /// Memory budget, e.g. 8GiB or 512M [default: 3/4 of physical memory;
-    /// more than the machine has is capped to it].
+    /// Memory budget, e.g. 8GiB or 512M [default: 3/4 of physical memory,
+    /// or 9/10 of the memory available at the start if that is less; more
+    /// than the machine has is capped to it].
     #[arg(long, value_parser = parse_bytes)]
     pub memory: Option<Bytes>,
 
@@ -330,7 +331,11 @@ pub struct QuestionArgs {
 pub fn parse_square(board: &Board, text: &str) -> Result<kt_board::Square, String> {
     let text = text.trim();
     if let Some((r, c)) = text.split_once(',') {
-        let bad = || format!("invalid square '{text}': expected R,C with 0-based row and column, or a name such as a1");
+        let bad = || {
+            format!(
+                "invalid square '{text}': expected R,C with 0-based row and column, or a name such as a1"
+            )
+        };
         let r: usize = r.trim().parse().map_err(|_| bad())?;
         let c: usize = c.trim().parse().map_err(|_| bad())?;
         if r >= board.rows() || c >= board.cols() {
@@ -504,7 +509,11 @@ impl ProblemArgs {
             Some(EncodingChoice::TimeSliced) => false,
             None => board.cells() > reach,
         };
-        let method = if edges { MethodChoice::Auto } else { MethodChoice::Zdd };
+        let method = if edges {
+            MethodChoice::Auto
+        } else {
+            MethodChoice::Zdd
+        };
         let mut request = Request::new(board, kind).with_method(method);
         engine.apply(&mut request);
         request.edges = edges;
@@ -517,7 +526,8 @@ fn parse_board(text: &str) -> Result<Board, String> {
 }
 
 fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
-    let duration = humantime::parse_duration(text).map_err(|e| format!("invalid duration '{text}': {e}"))?;
+    let duration =
+        humantime::parse_duration(text).map_err(|e| format!("invalid duration '{text}': {e}"))?;
     if duration.is_zero() {
         return Err(format!("invalid duration '{text}': must be more than zero"));
     }

@@ -30,11 +30,28 @@ pub use exit::{CliError, ExitCode};
 pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
     let cli = match cli::Cli::try_parse_from(args) {
         Ok(cli) => cli,
-        Err(e) => return report_usage_error(&e),
+        Err(e) => {
+            let Some(error) = usage_error(&e) else {
+                let _ = e.print();
+                return 0;
+            };
+            eprintln!("error: {}", one_line(&error.message));
+            return error.code.code();
+        }
     };
     logging::init(cli.verbose);
+    supervise::install_panic_hook();
     let progress = !cli.quiet && cli.verbose == 0 && std::io::stderr().is_terminal();
-    match commands::run(cli.command, progress) {
+    // A panic on this thread is a bug like one on the work's thread: one
+    // line and exit status 4, not Rust's report and 101.
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        commands::run(cli.command, progress)
+    }))
+    .unwrap_or_else(|_| {
+        let why = supervise::last_panic().unwrap_or_else(|| "a panic".into());
+        Err(CliError::other(format!("internal error: {why}")))
+    });
+    match ran {
         Ok(code) => code.code(),
         Err(failure) => {
             if !failure.message.is_empty() {
@@ -45,30 +62,46 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
     }
 }
 
-/// Help and version go to stdout as clap prints them; every other parse
-/// error becomes one line on stderr and exit status 2.
-fn report_usage_error(e: &clap::Error) -> i32 {
-    match e.kind() {
-        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = e.print();
-            0
-        }
-        _ => {
-            // clap's message ends at the first blank line, before its usage
-            // and tips; some messages continue on a second line (the names
-            // of missing arguments), which one_line folds in.
-            let text = e.render().to_string();
-            let message: Vec<&str> = text
-                .lines()
-                .skip_while(|l| l.trim().is_empty())
-                .take_while(|l| !l.trim().is_empty())
-                .collect();
-            let message = message.join("\n");
-            let message = message.trim().trim_start_matches("error:").trim();
-            eprintln!("error: {}", one_line(message));
-            ExitCode::BadInput.code()
-        }
+/// Parses `args` as [`main_with_args`] does and plans the work they ask
+/// for without doing any of it: `Err` with the exit status and message
+/// the program would fail with before any work (`error: ` and the
+/// message, made [`one_line`], on stderr), `Ok` for a request that would
+/// start (help and version included). Nothing is printed, read or
+/// computed beyond the plan, so tests can throw any argument list at it.
+pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
+    let cli = match cli::Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e).map_or(Ok(()), Err),
+    };
+    let request = match &cli.command {
+        cli::Command::Count(args) | cli::Command::Bench(args) => args.request(),
+        cli::Command::Tour(args) => args.problem.diagram_request(&args.engine),
+        cli::Command::Dot(args) => args.problem.diagram_request(&args.engine),
+        cli::Command::Find(args) => return args.problem.board().map(drop).map_err(CliError::input),
+        cli::Command::Known(_) | cli::Command::Verify(_) => return Ok(()),
     }
+    .map_err(CliError::input)?;
+    kt_count::plan(&request).map(drop).map_err(CliError::from)
+}
+
+/// The error a parse failure is: one line and exit status 2; `None` for
+/// help and version, which clap prints to stdout.
+fn usage_error(e: &clap::Error) -> Option<CliError> {
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        return None;
+    }
+    // clap's message ends at the first blank line, before its usage and
+    // tips; some messages continue on a second line (the names of missing
+    // arguments), which one_line folds in.
+    let text = e.render().to_string();
+    let message: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| !l.trim().is_empty())
+        .collect();
+    let message = message.join("\n");
+    let message = message.trim().trim_start_matches("error:").trim();
+    Some(CliError::input(one_line(message)))
 }
 
 /// The longest message printed: a message that quotes the user's input
@@ -76,12 +109,68 @@ fn report_usage_error(e: &clap::Error) -> i32 {
 const MAX_MESSAGE: usize = 400;
 
 /// Keeps a message to one line of at most [`MAX_MESSAGE`] characters.
+/// Control characters that quoted input may carry (an escape sequence, a
+/// carriage return, a NUL) are escaped, so a message cannot drive the
+/// terminal or hide part of itself.
 pub fn one_line(message: &str) -> String {
-    let line = message.lines().map(str::trim).collect::<Vec<_>>().join(" ");
-    if line.chars().count() <= MAX_MESSAGE {
-        return line;
+    let joined = message.lines().map(str::trim).collect::<Vec<_>>().join(" ");
+    let mut line = String::with_capacity(joined.len().min(4 * MAX_MESSAGE));
+    let mut length = 0;
+    for c in joined.chars() {
+        let before = line.len();
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+        // An escape is ASCII: as many characters as bytes.
+        length += if c.is_control() {
+            line.len() - before
+        } else {
+            1
+        };
+        if length > MAX_MESSAGE {
+            line.truncate(before);
+            line.push_str("… (message cut)");
+            break;
+        }
     }
-    let mut cut: String = line.chars().take(MAX_MESSAGE).collect();
-    cut.push_str("… (message cut)");
-    cut
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_one_short_line_without_control_characters() {
+        assert_eq!(one_line("a\n  b\r\nc"), "a b c");
+        assert_eq!(
+            one_line("red \u{1b}[31m, nul \0, cr \r!"),
+            "red \\u{1b}[31m, nul \\u{0}, cr \\r!"
+        );
+        let long = one_line(&"x".repeat(10_000_000));
+        assert!(long.chars().count() < MAX_MESSAGE + 20, "{}", long.len());
+        assert!(long.ends_with("(message cut)"));
+        let escapes = one_line(&"\u{1b}".repeat(10_000));
+        assert!(
+            escapes.chars().count() < MAX_MESSAGE + 20,
+            "{}",
+            escapes.len()
+        );
+        assert_eq!(one_line(&"y".repeat(MAX_MESSAGE)), "y".repeat(MAX_MESSAGE));
+    }
+
+    #[test]
+    fn plans_without_running() {
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        assert!(plan_args(args(&["knights-tour", "count", "6"])).is_ok());
+        assert!(plan_args(args(&["knights-tour", "--help"])).is_ok());
+        let refused = plan_args(args(&["knights-tour", "count", "5", "--cache", "1"])).unwrap_err();
+        assert_eq!(refused.code, ExitCode::BadInput);
+        assert!(refused.message.contains("4096"), "{}", refused.message);
+        let bad = plan_args(args(&["knights-tour", "count", "abc"])).unwrap_err();
+        assert_eq!(bad.code, ExitCode::BadInput);
+        assert!(!bad.message.contains('\n'), "{}", bad.message);
+    }
 }

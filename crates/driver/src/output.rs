@@ -1,13 +1,21 @@
 //! Standard output as the commands write it.
 //!
-//! Rust's `std::io::stdout` treats a closed descriptor as a bottomless
-//! sink (it ignores `EBADF`), so `knights-tour count 5 >&-` would succeed
-//! with its result lost. The commands therefore write through a duplicate
-//! of descriptor 1, which reports every error: a closed descriptor fails
-//! before any work starts, a reader that went away (`| head -1`) ends the
-//! program quietly with 141 like any Unix tool, and other errors are
-//! one-line failures. Output is buffered and flushed at the end, so large
-//! outputs stream without being built in memory first.
+//! A program started with descriptor 1 closed (`knights-tour count 5 >&-`)
+//! never sees it closed: before `main`, the Rust runtime opens `/dev/null`
+//! *for reading and writing* on every closed standard descriptor, so every
+//! write would succeed and the result would be lost with exit status 0.
+//! [`Output::stdout`] therefore refuses a standard output that is
+//! `/dev/null` opened read-write — a shell's `>/dev/null` opens it
+//! write-only and is accepted — before any work starts. (A caller that
+//! hands over a read-write `/dev/null` on purpose, as Python's
+//! `subprocess.DEVNULL` does, is refused too, with a message saying how to
+//! discard the output instead.)
+//!
+//! The commands write through a duplicate of descriptor 1, which reports
+//! every error: a reader that went away (`| head -1`) ends the program
+//! quietly with 141 like any Unix tool, and other errors are one-line
+//! failures. Output is buffered and flushed at the end, so large outputs
+//! stream without being built in memory first.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -23,6 +31,11 @@ pub struct Output {
 impl Output {
     /// Standard output, or a failure if it is closed.
     pub fn stdout() -> Result<Output, CliError> {
+        if closed_at_start() {
+            return Err(CliError::other(
+                "standard output is closed, so the result would be lost (it is /dev/null opened read-write, which is what a closed descriptor becomes); to discard the output, redirect it write-only: >/dev/null",
+            ));
+        }
         let fd = io::stdout()
             .as_fd()
             .try_clone_to_owned()
@@ -48,6 +61,30 @@ impl Write for Output {
     }
 }
 
+/// Whether descriptor 1 is `/dev/null` opened for reading and writing:
+/// the stand-in the Rust runtime opens for a descriptor that was closed
+/// when the program started. `false` where `/proc` cannot tell.
+fn closed_at_start() -> bool {
+    let is_null =
+        std::fs::read_link("/proc/self/fd/1").is_ok_and(|target| target.as_os_str() == "/dev/null");
+    is_null
+        && std::fs::read_to_string("/proc/self/fdinfo/1")
+            .is_ok_and(|info| access_mode(&info) == Some(ACCESS_READ_WRITE))
+}
+
+/// `O_RDWR`: the access mode (the low two bits of the open flags).
+const ACCESS_READ_WRITE: u32 = 2;
+
+/// The access mode in the text of `/proc/self/fdinfo/N`, whose `flags:`
+/// line holds the open flags in octal.
+fn access_mode(fdinfo: &str) -> Option<u32> {
+    let flags = fdinfo
+        .lines()
+        .find_map(|line| line.strip_prefix("flags:"))?
+        .trim();
+    u32::from_str_radix(flags, 8).ok().map(|flags| flags & 3)
+}
+
 /// The failure a write error means.
 pub fn failure(e: &io::Error) -> CliError {
     if e.kind() == io::ErrorKind::BrokenPipe {
@@ -65,5 +102,21 @@ pub trait OrFail<T> {
 impl<T> OrFail<T> for io::Result<T> {
     fn or_fail(self) -> Result<T, CliError> {
         self.map_err(|e| failure(&e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_access_mode_from_fdinfo() {
+        let runtime_stand_in = "pos:\t0\nflags:\t0100002\nmnt_id:\t24\nino:\t3\n";
+        assert_eq!(access_mode(runtime_stand_in), Some(ACCESS_READ_WRITE));
+        let shell_redirect = "pos:\t0\nflags:\t0100001\nmnt_id:\t24\nino:\t3\n";
+        assert_eq!(access_mode(shell_redirect), Some(1));
+        assert_eq!(access_mode("pos:\t0\nflags:\t02000002\n"), Some(2));
+        assert_eq!(access_mode("pos:\t0\n"), None);
+        assert_eq!(access_mode("flags:\tnot octal\n"), None);
     }
 }

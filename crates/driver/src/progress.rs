@@ -133,7 +133,9 @@ impl Observer for Monitor {
             } => {
                 let (elapsed, last) = {
                     let state = self.lock();
-                    let elapsed = state.step_started.map_or(0.0, |t| t.elapsed().as_secs_f64());
+                    let elapsed = state
+                        .step_started
+                        .map_or(0.0, |t| t.elapsed().as_secs_f64());
                     let last = state
                         .report
                         .as_ref()

@@ -23,10 +23,18 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "  {reason}")?;
     }
     if let Some(from) = &report.from {
-        writeln!(out, "  from               {} (row {}, column {})", from.name, from.row, from.col)?;
+        writeln!(
+            out,
+            "  from               {} (row {}, column {})",
+            from.name, from.row, from.col
+        )?;
     }
     if let Some(to) = &report.to {
-        writeln!(out, "  to                 {} (row {}, column {})", to.name, to.row, to.col)?;
+        writeln!(
+            out,
+            "  to                 {} (row {}, column {})",
+            to.name, to.row, to.col
+        )?;
     }
     if let Some(table) = &report.by_start {
         writeln!(out, "  by start square (row 0 at the top):")?;
@@ -54,7 +62,11 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         } else {
             "diagram so far"
         };
-        writeln!(out, "  {last}     {:>14} nodes", group(paths.final_size as u64))?;
+        writeln!(
+            out,
+            "  {last}     {:>14} nodes",
+            group(paths.final_size as u64)
+        )?;
         writeln!(
             out,
             "  largest diagram    {:>14} nodes",
@@ -69,7 +81,11 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     // The one-pass filter's work is its memo, not an intersection's
     // operands: show the largest one a step held.
     if let Some(memo) = report.steps.iter().filter_map(|s| s.memo_entries).max() {
-        writeln!(out, "  filter memo        {:>14} entries", group(memo as u64))?;
+        writeln!(
+            out,
+            "  filter memo        {:>14} entries",
+            group(memo as u64)
+        )?;
     }
     if let Some(f) = &report.frontier {
         writeln!(
@@ -87,7 +103,10 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             )?;
         }
         if let Some(step) = f.resumed_from {
-            writeln!(out, "  resumed            from the checkpoint after step {step}")?;
+            writeln!(
+                out,
+                "  resumed            from the checkpoint after step {step}"
+            )?;
         }
     }
     let s = &report.settings;
@@ -130,7 +149,10 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     )?;
     if let Some(check) = &report.check {
         if check.passed && check.agreeing.is_empty() {
-            writeln!(out, "  check              no published count for this board")?;
+            writeln!(
+                out,
+                "  check              no published count for this board"
+            )?;
         } else if check.passed {
             for row in &check.agreeing {
                 writeln!(out, "  check              agrees with {row}")?;

@@ -14,7 +14,12 @@
 //! can arrive twice within microseconds; only a signal more than
 //! [`SECOND_PRESS`] after the first counts as a second press, which stops
 //! waiting at once.
+//!
+//! Once work has ended by itself, the signals get their default effect
+//! back, so that writing a long output (`tour --count 1000000`) can be
+//! stopped like any Unix tool's.
 
+use std::sync::Mutex;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -51,17 +56,19 @@ pub fn run<T: Send + 'static>(
     let (signal_tx, signal_rx) = mpsc::channel();
     // Without handlers (an unusual sandbox), signals keep their default
     // effect; the work still runs.
-    let listener = Signals::new([SIGINT, SIGTERM, SIGHUP]).ok().map(|mut signals| {
-        let handle = signals.handle();
-        thread::spawn(move || {
-            for signal in signals.forever() {
-                if signal_tx.send(signal).is_err() {
-                    break;
+    let listener = Signals::new([SIGINT, SIGTERM, SIGHUP])
+        .ok()
+        .map(|mut signals| {
+            let handle = signals.handle();
+            thread::spawn(move || {
+                for signal in signals.forever() {
+                    if signal_tx.send(signal).is_err() {
+                        break;
+                    }
                 }
-            }
+            });
+            handle
         });
-        handle
-    });
 
     let (result_tx, result_rx) = mpsc::channel();
     let token = cancel.clone();
@@ -77,6 +84,19 @@ pub fn run<T: Send + 'static>(
     if let Some(handle) = listener {
         handle.close();
     }
+    // Work that ended by itself leaves its output to be written, which can
+    // take long (`tour --count 1000000`): from now on a signal has its
+    // usual effect again and stops the program. Without this, the handlers
+    // installed above would keep swallowing every signal. After a stop
+    // request they stay swallowed: the same press can still be arriving
+    // (`timeout -s INT` signals the whole group) and must not cut the
+    // partial report short.
+    if cancel.cause().is_none() {
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            let always = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+            let _ = signal_hook::flag::register_conditional_default(signal, always);
+        }
+    }
     ended
 }
 
@@ -91,9 +111,9 @@ fn wait<T>(
         match results.recv_timeout(POLL) {
             Ok(result) => return Ended::Done(result),
             Err(RecvTimeoutError::Disconnected) => {
-                return Ended::Done(Err(Failure::other(
-                    "internal error: the counting thread ended without a result",
-                )));
+                let why = last_panic()
+                    .unwrap_or_else(|| "the counting thread ended without a result".into());
+                return Ended::Done(Err(Failure::other(format!("internal error: {why}"))));
             }
             Err(RecvTimeoutError::Timeout) => {}
         }
@@ -133,4 +153,45 @@ pub fn signal_name(signal: Option<i32>) -> &'static str {
         Some(SIGHUP) => "SIGHUP",
         Some(_) => "a signal",
     }
+}
+
+/// The message and place of the last panic, kept by the hook
+/// [`install_panic_hook`] installs.
+static LAST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+/// Makes a panic — a bug, on any thread — end in one line on stderr
+/// rather than Rust's several: the hook only keeps the message and place,
+/// and whoever sees the work fail prints them as `error: internal error:
+/// …` with exit status 4. `RUST_BACKTRACE` (set and not `0`) keeps Rust's
+/// own report, backtrace included, for debugging.
+pub fn install_panic_hook() {
+    let rust_report = std::panic::take_hook();
+    let debugging = std::env::var_os("RUST_BACKTRACE").is_some_and(|v| v != "0");
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        *LAST_PANIC
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Some(format!("{message}{place} (a bug: please report it)"));
+        if debugging {
+            rust_report(info);
+        }
+    }));
+}
+
+/// What the last panic said, if there was one.
+pub fn last_panic() -> Option<String> {
+    LAST_PANIC
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone()
 }

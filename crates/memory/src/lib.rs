@@ -25,11 +25,28 @@ pub fn machine_memory() -> Option<Bytes> {
     procfs::Meminfo::current().ok().map(|m| Bytes(m.mem_total))
 }
 
+/// The memory the kernel can give without swapping now (`MemAvailable`):
+/// physical memory less what other processes hold.
+pub fn available_memory() -> Option<Bytes> {
+    procfs::Meminfo::current()
+        .ok()
+        .and_then(|m| m.mem_available)
+        .map(Bytes)
+}
+
 /// The memory budget a run gets when none is asked for: three quarters of
-/// physical memory (8 GiB if unknown), which leaves room for the rest of
-/// the machine.
+/// physical memory, which leaves room for the rest of the machine, or nine
+/// tenths of the memory available now if that is less, so that a run
+/// beside another large one stops with a message at its limit instead of
+/// being killed by the kernel (8 GiB if neither can be read).
 pub fn default_budget() -> Bytes {
-    machine_memory().map_or(Bytes(8 * Bytes::GIB), |m| Bytes(m.0 / 4 * 3))
+    let share = machine_memory().map(|m| Bytes(m.0 / 4 * 3));
+    let free = available_memory().map(|a| Bytes(a.0 / 10 * 9));
+    match (share, free) {
+        (Some(share), Some(free)) => share.min(free),
+        (Some(only), None) | (None, Some(only)) => only,
+        (None, None) => Bytes(8 * Bytes::GIB),
+    }
 }
 
 /// The resident set size of this process now (0 if it cannot be read).
@@ -63,6 +80,9 @@ mod tests {
         let peak = peak_resident();
         assert!(now > Bytes(0) && now <= machine, "{now}");
         assert!(peak >= now, "{peak} < {now}");
+        let available = available_memory().expect("Linux 3.14 on has MemAvailable");
+        assert!(available <= machine, "{available}");
         assert!(default_budget() < machine);
+        assert!(default_budget() < available);
     }
 }

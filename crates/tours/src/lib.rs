@@ -10,6 +10,9 @@
 //!   also by start square, between fixed ends, and an estimate of its work.
 //! - [`render`]: a tour as a numbered board, a list of moves, an SVG picture
 //!   or a serialisable view.
+//! - [`symmetric`]: the tours one symmetry of the board maps onto
+//!   themselves, counted on the quotient by its cyclic group (for
+//!   Burnside's lemma beyond the boards whose tours can be listed).
 //! - [`parse`]: a tour read back from the numbered board or the move list,
 //!   and the verdict on it.
 //!
@@ -21,6 +24,7 @@ pub mod existence;
 pub mod find;
 pub mod parse;
 pub mod render;
+pub mod symmetric;
 
 pub use backtrack::{
     ByStart, COUNT_MAX_CELLS, CountError, CountLimits, CountReport, Ends, Progress, SearchProgress,

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use kt_board::{Board, Square, Tour, TourError, TourKind, file_name, square_name};
+use kt_board::{Board, MAX_SIDE, Square, Tour, TourError, TourKind, file_name, square_name};
 
 /// Text that does not describe a sequence of squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,18 +51,36 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The most tours one input may hold: 10 million, the most `tour --all`
+/// writes. Tours the program writes take at least 90 bytes each once they
+/// number in the millions, so a file `verify` accepts (256 MiB at most)
+/// never comes near this; tiny hostile tours (`a1` on a million lines)
+/// would otherwise cost about 60 bytes of memory per byte of input.
+pub const MAX_TOURS: usize = 10_000_000;
+
+fn too_many_tours() -> String {
+    format!("more than {MAX_TOURS} tours in one input (at most {MAX_TOURS} are read)")
+}
+
 /// The longest piece of the input an error message quotes: a file of one
 /// ten-million-character token must not make a ten-megabyte message.
 const QUOTE_MAX: usize = 40;
 
 /// `token` as an error message quotes it: cut after [`QUOTE_MAX`]
-/// characters.
+/// characters, control characters escaped (`\u{1b}`), so that a quoted
+/// token can neither make the message long nor drive the terminal.
 fn quoted(token: &str) -> String {
-    if token.chars().count() <= QUOTE_MAX {
-        return token.to_string();
+    let mut cut = String::new();
+    for c in token.chars().take(QUOTE_MAX) {
+        if c.is_control() {
+            cut.extend(c.escape_default());
+        } else {
+            cut.push(c);
+        }
     }
-    let mut cut: String = token.chars().take(QUOTE_MAX).collect();
-    cut.push('…');
+    if token.chars().nth(QUOTE_MAX).is_some() {
+        cut.push('…');
+    }
     cut
 }
 
@@ -175,6 +193,17 @@ fn parse_board_from(text: &str, lines_before: usize) -> Result<Tour, ParseError>
         }
         if let Some((_, row)) = grid.last_mut() {
             row.push((token, value));
+            // Stop at the first number past the largest board, before a
+            // hostile row of a hundred million numbers fills memory.
+            if row.len() > MAX_SIDE || grid.len() > MAX_SIDE {
+                return Err(ParseError::at(
+                    line,
+                    token,
+                    format!(
+                        "the numbers form a board beyond {MAX_SIDE} rows or columns, the largest allowed"
+                    ),
+                ));
+            }
         }
     }
     let Some((_, first)) = grid.first() else {
@@ -264,7 +293,8 @@ pub fn parse_tour(text: &str) -> Result<Tour, ParseError> {
 pub fn parse_tours(text: &str) -> Result<Vec<Tour>, ParseError> {
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        return parse_json(trimmed);
+        let cut = &text[..text.len() - trimmed.len()];
+        return parse_json(trimmed, cut.matches('\n').count());
     }
     let Some((_, _, first)) = tokens(text).next() else {
         return Err(ParseError::whole(
@@ -285,6 +315,9 @@ pub fn parse_tours(text: &str) -> Result<Vec<Tour>, ParseError> {
         && let Ok(first) = parse_moves(lines[0].1)
         && first.squares.len() == first.board.cells()
     {
+        if lines.len() > MAX_TOURS {
+            return Err(ParseError::whole(too_many_tours()));
+        }
         return lines
             .iter()
             .map(|&(before, line)| parse_moves_from(line, before))
@@ -307,6 +340,9 @@ fn parse_boards(text: &str) -> Result<Vec<Tour>, ParseError> {
     }
     fn flush(block: &mut Block, next_line: usize, tours: &mut Vec<Tour>) -> Result<(), ParseError> {
         if !block.text.trim().is_empty() {
+            if tours.len() == MAX_TOURS {
+                return Err(ParseError::whole(too_many_tours()));
+            }
             tours.push(parse_board_from(&block.text, block.lines_before)?);
         }
         block.text.clear();
@@ -348,27 +384,90 @@ struct JsonTour {
     squares: Vec<usize>,
 }
 
-/// A document of tours (`tours` array, board size possibly at the top).
+/// Either JSON document: `tour --format json` (a `tours` array, the board
+/// size at the top) or `find --format json` (one tour). It is read
+/// straight into these fields, never into a generic JSON value, which
+/// would take tens of bytes of memory per byte of input.
 #[derive(serde::Deserialize)]
-struct JsonTours {
+struct JsonDoc {
     rows: Option<usize>,
     cols: Option<usize>,
-    tours: Vec<JsonTour>,
+    #[serde(default, deserialize_with = "at_most_max_tours")]
+    tours: Option<Vec<JsonTour>>,
+    squares: Option<Vec<usize>>,
 }
 
-fn parse_json(text: &str) -> Result<Vec<Tour>, ParseError> {
-    let bad = |e: serde_json::Error| ParseError {
-        line: Some(e.line()),
-        token: None,
-        message: format!("not a tour document: {e}"),
+/// A `tours` array, refused as soon as it holds more than [`MAX_TOURS`].
+fn at_most_max_tours<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Vec<JsonTour>>, D::Error> {
+    struct Capped;
+    impl<'de> serde::de::Visitor<'de> for Capped {
+        type Value = Vec<JsonTour>;
+
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            write!(f, "an array of at most {MAX_TOURS} tours")
+        }
+
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut tours = Vec::new();
+            while let Some(tour) = seq.next_element()? {
+                if tours.len() == MAX_TOURS {
+                    return Err(serde::de::Error::custom(too_many_tours()));
+                }
+                tours.push(tour);
+            }
+            Ok(tours)
+        }
+    }
+    deserializer.deserialize_seq(Capped).map(Some)
+}
+
+/// `text` is the input with `lines_before` lines of white space cut from
+/// its start; errors are numbered as lines of the whole input.
+fn parse_json(text: &str, lines_before: usize) -> Result<Vec<Tour>, ParseError> {
+    let bad = |e: serde_json::Error| {
+        // serde_json ends its message with its own place, counted in the
+        // trimmed text; the error names the line of the whole input.
+        let text = e.to_string();
+        let message = text
+            .rfind(" at line ")
+            .map_or(text.as_str(), |at| &text[..at]);
+        let message = if e.line() == 0 {
+            format!("not a tour document: {message}")
+        } else {
+            format!("not a tour document: {message} (column {})", e.column())
+        };
+        ParseError {
+            line: (e.line() > 0).then_some(lines_before + e.line()),
+            token: None,
+            message,
+        }
     };
-    let value: serde_json::Value = serde_json::from_str(text).map_err(bad)?;
-    let (outer, tours) = if value.get("tours").is_some() {
-        let doc: JsonTours = serde_json::from_value(value).map_err(bad)?;
-        ((doc.rows, doc.cols), doc.tours)
-    } else {
-        let one: JsonTour = serde_json::from_value(value).map_err(bad)?;
-        ((None, None), vec![one])
+    let doc: JsonDoc = serde_json::from_str(text).map_err(bad)?;
+    let (outer, tours) = match (doc.tours, doc.squares) {
+        (Some(tours), _) if tours.is_empty() => {
+            return Err(ParseError::whole(
+                "no tour found: the `tours` array is empty".into(),
+            ));
+        }
+        (Some(tours), _) => ((doc.rows, doc.cols), tours),
+        (None, Some(squares)) => (
+            (None, None),
+            vec![JsonTour {
+                rows: doc.rows,
+                cols: doc.cols,
+                squares,
+            }],
+        ),
+        (None, None) => {
+            return Err(ParseError::whole(
+                "not a tour document: it has neither `tours` (as `tour --format json` writes) nor `squares` (as `find --format json` writes)".into(),
+            ));
+        }
     };
     tours
         .into_iter()
@@ -503,6 +602,14 @@ mod tests {
             ),
             (parse_board("   \n"), "no numbers"),
             (parse_moves("zzzz1"), "too large"),
+            (
+                parse_moves("a1 \u{1b}[31mred"),
+                "'\\u{1b}[31mred' is not a square name",
+            ),
+            (
+                parse_moves(&"x".repeat(100)),
+                &format!("'{}…' is not", "x".repeat(40)),
+            ),
         ];
         for (result, expected) in cases {
             let e = result.unwrap_err().to_string();
@@ -522,6 +629,35 @@ mod tests {
         let moves = format!("{t}\n{t}\n\n{t} zz\n");
         let e = parse_tours(&moves).unwrap_err().to_string();
         assert!(e.starts_with("line 4, token 13:"), "{e}");
+    }
+
+    #[test]
+    fn json_documents_of_both_kinds_and_their_errors() {
+        let t = found(3, 4, TourKind::Open);
+        let one = serde_json::to_string(&crate::TourView::from(&t)).unwrap();
+        assert_eq!(parse_tours(&one).unwrap()[0].squares, t.squares);
+        let doc = format!("{{\"rows\": 3, \"cols\": 4, \"tours\": [{one}, {one}]}}");
+        assert_eq!(parse_tours(&doc).unwrap().len(), 2);
+        for (text, expected) in [
+            (
+                "\n\n{\"rows\": 3,\n\"cols\" 4}",
+                "line 4: not a tour document: expected `:` (column 8)",
+            ),
+            ("{\"rows\": 3, \"cols\": 4, \"tours\": []}", "no tour found"),
+            ("{\"rows\": 3}", "neither `tours`"),
+            (
+                "{\"tours\": [{\"squares\": [0]}]}",
+                "tour 1 names no board size",
+            ),
+            (
+                "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+                "not a tour document",
+            ),
+        ] {
+            let e = parse_tours(text).unwrap_err().to_string();
+            assert!(e.contains(expected), "{e:?} should contain {expected:?}");
+            assert!(!e.contains('\n'));
+        }
     }
 
     #[test]

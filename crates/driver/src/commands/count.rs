@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use kt_board::TourKind;
 use kt_count::known::{self, Quantity};
-use num_bigint::BigUint;
 use kt_count::report::{CheckReport, RunReport};
+use num_bigint::BigUint;
 
 use super::{Unfinished, supervised};
 use crate::cli::CountArgs;
@@ -60,7 +60,10 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
 fn check(request: &kt_count::Request, report: &RunReport) -> known::Check {
     let (board, kind) = (&request.board, request.kind);
     let mut quantities: Vec<(Quantity, BigUint)> = Vec::new();
-    let count = report.count.as_ref().and_then(|c| c.parse::<BigUint>().ok());
+    let count = report
+        .count
+        .as_ref()
+        .and_then(|c| c.parse::<BigUint>().ok());
     if request.up_to_symmetry {
         quantities.extend(count.map(|c| (Quantity::Geometric, c)));
     } else if request.by_start {

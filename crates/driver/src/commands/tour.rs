@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use kt_board::Tour;
 use kt_constraints::Encoding;
-use kt_count::zdd::{CopyOut, Decoder};
 use kt_count::zdd::extract::{self, Selection};
+use kt_count::zdd::{CopyOut, Decoder};
 use num_bigint::BigUint;
 use serde::Serialize;
 

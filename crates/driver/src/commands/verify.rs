@@ -2,7 +2,6 @@
 
 use std::io::{Read, Write};
 
-use kt_board::Tour;
 use kt_memory::Bytes;
 use kt_tours::Verdict;
 use serde::Serialize;
@@ -16,6 +15,9 @@ use crate::output::{OrFail, Output};
 /// read forever (`verify /dev/zero`).
 pub const MAX_INPUT: Bytes = Bytes(256 * Bytes::MIB);
 
+/// One element of the `tours` array of `verify --json`, whose document is
+/// `{"file": NAME, "passed": BOOL, "tours": [...]}`: `passed` when every
+/// tour is valid (and closed, with `--closed`).
 #[derive(Serialize)]
 struct VerdictJson {
     /// 1-based position of the tour in the input.
@@ -28,57 +30,62 @@ struct VerdictJson {
     error: Option<String>,
 }
 
-#[derive(Serialize)]
-struct ReportJson {
-    file: String,
-    /// Every tour valid (and closed, with `--closed`).
-    passed: bool,
-    tours: Vec<VerdictJson>,
-}
-
 pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     let name = args.file.display().to_string();
     let text = read_bounded(&args.file)?;
-    let tours = kt_tours::parse_tours(&text)
-        .map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    let tours =
+        kt_tours::parse_tours(&text).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    drop(text);
     let mut out = Output::stdout()?;
-    let verdicts: Vec<(&Tour, Verdict)> = tours.iter().map(|t| (t, kt_tours::verdict(t))).collect();
-    let passed = verdicts.iter().all(|(_, v)| match v {
+    // Verdicts are taken as they are written, not kept: a file of millions
+    // of tours needs memory for its tours only.
+    let accepted = |v: &Verdict| match v {
         Verdict::Closed => true,
         Verdict::Open => !args.closed,
         Verdict::Invalid(_) => false,
-    });
+    };
+    let mut passed = true;
+    let mut all_valid = true;
     if args.json {
-        let doc = ReportJson {
-            file: name,
-            passed,
-            tours: verdicts
-                .iter()
-                .enumerate()
-                .map(|(i, (tour, v))| VerdictJson {
-                    tour: i + 1,
-                    rows: tour.board.rows(),
-                    cols: tour.board.cols(),
-                    valid: !matches!(v, Verdict::Invalid(_)),
-                    kind: match v {
-                        Verdict::Closed => Some("closed"),
-                        Verdict::Open => Some("open"),
-                        Verdict::Invalid(_) => None,
-                    },
-                    error: match v {
-                        Verdict::Invalid(e) => Some(e.to_string()),
-                        _ => None,
-                    },
-                })
-                .collect(),
-        };
-        serde_json::to_writer_pretty(&mut out, &doc)
-            .map_err(std::io::Error::from)
-            .or_fail()?;
-        writeln!(out).or_fail()?;
+        // The verdict on the whole file comes first in the document, so
+        // the tours are checked twice: once for it, once to write them.
+        passed = tours.iter().all(|t| accepted(&kt_tours::verdict(t)));
+        write!(
+            out,
+            "{{\n  \"file\": {},\n  \"passed\": {passed},\n  \"tours\": [",
+            serde_json::Value::from(name.as_str())
+        )
+        .or_fail()?;
+        for (i, tour) in tours.iter().enumerate() {
+            let v = kt_tours::verdict(tour);
+            let element = VerdictJson {
+                tour: i + 1,
+                rows: tour.board.rows(),
+                cols: tour.board.cols(),
+                valid: !matches!(v, Verdict::Invalid(_)),
+                kind: match v {
+                    Verdict::Closed => Some("closed"),
+                    Verdict::Open => Some("open"),
+                    Verdict::Invalid(_) => None,
+                },
+                error: match v {
+                    Verdict::Invalid(e) => Some(e.to_string()),
+                    _ => None,
+                },
+            };
+            let element = serde_json::to_string(&element)
+                .map_err(|e| CliError::other(format!("cannot write JSON: {e}")))?;
+            let separator = if i == 0 { "" } else { "," };
+            write!(out, "{separator}\n    {element}").or_fail()?;
+        }
+        let end = if tours.is_empty() { "]\n}" } else { "\n  ]\n}" };
+        writeln!(out, "{end}").or_fail()?;
     } else {
-        let several = verdicts.len() > 1;
-        for (i, (tour, verdict)) in verdicts.iter().enumerate() {
+        let several = tours.len() > 1;
+        for (i, tour) in tours.iter().enumerate() {
+            let verdict = kt_tours::verdict(tour);
+            passed &= accepted(&verdict);
+            all_valid &= !matches!(verdict, Verdict::Invalid(_));
             let which = if several {
                 format!(" tour {}", i + 1)
             } else {
@@ -86,7 +93,7 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
             };
             writeln!(out, "{name}:{which} {verdict} on {}", tour.board).or_fail()?;
         }
-        if args.closed && !passed && verdicts.iter().all(|(_, v)| !matches!(v, Verdict::Invalid(_))) {
+        if args.closed && !passed && all_valid {
             writeln!(out, "{name}: not every tour is closed (--closed)").or_fail()?;
         }
     }
@@ -117,6 +124,10 @@ fn read_bounded(path: &std::path::Path) -> Result<String, CliError> {
             "{name} is larger than {MAX_INPUT}, the most verify reads (a numbered 4000x4000 board is about 150 MB)"
         )));
     }
-    String::from_utf8(bytes)
-        .map_err(|e| CliError::input(format!("{name} is not text (invalid UTF-8 at byte {})", e.utf8_error().valid_up_to())))
+    String::from_utf8(bytes).map_err(|e| {
+        CliError::input(format!(
+            "{name} is not text (invalid UTF-8 at byte {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
 }

@@ -1,0 +1,784 @@
+//! Hostile input and signals: no abort, no hang, no lost report.
+//!
+//! One test per row of the issue's table: each runs the binary as a user
+//! would (real signals to a real child, a closed descriptor, a pipe whose
+//! reader goes away, a terminal where one is needed) and never waits on it
+//! without a limit. Tests that run long counts take the [`HEAVY`] lock, so
+//! that at most one of them loads the machine at a time and the others'
+//! timings stay honest.
+
+use std::io::{BufRead, BufReader, Read};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Held by tests whose child counts for seconds.
+static HEAVY: Mutex<()> = Mutex::new(());
+
+fn heavy() -> MutexGuard<'static, ()> {
+    HEAVY
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The most any one child may take before the test fails (not hangs).
+const LIMIT: Duration = Duration::from_mins(1);
+
+fn binary() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("knights-tour")
+}
+
+fn knights_tour(args: &[&str]) -> Command {
+    let mut cmd = Command::new(binary());
+    // RUST_BACKTRACE would turn a panic's one line into Rust's report.
+    cmd.args(args)
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .env_remove("RUST_BACKTRACE");
+    cmd
+}
+
+/// Spawns `cmd` with stdout and stderr captured (stdin empty) in a
+/// process group of its own.
+fn spawn(cmd: &mut Command) -> Child {
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("the binary starts")
+}
+
+/// Waits for `child` for at most `limit`, collecting its output; a child
+/// still running then is killed and the test fails.
+fn wait(mut child: Child, limit: Duration, what: &str) -> Output {
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {limit:?}; killed");
+        }
+        thread::sleep(Duration::from_millis(10));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+/// Runs `args` to the end (within [`LIMIT`]).
+fn run(args: &[&str]) -> Output {
+    wait(spawn(&mut knights_tour(args)), LIMIT, &format!("{args:?}"))
+}
+
+/// Runs `args` and returns the output and the wall time it took.
+fn timed(args: &[&str]) -> (Output, Duration) {
+    let started = Instant::now();
+    let output = run(args);
+    (output, started.elapsed())
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Checks the exit status and that stderr ends in exactly one line
+/// starting with `error: `, with nothing before it but `note: ` lines
+/// (a capped setting, a search's size estimate); returns that line.
+fn one_error_line(output: &Output, code: i32, what: &str) -> String {
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(code), "{what}: {output:?}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    let Some((last, before)) = lines.split_last() else {
+        panic!("{what}: nothing on stderr");
+    };
+    assert!(last.starts_with("error: "), "{what}: {stderr:?}");
+    assert!(
+        before.iter().all(|l| l.starts_with("note: ")),
+        "{what}: {stderr:?}"
+    );
+    assert!(!stderr.contains("panicked"), "{what}: {stderr:?}");
+    assert!(
+        !stderr.contains("internal error"),
+        "{what}: a panic: {stderr:?}"
+    );
+    format!("{last}\n")
+}
+
+/// Sends `signal` (`INT`, `TERM`, …) to the process `pid`, or to the
+/// process group `pid` leads if `group`.
+fn send(signal: &str, pid: u32, group: bool) {
+    let target = if group {
+        format!("-{pid}")
+    } else {
+        pid.to_string()
+    };
+    let status = Command::new("kill")
+        .args([&format!("-{signal}"), "--", &target])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -{signal} {target}");
+}
+
+/// Starts `args`, sends `signal` after `after`, and returns the output.
+fn interrupted(args: &[&str], signal: &str, after: Duration) -> Output {
+    let child = spawn(&mut knights_tour(args));
+    let pid = child.id();
+    thread::sleep(after);
+    send(signal, pid, false);
+    wait(
+        child,
+        Duration::from_secs(20),
+        &format!("{args:?} after SIG{signal}"),
+    )
+}
+
+/// A scratch directory removed at the end of the test.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("kt-hostile-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("a UTF-8 temporary path")
+}
+
+// ---------------------------------------------------------------------
+// Limits on numbers: memory, nodes, cache.
+
+#[test]
+fn memory_above_the_machine_is_capped_with_a_note() {
+    for memory in ["64G", "1T", "100T"] {
+        let output = run(&["count", "5", "--memory", memory]);
+        assert!(output.status.success(), "--memory {memory}: {output:?}");
+        assert!(text(&output.stdout).starts_with("1728\n"), "{output:?}");
+        let stderr = text(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "--memory {memory}: {stderr:?}");
+        assert!(stderr.starts_with("note: "), "{stderr:?}");
+        assert!(stderr.contains("the budget is"), "{stderr:?}");
+    }
+}
+
+#[test]
+fn node_capacities_beyond_the_engine_are_refused() {
+    for nodes in ["18446744073709551615", "4294967293", "18446744073709551616"] {
+        let (output, took) = timed(&["count", "5", "--nodes", nodes]);
+        let line = one_error_line(&output, 2, nodes);
+        assert!(line.contains("nodes") || line.contains(nodes), "{line}");
+        assert!(
+            took < Duration::from_secs(1),
+            "--nodes {nodes} took {took:?}"
+        );
+    }
+}
+
+#[test]
+fn caches_below_the_minimum_are_refused() {
+    for cache in ["1", "16", "256", "4095"] {
+        let (output, took) = timed(&["count", "5", "--cache", cache]);
+        let line = one_error_line(&output, 2, cache);
+        assert!(line.contains("4096"), "{line}");
+        assert!(
+            took < Duration::from_secs(1),
+            "--cache {cache} took {took:?}"
+        );
+    }
+    let output = run(&["count", "3x4", "--cache", "4096"]);
+    assert!(output.status.success(), "{output:?}");
+}
+
+// ---------------------------------------------------------------------
+// Input that does not end, or is not what it claims to be.
+
+#[test]
+fn verify_reads_at_most_256_mib() {
+    let (output, took) = timed(&["verify", "/dev/zero"]);
+    let line = one_error_line(&output, 2, "verify /dev/zero");
+    assert!(line.contains("256 MiB"), "{line}");
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    // The same from standard input.
+    let child = knights_tour(&["verify", "-"])
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let output = wait(child, LIMIT, "verify - < /dev/zero");
+    one_error_line(&output, 2, "verify - < /dev/zero");
+}
+
+#[test]
+fn a_huge_token_is_cut_short_in_the_message() {
+    let scratch = Scratch::new("token");
+    let letters = scratch.file("letters.txt", "a".repeat(10_000_000));
+    let digits = scratch.file("digits.txt", "1".repeat(10_000_000));
+    let inside = scratch.file(
+        "inside.txt",
+        format!("a1 c2 {} b3\n", "x9".repeat(5_000_000)),
+    );
+    for file in [&letters, &digits, &inside] {
+        let output = run(&["verify", path_str(file)]);
+        let line = one_error_line(&output, 2, path_str(file));
+        assert!(line.len() < 600, "{} bytes: {}…", line.len(), &line[..200]);
+    }
+    // An argument is at most 128 KiB on Linux: a board name that long.
+    let board = "7".repeat(100_000);
+    let output = run(&["count", &board]);
+    let line = one_error_line(&output, 2, "a 100,000-digit board");
+    assert!(line.len() < 600, "{} bytes", line.len());
+}
+
+#[test]
+fn boards_of_one_or_two_columns_are_answered_at_once() {
+    for board in ["2x65", "65x2", "1x100", "2x128"] {
+        let (output, took) = timed(&["count", board]);
+        assert!(output.status.success(), "{board}: {output:?}");
+        let stdout = text(&output.stdout);
+        assert!(stdout.starts_with("0\n"), "{board}: {stdout}");
+        assert!(
+            stdout.contains("Conrad"),
+            "{board}: the theorem is the reason: {stdout}"
+        );
+        assert!(took < Duration::from_secs(2), "{board} took {took:?}");
+    }
+}
+
+/// Runs `args`, which must be refused: exit 2, one line, nothing on
+/// stdout, in under a second.
+fn refused_at_once(args: &[&str]) {
+    let (output, took) = timed(args);
+    one_error_line(&output, 2, &format!("{args:?}"));
+    assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+    assert!(took < Duration::from_secs(1), "{args:?} took {took:?}");
+}
+
+#[test]
+fn boards_no_method_can_represent_are_refused_up_front() {
+    for args in [
+        &["count", "14x14"][..],
+        &["count", "20x20"],
+        &["count", "30x30", "--closed"],
+        &["count", "12x12", "--method", "zdd"],
+        &["count", "9x9", "--method", "backtrack"],
+        &["count", "60", "--schedule", "adiar", "--memory", "1G"],
+        &["count", "10000x3", "--method", "zdd"],
+        &["tour", "10000x10000"],
+        &["dot", "200x200"],
+    ] {
+        refused_at_once(args);
+    }
+}
+
+#[test]
+fn boards_far_too_wide_for_the_frontier_are_refused_up_front() {
+    for args in [
+        &["count", "100x100"][..],
+        &["count", "200x200"],
+        &["count", "256x256"],
+        &["count", "40x10000"],
+        &["count", "1000x1000"],
+        &["count", "10000x10000", "--closed"],
+        &["tour", "100x100"],
+        &["dot", "1000x1000", "--closed"],
+    ] {
+        refused_at_once(args);
+    }
+}
+
+#[test]
+fn boards_that_run_start_at_once_and_can_be_interrupted() {
+    let _heavy = heavy();
+    for args in [
+        &["count", "11x11"][..],
+        &["count", "12x11"],
+        &["count", "13x5", "--check"],
+    ] {
+        let output = interrupted(args, "INT", Duration::from_millis(800));
+        let what = format!("{args:?}");
+        match output.status.code() {
+            // Finished within the 0.8 s (13x5 may, on a fast machine).
+            Some(0) => assert!(!output.stdout.is_empty(), "{what}: {output:?}"),
+            Some(130) => {
+                one_error_line(&output, 130, &what);
+                let stdout = text(&output.stdout);
+                assert!(stdout.contains("interrupted"), "{what}: {stdout}");
+            }
+            _ => panic!("{what}: {output:?}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// Signals.
+
+/// The text report of an interrupted `count 6x6`.
+fn assert_partial_6x6(output: &Output, code: i32, signal: &str, what: &str) {
+    let line = one_error_line(output, code, what);
+    assert!(line.contains(signal), "{what}: {line}");
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("open tours of 6x6"),
+        "{what}: stdout {stdout:?}"
+    );
+    assert!(stdout.contains("interrupted"), "{what}: stdout {stdout:?}");
+}
+
+#[test]
+fn sigint_prints_the_partial_report_every_time() {
+    let _heavy = heavy();
+    for run in 1..=5 {
+        let output = interrupted(&["count", "6x6"], "INT", Duration::from_secs(1));
+        assert_partial_6x6(&output, 130, "SIGINT", &format!("run {run}"));
+    }
+}
+
+#[test]
+fn two_quick_sigints_to_the_group_are_one_press() {
+    // `timeout -s INT` and a terminal's Ctrl-C signal the whole process
+    // group: the same press can arrive twice within microseconds. Neither
+    // may end the program without its report.
+    let _heavy = heavy();
+    for gap in [0, 3, 20] {
+        let child = spawn(&mut knights_tour(&["count", "6x6"]));
+        let pid = child.id();
+        thread::sleep(Duration::from_secs(1));
+        send("INT", pid, true);
+        thread::sleep(Duration::from_millis(gap));
+        send("INT", pid, true);
+        let output = wait(child, Duration::from_secs(20), "two SIGINTs");
+        assert_partial_6x6(&output, 130, "SIGINT", &format!("{gap} ms apart"));
+    }
+}
+
+#[test]
+fn sigint_with_json_gives_one_interrupted_document() {
+    let _heavy = heavy();
+    let output = interrupted(&["count", "6x6", "--json"], "INT", Duration::from_secs(1));
+    one_error_line(&output, 130, "count 6x6 --json");
+    let report: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("stdout is one JSON document");
+    assert_eq!(report["status"], "interrupted", "{report}");
+    assert!(report["count"].is_null(), "{report}");
+    assert!(!report["steps"].as_array().unwrap().is_empty(), "{report}");
+}
+
+#[test]
+fn sigint_stops_backtracking_with_its_report() {
+    let _heavy = heavy();
+    let output = interrupted(
+        &["count", "7x7", "--method", "backtrack"],
+        "INT",
+        Duration::from_millis(700),
+    );
+    let line = one_error_line(&output, 130, "7x7 backtrack");
+    assert!(line.contains("SIGINT"), "{line}");
+    let stdout = text(&output.stdout);
+    for field in ["search nodes", "wall time", "interrupted"] {
+        assert!(stdout.contains(field), "{field}: {stdout}");
+    }
+    let output = interrupted(
+        &["count", "7x7", "--method", "backtrack", "--json"],
+        "INT",
+        Duration::from_millis(700),
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["status"], "interrupted", "{report}");
+    assert!(report["search_nodes"].as_u64().unwrap() > 0, "{report}");
+}
+
+#[test]
+fn sigterm_and_sighup_are_handled_like_ctrl_c() {
+    let _heavy = heavy();
+    for (signal, code) in [("TERM", 143), ("HUP", 129)] {
+        let output = interrupted(&["count", "6x7"], signal, Duration::from_millis(800));
+        let what = format!("SIG{signal}");
+        let line = one_error_line(&output, code, &what);
+        assert!(line.contains(&what), "{line}");
+        let stdout = text(&output.stdout);
+        assert!(stdout.contains("open tours of 6x7"), "{what}: {stdout}");
+        assert!(stdout.contains("interrupted"), "{what}: {stdout}");
+    }
+    // The ZDD method too, mid-step.
+    let output = interrupted(
+        &["count", "6x6", "--json"],
+        "TERM",
+        Duration::from_millis(800),
+    );
+    one_error_line(&output, 143, "6x6 SIGTERM");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["status"], "interrupted", "{report}");
+}
+
+#[test]
+fn backtracking_8x8_closed_starts_and_stops_cleanly() {
+    let _heavy = heavy();
+    let output = interrupted(
+        &["count", "8x8", "--closed", "--method", "backtrack"],
+        "INT",
+        Duration::from_secs(1),
+    );
+    one_error_line(&output, 130, "8x8 closed backtrack");
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("closed tours of 8x8"), "{stdout}");
+    assert!(stdout.contains("search nodes"), "{stdout}");
+}
+
+// ---------------------------------------------------------------------
+// Standard output: closed, or a pipe whose reader leaves.
+
+#[test]
+fn a_closed_stdout_is_a_write_error() {
+    for args in [
+        &["count", "5"][..],
+        &["count", "3x4", "--json"],
+        &["known"],
+        &["find", "8"],
+        &["tour", "3x4"],
+    ] {
+        // `Stdio::null()` is an open /dev/null; only a shell closes it.
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(r#"exec 1>&-; exec "$0" "$@""#)
+            .arg(binary())
+            .args(args)
+            .env_remove("RUST_LOG")
+            .env_remove("RUST_BACKTRACE");
+        let output = wait(spawn(&mut cmd), LIMIT, &format!("{args:?} >&-"));
+        let code = output.status.code().unwrap_or(-1);
+        assert!(code != 0, "{args:?} >&-: {output:?}");
+        let line = one_error_line(&output, code, &format!("{args:?} >&-"));
+        assert!(line.contains("standard output"), "{line}");
+    }
+    // Discarding the output on purpose is fine.
+    let output = knights_tour(&["count", "3x4"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+}
+
+/// Starts `args`, reads the first line of its output, closes the pipe,
+/// and returns that line and how the program ended.
+fn first_line_then_close(args: &[&str], limit: Duration) -> (String, Output, Duration) {
+    let started = Instant::now();
+    let mut child = spawn(&mut knights_tour(args));
+    let mut line = String::new();
+    {
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        reader.read_line(&mut line).unwrap();
+    }
+    let output = wait(child, limit, &format!("{args:?} | head -1"));
+    (line, output, started.elapsed())
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    for (args, may_finish) in [
+        // The table fits in the pipe: it may be written before the reader leaves.
+        (&["known"][..], true),
+        (&["find", "1000x1000", "--no-time"], false),
+        (&["tour", "3x4", "--all", "--limit", "16"], true),
+    ] {
+        let (line, output, _) = first_line_then_close(args, LIMIT);
+        assert!(!line.is_empty(), "{args:?}");
+        let code = output.status.code();
+        assert!(
+            code == Some(141) || (may_finish && code == Some(0)),
+            "{args:?}: {output:?}"
+        );
+        assert!(
+            output.stderr.is_empty(),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+    }
+}
+
+#[test]
+fn random_tours_stream() {
+    for format in ["moves", "json", "board"] {
+        let (line, output, took) = first_line_then_close(
+            &[
+                "tour", "5", "--random", "--seed", "7", "--count", "1000000", "--format", format,
+            ],
+            Duration::from_secs(30),
+        );
+        assert!(
+            took < Duration::from_secs(10),
+            "--format {format}: {took:?}"
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(141),
+            "--format {format}: {output:?}"
+        );
+        assert!(output.stderr.is_empty(), "{}", text(&output.stderr));
+        if format == "moves" {
+            assert_eq!(line.split_whitespace().count(), 25, "{line}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------
+// A terminal.
+
+/// Runs `command` (a shell command line) on a pseudo-terminal with
+/// util-linux `script`; `None` where that is not available.
+fn on_a_terminal(command: &str, env: &[(&str, &str)]) -> Option<String> {
+    let version = Command::new("script").arg("--version").output().ok()?;
+    if !text(&version.stdout).contains("util-linux") {
+        eprintln!("skipped: no util-linux script to make a terminal");
+        return None;
+    }
+    let mut cmd = Command::new("script");
+    cmd.args(["-qfec", command, "/dev/null"])
+        .env_remove("RUST_LOG")
+        .env_remove("NO_COLOR")
+        .env_remove("RUST_BACKTRACE");
+    for (key, value) in env {
+        cmd.env(key, value);
+    }
+    let output = wait(spawn(&mut cmd), LIMIT, command);
+    Some(text(&output.stdout))
+}
+
+#[test]
+fn no_color_means_no_colour_on_a_terminal() {
+    let command = format!("'{}' count 3x4 -v", path_str(&binary()));
+    let Some(coloured) = on_a_terminal(&command, &[]) else {
+        return;
+    };
+    assert!(
+        coloured.contains('\u{1b}'),
+        "a terminal gets colour: {coloured:?}"
+    );
+    for value in ["1", "yes"] {
+        let plain = on_a_terminal(&command, &[("NO_COLOR", value)]).unwrap();
+        assert!(plain.contains("INFO"), "{plain:?}");
+        assert!(!plain.contains('\u{1b}'), "NO_COLOR={value}: {plain:?}");
+    }
+}
+
+#[test]
+fn a_long_count_shows_progress_from_the_first_second() {
+    let _heavy = heavy();
+    let command = format!("timeout -s INT 1.5 '{}' count 11x11", path_str(&binary()));
+    let Some(screen) = on_a_terminal(&command, &[]) else {
+        return;
+    };
+    assert!(screen.contains("states expanded"), "{screen:?}");
+    assert!(screen.contains("interrupted"), "{screen:?}");
+}
+
+// ---------------------------------------------------------------------
+// Files: written, read back, named in errors.
+
+#[test]
+fn dot_names_the_path_it_cannot_write() {
+    let output = run(&["dot", "3x4", "-o", "/nonexistent/x.dot"]);
+    let code = output.status.code().unwrap_or(-1);
+    assert!(code != 0, "{output:?}");
+    let line = one_error_line(&output, code, "dot -o /nonexistent/x.dot");
+    assert!(line.contains("/nonexistent/x.dot"), "{line}");
+}
+
+#[test]
+fn every_format_the_tool_writes_verifies_as_it_is() {
+    let scratch = Scratch::new("formats");
+    let mut written = 0;
+    for (args, tours, closed) in [
+        (&["tour", "5x5"][..], 1, false),
+        (&["tour", "3x4", "--count", "3"], 3, false),
+        (&["tour", "3x4", "--all"], 16, false),
+        (
+            &[
+                "tour", "6", "--closed", "--random", "--seed", "1", "--count", "3",
+            ],
+            3,
+            true,
+        ),
+        (&["tour", "1x1"], 1, false),
+        (&["find", "8", "--no-time"], 1, false),
+        (&["find", "6", "--closed", "--no-time"], 1, true),
+        (&["find", "30x27", "--closed", "--no-time"], 1, true),
+        (&["find", "1x1", "--no-time"], 1, false),
+    ] {
+        for format in ["board", "moves", "json"] {
+            let mut args = args.to_vec();
+            args.extend(["--format", format]);
+            let output = run(&args);
+            assert!(output.status.success(), "{args:?}: {output:?}");
+            written += 1;
+            let file = scratch.file(&format!("tour-{written}.txt"), &output.stdout);
+            let mut verify = vec!["verify", path_str(&file), "--json"];
+            if closed {
+                verify.push("--closed");
+            }
+            let checked = run(&verify);
+            assert!(
+                checked.status.success(),
+                "{args:?} then {verify:?}: {checked:?}"
+            );
+            let doc: serde_json::Value = serde_json::from_slice(&checked.stdout).unwrap();
+            assert_eq!(doc["passed"], true, "{args:?}: {doc}");
+            let verdicts = doc["tours"].as_array().unwrap();
+            assert_eq!(verdicts.len(), tours, "{args:?}: {doc}");
+            let kind = if closed { "closed" } else { "open" };
+            if args[0] == "tour" || closed {
+                assert!(
+                    verdicts.iter().all(|v| v["kind"] == kind),
+                    "{args:?}: {doc}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn verify_closed_requires_closed_tours_and_json_names_the_kind() {
+    let scratch = Scratch::new("closed");
+    let find = |args: &[&str]| {
+        let output = run(args);
+        assert!(output.status.success(), "{output:?}");
+        output.stdout
+    };
+    let open = scratch.file(
+        "open.txt",
+        find(&["find", "5", "--format", "moves", "--no-time"]),
+    );
+    let closed = scratch.file(
+        "closed.txt",
+        find(&["find", "6", "--closed", "--format", "moves", "--no-time"]),
+    );
+    let (open, closed) = (path_str(&open), path_str(&closed));
+
+    assert_eq!(run(&["verify", open]).status.code(), Some(0));
+    assert_eq!(run(&["verify", "--closed", open]).status.code(), Some(1));
+    assert_eq!(run(&["verify", "--closed", closed]).status.code(), Some(0));
+    for (file, kind, closed_flag, passed) in [
+        (open, "open", false, true),
+        (open, "open", true, false),
+        (closed, "closed", false, true),
+        (closed, "closed", true, true),
+    ] {
+        let mut args = vec!["verify", "--json", file];
+        if closed_flag {
+            args.push("--closed");
+        }
+        let output = run(&args);
+        let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(doc["tours"][0]["kind"], kind, "{args:?}: {doc}");
+        assert_eq!(doc["passed"], passed, "{args:?}: {doc}");
+        assert_eq!(output.status.code(), Some(i32::from(!passed)), "{args:?}");
+    }
+}
+
+#[test]
+fn verify_of_many_tiny_tours_is_quick() {
+    // Once quadratic: every board re-read the lines before it.
+    let scratch = Scratch::new("many");
+    let file = scratch.file("boards.txt", "1\n\n".repeat(100_000));
+    let (output, took) = timed(&["verify", path_str(&file)]);
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(text(&output.stdout).lines().count(), 100_000);
+    assert!(took < Duration::from_secs(10), "{took:?}");
+}
+
+#[test]
+fn a_signal_stops_a_long_output_at_once() {
+    // Once the diagram is built, tours are written one by one: a signal
+    // then stops the program as it stops any Unix tool (before, the
+    // handlers kept swallowing it and the million tours were written).
+    use std::os::unix::process::ExitStatusExt;
+    let _heavy = heavy();
+    let mut child = spawn(&mut knights_tour(&[
+        "tour", "6", "--closed", "--random", "--seed", "1", "--count", "1000000", "--format",
+        "moves",
+    ]));
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    reader.read_line(&mut line).unwrap();
+    assert_eq!(line.split_whitespace().count(), 36, "{line}");
+    send("INT", child.id(), false);
+    let signalled = Instant::now();
+    let drain = thread::spawn(move || std::io::copy(&mut reader, &mut std::io::sink()));
+    let output = wait(child, Duration::from_secs(30), "tour --count 1000000");
+    let _ = drain.join();
+    assert!(
+        output.status.signal() == Some(2) || output.status.code() == Some(130),
+        "{:?}",
+        output.status
+    );
+    assert!(
+        signalled.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        signalled.elapsed()
+    );
+}
+
+#[test]
+fn control_characters_from_the_input_are_escaped_in_messages() {
+    let scratch = Scratch::new("escape");
+    let file = scratch.file("escape.txt", "a1 \u{1b}[2J\u{1b}[31mred\r\n");
+    let json = scratch.file(
+        "long.json",
+        format!("{{\"rows\": \"{}\"}}", "a".repeat(10_000_000)),
+    );
+    for output in [
+        run(&["verify", path_str(&file)]),
+        run(&["verify", path_str(&json)]),
+        run(&["count", "5\u{1b}[31m"]),
+        run(&["count", "5", "--memory", "8\u{1b}\rG"]),
+    ] {
+        let line = one_error_line(&output, 2, "escapes");
+        assert!(!line.contains('\u{1b}') && !line.contains('\r'), "{line:?}");
+        assert!(line.len() < 600, "{} bytes", line.len());
+    }
+}
