@@ -193,13 +193,16 @@ fn budget(request: &Request, notes: &mut Vec<String>) -> Bytes {
         }
         (Some(asked), _) => asked,
         (None, machine) => {
+            // Said in the log, not as a note: on a busy machine every run
+            // would repeat it, and the budget is in the report and in any
+            // message about reaching it.
             let budget = kt_memory::default_budget();
             if let (Some(machine), Some(available)) = (machine, kt_memory::available_memory())
                 && budget < Bytes(machine.0 / 4 * 3)
             {
-                notes.push(format!(
+                tracing::info!(
                     "the memory budget is {budget}, nine tenths of the {available} available now: other processes hold the rest of this machine's {machine}"
-                ));
+                );
             }
             budget
         }
