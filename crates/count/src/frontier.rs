@@ -20,6 +20,11 @@ use crate::request::Request;
 /// slack and the watchdog's margin.
 const TABLE_FIFTHS: u64 = 4;
 
+/// The share of the budget, in tenths, the resident set may reach before
+/// shards spill whatever the tables count: below the watchdog, which stops
+/// the run at the whole budget.
+const RESIDENT_TENTHS: u64 = 9;
+
 /// How often a checkpoint is written when none is asked for explicitly.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_mins(5);
 
@@ -122,6 +127,7 @@ fn options(request: &Request, plan: &Plan) -> Options {
     Options {
         threads: plan.threads as usize,
         memory: plan.budget.0 / 5 * TABLE_FIFTHS,
+        resident_limit: plan.budget.0 / 10 * RESIDENT_TENTHS,
         spill_dir: request.spill_dir.clone().unwrap_or_else(std::env::temp_dir),
         checkpoint: request.checkpoint.clone(),
         checkpoint_every: request.checkpoint_every.unwrap_or(CHECKPOINT_EVERY),

@@ -119,9 +119,7 @@ pub fn write<K: Key>(
     path: &Path,
     header: &Checkpoint<'_>,
     level: &Level<K>,
-    limit: usize,
-    spill: &Spill,
-) -> Result<Level<K>, FrontierError> {
+) -> Result<(), FrontierError> {
     let partial = {
         let mut name = path.as_os_str().to_owned();
         name.push(".partial");
@@ -130,9 +128,6 @@ pub fn write<K: Key>(
     let io_error =
         |e: io::Error| FrontierError::Checkpoint(format!("cannot write {}: {e}", path.display()));
     let board = header.sweep.board();
-    // The level is read once, so it is rebuilt as it streams out.
-    let nothing = AtomicUsize::new(0);
-    let rebuilt = Building::<K>::new(limit, &nothing, spill);
     let result = (|| -> io::Result<()> {
         let mut out = Crc {
             inner: BufWriter::with_capacity(1 << 20, File::create(&partial)?),
@@ -149,7 +144,7 @@ pub fn write<K: Key>(
         let mut records: u64 = 0;
         let mut record = vec![0u8; 1 + K::BYTES + 8];
         let mut failed: Option<io::Error> = None;
-        level.drain_all(|key, weight| {
+        level.visit_all(|key, weight| {
             if failed.is_some() {
                 return;
             }
@@ -159,14 +154,12 @@ pub fn write<K: Key>(
                     Weight::Small(w) => {
                         record[0] = 0;
                         record[1 + K::BYTES..].copy_from_slice(&w.to_le_bytes());
-                        out.write_all(&record)?;
-                        rebuilt.add_batch(shard_of(key), &[(key, *w)])
+                        out.write_all(&record)
                     }
                     Weight::Big(w) => {
                         record[0] = 1;
                         out.write_all(&record[..=K::BYTES])?;
-                        write_big(&mut out, w)?;
-                        rebuilt.add_big(key, w)
+                        write_big(&mut out, w)
                     }
                 }
             })();
@@ -186,8 +179,7 @@ pub fn write<K: Key>(
         out.inner.get_ref().sync_all()?;
         std::fs::rename(&partial, path)
     })();
-    result.map_err(io_error)?;
-    rebuilt.finish().map_err(FrontierError::Io)
+    result.map_err(io_error)
 }
 
 /// What a checkpoint's header says.

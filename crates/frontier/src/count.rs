@@ -31,6 +31,9 @@ pub struct Options {
     pub threads: usize,
     /// Bytes the two levels' tables may hold before shards spill to disk.
     pub memory: u64,
+    /// The resident set past which shards spill, whatever the tables
+    /// count (`u64::MAX`: never); the caller sets it below its watchdog.
+    pub resident_limit: u64,
     /// Where spilled runs go (a fresh directory is made inside).
     pub spill_dir: PathBuf,
     /// Write the level reached to this file every `checkpoint_every`.
@@ -45,6 +48,7 @@ impl Default for Options {
         Options {
             threads: 1,
             memory: u64::MAX,
+            resident_limit: u64::MAX,
             spill_dir: std::env::temp_dir(),
             checkpoint: None,
             checkpoint_every: Duration::from_mins(5),
@@ -126,6 +130,7 @@ pub(crate) fn run<K: Key>(
     let steps = sweep.steps();
     let spill = Spill::new(&options.spill_dir);
     let limit = usize::try_from(options.memory).unwrap_or(usize::MAX);
+    let resident_limit = usize::try_from(options.resident_limit).unwrap_or(usize::MAX);
     let mut total = Total::default();
     let mut first = 0;
     let mut level = match &options.resume {
@@ -150,7 +155,8 @@ pub(crate) fn run<K: Key>(
         let written_before = spill.written.load(Ordering::Relaxed);
         watcher.step_started(index + 1, steps.len(), level.states());
         let transition = Transition::new(sweep, step);
-        let building = Building::<K>::new(limit, &level.memory, &spill);
+        let building =
+            Building::<K>::new(limit, &level.memory, &spill).with_resident_limit(resident_limit);
         let closed = expand_level(
             &level,
             &transition,
@@ -183,7 +189,7 @@ pub(crate) fn run<K: Key>(
             && done < steps.len()
             && last_checkpoint.elapsed() >= options.checkpoint_every
         {
-            level = checkpoint::write(
+            checkpoint::write(
                 path,
                 &Checkpoint {
                     sweep,
@@ -191,8 +197,6 @@ pub(crate) fn run<K: Key>(
                     total: &total,
                 },
                 &level,
-                limit,
-                &spill,
             )?;
             watcher.checkpointed(done, path);
             last_checkpoint = Instant::now();

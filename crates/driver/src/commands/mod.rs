@@ -67,13 +67,25 @@ pub fn supervised<T: Send + 'static>(
 /// The error and partial report of work that did not stop in time: the
 /// last report the monitor kept, marked with the cause.
 fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
+    let last = monitor.last_report();
+    // Where the work was, in the words of its method.
+    let (during, advice) = match last.as_ref().map(|r| r.settings.method) {
+        Some("frontier") => (
+            "while a level was being built",
+            "raise --memory, or resume from a checkpoint with a smaller --memory so that levels spill sooner",
+        ),
+        _ => (
+            "during an engine operation",
+            "raise --memory or choose another --schedule",
+        ),
+    };
     let (status, error) = match cause {
         Cause::Stop { signal } => (
             Status::Interrupted,
             CliError {
                 code: ExitCode::Signal(signal.unwrap_or(2)),
                 message: format!(
-                    "interrupted by {} during an engine operation",
+                    "interrupted by {} {during}",
                     supervise::signal_name(*signal)
                 ),
             },
@@ -83,12 +95,12 @@ fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
             CliError {
                 code: ExitCode::Limit,
                 message: format!(
-                    "memory budget of {budget} exceeded (resident {resident}) during an engine operation; raise --memory or choose another --schedule"
+                    "memory budget of {budget} exceeded (resident {resident}) {during}; {advice}"
                 ),
             },
         ),
     };
-    let report = monitor.last_report().map(|mut report| {
+    let report = last.map(|mut report| {
         report.stop(status, &error.message, monitor.started());
         Box::new(report)
     });
