@@ -155,6 +155,11 @@ fn answer(
                         }
                         !cancel.is_cancelled()
                     });
+                    if cancel.is_cancelled() {
+                        // Reported as an interruption below; the partial
+                        // fixed counts mean nothing.
+                        return Err(interrupted(cancel, report));
+                    }
                     let per_tour = if kind == TourKind::Open && board.cells() > 1 {
                         2
                     } else {
@@ -177,21 +182,14 @@ fn answer(
             let total = report.count.as_deref().and_then(|c| c.parse().ok());
             let total = total
                 .ok_or_else(|| Failure::other("internal error: a finished run has no count"))?;
-            let undirected = symmetry::undirected(&total, &board, kind);
-            match symmetry::by_quotients(
-                board,
-                kind,
-                &undirected,
+            up_to_symmetry(
+                &mut report,
+                request,
+                &total,
                 "counted by the frontier method",
                 observer,
                 cancel,
-            )? {
-                Some((symmetry, orbits)) => {
-                    report.symmetry = Some(symmetry);
-                    orbits
-                }
-                None => BigUint::ZERO,
-            }
+            )?
         }
         Method::Frontier => questions::by_runs(
             request,
@@ -217,21 +215,14 @@ fn answer(
         )?,
         Method::Backtrack if request.up_to_symmetry => {
             let total = backtrack::count_total(request, cancel)?;
-            let undirected = symmetry::undirected(&total, &board, kind);
-            match symmetry::by_quotients(
-                board,
-                kind,
-                &undirected,
+            up_to_symmetry(
+                &mut report,
+                request,
+                &total,
                 "counted by backtracking",
                 observer,
                 cancel,
-            )? {
-                Some((symmetry, orbits)) => {
-                    report.symmetry = Some(symmetry);
-                    orbits
-                }
-                None => BigUint::ZERO,
-            }
+            )?
         }
         Method::Backtrack => questions::by_runs(
             request,
@@ -241,20 +232,50 @@ fn answer(
         )?,
     };
     if cancel.is_cancelled() {
-        return Err(Failure {
-            kind: match cancel.cause() {
-                Some(Cause::MemoryBudget { .. }) => FailureKind::Limit,
-                Some(Cause::Stop { signal }) => FailureKind::Stopped { signal: *signal },
-                None => FailureKind::Stopped { signal: None },
-            },
-            message: "interrupted".into(),
-            report: None,
-        }
-        .with_report(report));
+        return Err(interrupted(cancel, report));
     }
     report.count = Some(count.to_string());
     report.close(started);
     Ok(report)
+}
+
+/// The failure of a question whose work was cancelled, with its report.
+fn interrupted(cancel: &CancelToken, report: RunReport) -> Failure {
+    Failure {
+        kind: match cancel.cause() {
+            Some(Cause::MemoryBudget { .. }) => FailureKind::Limit,
+            Some(Cause::Stop { signal }) => FailureKind::Stopped { signal: *signal },
+            None => FailureKind::Stopped { signal: None },
+        },
+        message: "interrupted".into(),
+        report: None,
+    }
+    .with_report(report)
+}
+
+/// The orbits under the board's symmetries, given a method's plain count
+/// (`total`): the identity fixes every tour, the other symmetries' fixed
+/// tours are searched on quotient boards. Zero when the search was stopped;
+/// the caller reports the interruption.
+fn up_to_symmetry(
+    report: &mut RunReport,
+    request: &Request,
+    total: &BigUint,
+    identity_method: &str,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<BigUint, Failure> {
+    let (board, kind) = (request.board, request.kind);
+    let undirected = symmetry::undirected(total, &board, kind);
+    let found =
+        symmetry::by_quotients(board, kind, &undirected, identity_method, observer, cancel)?;
+    Ok(match found {
+        Some((symmetry, orbits)) => {
+            report.symmetry = Some(symmetry);
+            orbits
+        }
+        None => BigUint::ZERO,
+    })
 }
 
 /// Builds the time-sliced ZDD of the tours `request` describes and hands
