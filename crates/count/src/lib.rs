@@ -113,12 +113,17 @@ pub fn count(
             Method::Frontier => frontier::count(request, &plan, report, observer, cancel)?,
         }
     };
-    let count = report
+    let count = finished_count(&report)?;
+    Ok(Counted { count, report })
+}
+
+/// The count a finished report holds; a finished run without one is a bug.
+fn finished_count(report: &RunReport) -> Result<BigUint, Failure> {
+    report
         .count
         .as_deref()
         .and_then(|c| c.parse().ok())
-        .ok_or_else(|| Failure::other("internal error: a finished run has no count"))?;
-    Ok(Counted { count, report })
+        .ok_or_else(|| Failure::other("internal error: a finished run has no count"))
 }
 
 /// Answers the questions beyond the plain count (a start, an end, a table,
@@ -179,9 +184,7 @@ fn answer(
         }
         Method::Frontier if request.up_to_symmetry => {
             report = frontier::count(request, plan, report, observer, cancel)?;
-            let total = report.count.as_deref().and_then(|c| c.parse().ok());
-            let total = total
-                .ok_or_else(|| Failure::other("internal error: a finished run has no count"))?;
+            let total = finished_count(&report)?;
             up_to_symmetry(
                 &mut report,
                 request,
@@ -205,12 +208,7 @@ fn answer(
                     observer,
                     cancel,
                 )
-                .map(|r| {
-                    r.count
-                        .as_deref()
-                        .and_then(|c| c.parse().ok())
-                        .unwrap_or_default()
-                })
+                .and_then(|r| finished_count(&r))
             },
         )?,
         Method::Backtrack if request.up_to_symmetry => {

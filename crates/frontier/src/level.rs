@@ -297,6 +297,29 @@ struct Sealed<K: Key> {
     big: FxHashMap<K, BigUint>,
 }
 
+impl<K: Key> Sealed<K> {
+    /// Hands each state and weight to `visit`, streaming a run from disk.
+    fn visit(&self, visit: &mut impl FnMut(K, &Weight)) -> io::Result<()> {
+        for (key, weight) in &self.big {
+            visit(*key, &Weight::Big(weight.clone()));
+        }
+        match &self.entries {
+            Stored::Memory(entries) => {
+                for &(key, weight) in entries {
+                    visit(key, &Weight::Small(weight));
+                }
+            }
+            Stored::Disk(path) => {
+                let mut reader = RunReader::<K>::open(path)?;
+                while let Some((key, weight)) = reader.next_entry()? {
+                    visit(key, &Weight::Small(weight));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// A finished level, read once, a shard at a time.
 pub struct Level<K: Key> {
     shards: Vec<Mutex<Option<Sealed<K>>>>,
@@ -361,23 +384,13 @@ impl<K: Key> Level<K> {
         else {
             return Ok(());
         };
-        for (key, weight) in &sealed.big {
-            visit(*key, &Weight::Big(weight.clone()));
-        }
+        sealed.visit(&mut visit)?;
         match sealed.entries {
             Stored::Memory(entries) => {
-                for &(key, weight) in &entries {
-                    visit(key, &Weight::Small(weight));
-                }
                 self.memory
                     .fetch_sub(entries.len() * size_of::<(K, u64)>(), Ordering::Relaxed);
             }
             Stored::Disk(path) => {
-                let mut reader = RunReader::<K>::open(&path)?;
-                while let Some((key, weight)) = reader.next_entry()? {
-                    visit(key, &Weight::Small(weight));
-                }
-                drop(reader);
                 let _ = std::fs::remove_file(&path);
             }
         }
@@ -400,24 +413,8 @@ impl<K: Key> Level<K> {
             let sealed = shard
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            let Some(sealed) = sealed.as_ref() else {
-                continue;
-            };
-            for (key, weight) in &sealed.big {
-                visit(*key, &Weight::Big(weight.clone()));
-            }
-            match &sealed.entries {
-                Stored::Memory(entries) => {
-                    for &(key, weight) in entries {
-                        visit(key, &Weight::Small(weight));
-                    }
-                }
-                Stored::Disk(path) => {
-                    let mut reader = RunReader::<K>::open(path)?;
-                    while let Some((key, weight)) = reader.next_entry()? {
-                        visit(key, &Weight::Small(weight));
-                    }
-                }
+            if let Some(sealed) = sealed.as_ref() {
+                sealed.visit(&mut visit)?;
             }
         }
         Ok(())
