@@ -74,3 +74,38 @@ fn tables_by_start_square_agree_on_every_board_up_to_30_squares() {
     tables_agree(MethodChoice::Frontier, 30);
     tables_agree(MethodChoice::Backtrack, 30);
 }
+
+/// The frontier method's level store in every form — in memory, every run
+/// spilled, runs partly spilled — with one and two threads, against the
+/// independent counter on every board of up to 30 squares.
+#[test]
+fn every_level_store_agrees_on_every_board_up_to_30_squares() {
+    let dir = std::env::temp_dir();
+    for (rows, cols) in boards_up_to(30) {
+        let board = kt_board::Board::new(rows, cols).unwrap();
+        for kind in [TourKind::Open, TourKind::Closed] {
+            let expected = independent(rows, cols, kind);
+            for (threads, memory) in [(1, u64::MAX), (2, u64::MAX), (1, 1), (2, 1), (2, 48 << 10)] {
+                let options = kt_frontier::Options {
+                    threads,
+                    memory,
+                    spill_dir: dir.clone(),
+                    ..kt_frontier::Options::default()
+                };
+                let counted = kt_frontier::count_tours(
+                    board,
+                    kind,
+                    &options,
+                    &kt_frontier::Unwatched,
+                    &std::sync::atomic::AtomicBool::new(false),
+                )
+                .unwrap();
+                assert_eq!(
+                    counted.tours.to_string(),
+                    expected.to_string(),
+                    "{kind} {rows}x{cols}, {threads} threads, {memory} bytes"
+                );
+            }
+        }
+    }
+}

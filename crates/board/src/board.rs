@@ -131,6 +131,14 @@ impl Board {
         (square / self.cols, square % self.cols)
     }
 
+    /// The colour of a square as a chessboard paints it: 0 where row +
+    /// column is even, 1 where it is odd. A knight's move always changes
+    /// it, which makes the knight's graph bipartite.
+    pub fn colour(&self, square: Square) -> usize {
+        let (row, col) = self.row_col(square);
+        (row + col) % 2
+    }
+
     /// All squares in row-major order.
     pub fn squares(&self) -> std::ops::Range<Square> {
         0..self.cells()

@@ -93,13 +93,21 @@ impl Watcher for Levels<'_> {
             step: level.step,
             slots: level.slots,
             states: level.states,
+            read: level.read,
+            successors: level.successors,
             time_ms: level.time_ms,
-            table_bytes: level.table_bytes,
+            states_per_second_per_thread: level.rate_per_thread,
+            stored: level.stored,
+            runs: level.runs,
+            bytes: level.bytes,
+            memory_bytes: level.memory_bytes,
             spilled_bytes: level.spilled_bytes,
+            disk_bytes: level.disk_bytes,
             rss_bytes: level.rss_bytes,
         });
         frontier.peak_states = frontier.peak_states.max(level.states);
         frontier.spilled_bytes += level.spilled_bytes;
+        frontier.disk_peak_bytes = frontier.disk_peak_bytes.max(level.disk_bytes);
         self.observer.report(&report);
     }
 
@@ -117,6 +125,7 @@ fn empty_report() -> FrontierReport {
         width: 0,
         peak_states: 0,
         spilled_bytes: 0,
+        disk_peak_bytes: 0,
         resumed_from: None,
         levels: Vec::new(),
     }
@@ -248,6 +257,7 @@ pub(crate) fn count(
         Ok(counted) => {
             if let Some(frontier) = &mut report.frontier {
                 frontier.resumed_from = counted.outcome.resumed_from;
+                frontier.disk_peak_bytes = counted.outcome.disk_peak_bytes;
             }
             report.count = Some(counted.tours.to_string());
             report.close(started);

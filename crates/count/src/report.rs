@@ -186,6 +186,8 @@ pub struct FrontierReport {
     pub peak_states: u64,
     /// Bytes written to disk when levels did not fit the budget.
     pub spilled_bytes: u64,
+    /// The most bytes of spilled runs on disk at any time.
+    pub disk_peak_bytes: u64,
     /// The step the count went on from, when it resumed a checkpoint.
     pub resumed_from: Option<usize>,
     pub levels: Vec<LevelReport>,
@@ -197,12 +199,24 @@ pub struct LevelReport {
     /// 1-based: the level after this many squares.
     pub step: usize,
     pub slots: usize,
+    /// Distinct states in the level.
     pub states: u64,
+    /// States the step read (the previous level's) and successors it made.
+    pub read: u64,
+    pub successors: u64,
     pub time_ms: f64,
-    /// Bytes the level's tables held in memory.
-    pub table_bytes: u64,
-    /// Bytes written to spill runs during the step.
+    /// States read per second per thread.
+    pub states_per_second_per_thread: f64,
+    /// The level as stored: records (a state may be in several runs of its
+    /// partition until it is read), runs, bytes in all and in memory.
+    pub stored: u64,
+    pub runs: usize,
+    pub bytes: u64,
+    pub memory_bytes: u64,
+    /// Bytes written to spill runs during the step, and spilled runs on
+    /// disk at its end.
     pub spilled_bytes: u64,
+    pub disk_bytes: u64,
     pub rss_bytes: u64,
 }
 

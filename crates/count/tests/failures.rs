@@ -65,16 +65,39 @@ fn a_cancelled_count_stops_with_its_partial_report() {
     }
 }
 
+/// Takes memory the count cannot see when its first level starts, as
+/// another part of a process (or a leak) would: only the watchdog, which
+/// reads the resident set, can stop the count then.
+struct Hog {
+    bytes: usize,
+    held: std::sync::Mutex<Vec<u8>>,
+}
+
+impl kt_count::Observer for Hog {
+    fn step_started(&self, _index: usize, _total: usize, _name: &str) {
+        let mut held = self.held.lock().unwrap();
+        if held.is_empty() {
+            // Written, so that every page is resident.
+            *held = vec![1u8; self.bytes];
+        }
+    }
+}
+
 #[test]
 fn the_memory_watchdog_stops_a_count_as_a_limit() {
-    // A budget the frontier method's tables fit but the process does not:
-    // the watchdog sees the resident set pass it and cancels the count.
+    // Whatever the method's own buffers and spilling: once the resident
+    // set passes the budget, the watchdog cancels the count, and the
+    // failure is a limit that names the budget.
     let mut req = request("7x6", TourKind::Open, MethodChoice::Frontier);
-    req.memory = Some(Bytes(12 * Bytes::MIB));
-    let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
+    req.memory = Some(Bytes(64 * Bytes::MIB));
+    let hog = Hog {
+        bytes: 96 << 20,
+        held: std::sync::Mutex::new(Vec::new()),
+    };
+    let failure = count(&req, &hog, &CancelToken::new()).unwrap_err();
     assert_eq!(failure.kind, FailureKind::Limit, "{}", failure.message);
     assert!(
-        failure.message.contains("memory budget of 12 MiB"),
+        failure.message.contains("memory budget of 64 MiB"),
         "{}",
         failure.message
     );

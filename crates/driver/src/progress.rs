@@ -153,7 +153,7 @@ impl Observer for Monitor {
                     format!(
                         "; last level {} states in {}{}",
                         group(l.states),
-                        kt_memory::Bytes(l.table_bytes),
+                        kt_memory::Bytes(l.bytes),
                         if l.spilled_bytes > 0 {
                             format!(", {} spilled", kt_memory::Bytes(l.spilled_bytes))
                         } else {

@@ -10,14 +10,20 @@ struct Print;
 impl Watcher for Print {
     fn step_finished(&self, r: &LevelReport) {
         eprintln!(
-            "step {:3}/{} slots {:2} states {:>12} time {:9.1} ms table {:6} MiB spilled {:6} MiB rss {:6} MiB",
+            "step {:3}/{} slots {:2} states {:>12} read {:>12} succ {:>12} time {:9.1} ms rate {:6.2} M/s/thread runs {:5} {:6.2} B/state mem {:6} MiB spilled {:6} MiB disk {:6} MiB rss {:6} MiB",
             r.step,
             r.steps,
             r.slots,
             r.states,
+            r.read,
+            r.successors,
             r.time_ms,
-            r.table_bytes >> 20,
+            r.rate_per_thread / 1e6,
+            r.runs,
+            r.bytes_per_state(),
+            r.memory_bytes >> 20,
             r.spilled_bytes >> 20,
+            r.disk_bytes >> 20,
             r.rss_bytes >> 20
         );
     }
@@ -31,7 +37,9 @@ fn main() {
     } else {
         TourKind::Closed
     };
-    let threads = args.get(3).map_or(1, |t| t.parse().expect("threads"));
+    let threads = args.get(3).map_or_else(kt_frontier::default_threads, |t| {
+        t.parse().expect("threads")
+    });
     let memory = args
         .get(4)
         .map_or(u64::MAX, |g| g.parse::<u64>().expect("GiB") << 30);

@@ -1,63 +1,83 @@
-//! Checkpoints: a level written to a file, so that a count of hours can
-//! stop and go on.
+//! Checkpoints: a level kept on disk, so that a count of hours can stop
+//! and go on.
 //!
 //! A checkpoint is the level after `step` steps and the weight of the
 //! tours closed before it; resuming from it does exactly the remaining
 //! steps, so the count is the one an uninterrupted run gives.
 //!
-//! Format (little-endian):
+//! **No copy of a level.** A level already is a set of run files and runs
+//! in memory (`level.rs`, `store.rs`). A checkpoint *hard-links* each run
+//! file into its own directory (a link costs no bytes and no time), writes
+//! each run held in memory once, and describes them all in a small
+//! manifest. The runs are written and synced on all workers. Resuming reads
+//! the manifest, checks every run file's size and CRC-32 (on all workers),
+//! and reads the runs in place, as the first step's level: nothing is
+//! loaded. Links need the spill directory and the checkpoint on one file
+//! system; elsewhere a spilled run is copied.
+//!
+//! **Layout.** `--checkpoint PATH` names a directory:
+//!
+//! ```text
+//!   PATH/manifest          the current checkpoint (replaced by a rename)
+//!   PATH/g<step>/run-<i>   its runs
+//! ```
+//!
+//! A new checkpoint writes its runs into a new `g<step>`, then its manifest
+//! next to the old one, renames it over the old one, and only then removes
+//! the older `g*` directories: a crash at any moment leaves one whole
+//! checkpoint.
+//!
+//! **Manifest** (little-endian, CRC-32 at the end):
 //!
 //! ```text
 //!   "KTFRONT\0"  magic
-//!   u32          format version (2)
+//!   u32          format version (3)
 //!   u32 u32 u8   rows, cols, kind (0 open, 1 closed)
 //!   u8           key bytes (8 or 16)
 //!   u32          the sweep's fingerprint (see below)
 //!   u64          steps done
 //!   u32 + bytes  tours so far (BigUint, little-endian bytes)
-//!   records      u8 0, key, u64 weight       (a weight that fits a u64)
-//!                u8 1, key, u32 + bytes      (a larger weight)
-//!   u8 0xFF      the end of the records
-//!   u64          the number of records
+//!   u8           partition bits
+//!   u32          runs
+//!   runs ×       u32 partition, u64 records, u64 bytes, u32 CRC-32
 //!   u32          CRC-32 of everything before it
 //! ```
 //!
-//! The records stream out as the level is read, so writing a checkpoint
-//! of a level of billions of states needs no memory of its own.
-//!
-//! A file from another board, kind or key width, a damaged one, or one
-//! whose lengths do not add up is refused with the reason; nothing of it
-//! is used.
-//!
-//! A key means something only to the sweep and the state code that made
-//! it: the same board swept in another order, or coded another way, reads
-//! the same bytes as other states and would give a wrong count without
-//! any error. So the header holds a fingerprint of both (a CRC-32 of the
-//! state code's version and of every step's frontiers and edges), and a
-//! checkpoint written by a build whose sweep or code differs is refused.
+//! **What a key means.** A key means something only to the sweep and the
+//! state code that made it: the same board swept in another order, or
+//! coded another way, reads the same bytes as other states and would give
+//! a wrong count without any error. So the manifest holds a fingerprint of
+//! both: every step's frontiers and edges, and the codes that
+//! [`crate::state::encode`] and the key packings give a fixed set of mate
+//! tables. A build whose sweep or state code differs computes another
+//! fingerprint, and its checkpoints are refused; nobody has to remember to
+//! bump a version.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::path::Path;
-use std::sync::atomic::AtomicUsize;
+use std::io::{self, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use kt_board::TourKind;
 use num_bigint::BigUint;
 
 use crate::FrontierError;
-use crate::level::{Building, Level, Spill, shard_of};
-use crate::state::Key;
+use crate::level::{Level, MAX_PARTITION_BITS};
+use crate::run::{Place, Run};
+use crate::state::{self, Key};
 use crate::sweep::Sweep;
 use crate::weight::{Total, Weight};
+use crate::workers::Workers;
 
 const MAGIC: &[u8; 8] = b"KTFRONT\0";
-const VERSION: u32 = 2;
-/// The version of the state code (`state::encode` and the key packing):
-/// raise it with any change to either, so that old checkpoints are refused.
-const STATE_CODE: u32 = 1;
-/// The longest big weight a checkpoint may hold (bytes): far beyond any
-/// count, small enough that a damaged length cannot exhaust memory.
+const VERSION: u32 = 3;
+const MANIFEST: &str = "manifest";
+/// The longest count a manifest may hold (bytes): far beyond any count,
+/// small enough that a damaged length cannot exhaust memory.
 const MAX_BIG_BYTES: u32 = 1 << 16;
+/// The most runs a manifest may list.
+const MAX_RUNS: u32 = 1 << 24;
 
 /// What a checkpoint says besides its states.
 pub struct Checkpoint<'a> {
@@ -80,109 +100,145 @@ fn kind_byte(kind: TourKind) -> u8 {
     }
 }
 
-/// A writer that keeps the CRC of what went through it.
-struct Crc<W> {
-    inner: W,
-    crc: crc32fast::Hasher,
+/// The directory of the runs of the checkpoint after `step` steps.
+fn generation(path: &Path, step: usize) -> PathBuf {
+    path.join(format!("g{step}"))
 }
 
-impl<W: Write> Write for Crc<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.crc.update(&buf[..n]);
-        Ok(n)
+fn run_file(directory: &Path, index: usize) -> PathBuf {
+    directory.join(format!("run-{index}"))
+}
+
+/// Puts `run` at `to`: a link to its file, or its bytes written (a run in
+/// memory, or a file on another file system). Returns after the file is
+/// on disk.
+fn place_run(run: &Run, to: &Path) -> io::Result<()> {
+    match &run.place {
+        Place::Memory(bytes) => {
+            let mut file = File::create(to)?;
+            file.write_all(bytes)?;
+            file.sync_all()
+        }
+        Place::Disk { path, .. } => {
+            if std::fs::hard_link(path, to).is_err() {
+                std::fs::copy(path, to)?;
+            }
+            File::open(to)?.sync_all()
+        }
     }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
 }
 
-impl<R: Read> Read for Crc<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.crc.update(&buf[..n]);
-        Ok(n)
-    }
-}
-
-fn write_big(out: &mut impl Write, n: &BigUint) -> io::Result<()> {
-    let bytes = n.to_bytes_le();
-    out.write_all(&(bytes.len() as u32).to_le_bytes())?;
-    out.write_all(&bytes)
-}
-
-/// Writes `level` (which it reads, and so consumes) to `path`, and returns
-/// the same level rebuilt. The file is written next to `path` and renamed
-/// over it, so a crash mid-write leaves the previous checkpoint whole.
+/// Writes a checkpoint of `level` (which stays as it is) to the directory
+/// `path`, replacing the checkpoint there.
 pub fn write<K: Key>(
     path: &Path,
     header: &Checkpoint<'_>,
     level: &Level<K>,
+    workers: &Workers,
 ) -> Result<(), FrontierError> {
-    let partial = {
-        let mut name = path.as_os_str().to_owned();
-        name.push(".partial");
-        std::path::PathBuf::from(name)
-    };
     let io_error =
         |e: io::Error| FrontierError::Checkpoint(format!("cannot write {}: {e}", path.display()));
-    let board = header.sweep.board();
-    let result = (|| -> io::Result<()> {
-        let mut out = Crc {
-            inner: BufWriter::with_capacity(1 << 20, File::create(&partial)?),
-            crc: crc32fast::Hasher::new(),
-        };
-        out.write_all(MAGIC)?;
-        out.write_all(&VERSION.to_le_bytes())?;
-        out.write_all(&(board.rows() as u32).to_le_bytes())?;
-        out.write_all(&(board.cols() as u32).to_le_bytes())?;
-        out.write_all(&[kind_byte(header.sweep.kind()), K::BYTES as u8])?;
-        out.write_all(&fingerprint(header.sweep).to_le_bytes())?;
-        out.write_all(&(header.step as u64).to_le_bytes())?;
-        write_big(&mut out, &header.total.value())?;
-        let mut records: u64 = 0;
-        let mut record = vec![0u8; 1 + K::BYTES + 8];
-        let mut failed: Option<io::Error> = None;
-        level.visit_all(|key, weight| {
-            if failed.is_some() {
-                return;
+    std::fs::create_dir_all(path).map_err(io_error)?;
+    let directory = generation(path, header.step);
+    if directory.exists() {
+        std::fs::remove_dir_all(&directory).map_err(io_error)?;
+    }
+    std::fs::create_dir(&directory).map_err(io_error)?;
+
+    // Every run, with its partition, numbered partition by partition; the
+    // runs of partition p are numbered from first[p].
+    let mut runs: Vec<(u32, u64, u64, u32)> = Vec::with_capacity(level.runs());
+    level
+        .visit_runs(|p, run| {
+            runs.push((p as u32, run.entries, run.bytes, run.crc));
+            Ok(())
+        })
+        .map_err(io_error)?;
+    let mut first = vec![0usize; level.partitions() + 1];
+    for &(p, ..) in &runs {
+        first[p as usize + 1] += 1;
+    }
+    for p in 0..level.partitions() {
+        first[p + 1] += first[p];
+    }
+    // Links and writes on all workers, a partition at a time.
+    let next = AtomicUsize::new(0);
+    let failure: Mutex<Option<io::Error>> = Mutex::new(None);
+    let work = || {
+        loop {
+            let p = next.fetch_add(1, Ordering::Relaxed);
+            if p >= level.partitions() {
+                break;
             }
-            let result = (|| -> io::Result<()> {
-                key.to_le(&mut record[1..]);
-                match weight {
-                    Weight::Small(w) => {
-                        record[0] = 0;
-                        record[1 + K::BYTES..].copy_from_slice(&w.to_le_bytes());
-                        out.write_all(&record)
-                    }
-                    Weight::Big(w) => {
-                        record[0] = 1;
-                        out.write_all(&record[..=K::BYTES])?;
-                        write_big(&mut out, w)
-                    }
-                }
-            })();
-            records += 1;
+            let mut index = first[p];
+            let result = level.visit_partition(p, |run| {
+                index += 1;
+                place_run(run, &run_file(&directory, index - 1))
+            });
             if let Err(e) = result {
-                failed = Some(e);
+                failure
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_or_insert(e);
+                break;
             }
-        })?;
-        if let Some(e) = failed {
-            return Err(e);
         }
-        out.write_all(&[0xFF])?;
-        out.write_all(&records.to_le_bytes())?;
-        let crc = out.crc.clone().finalize();
-        out.inner.write_all(&crc.to_le_bytes())?;
-        out.inner.flush()?;
-        out.inner.get_ref().sync_all()?;
-        std::fs::rename(&partial, path)
+    };
+    workers.each(level.entries(), &work);
+    if let Some(e) = failure
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        return Err(io_error(e));
+    }
+
+    let result = (|| -> io::Result<()> {
+        let mut manifest: Vec<u8> = Vec::new();
+        let board = header.sweep.board();
+        manifest.extend_from_slice(MAGIC);
+        manifest.extend_from_slice(&VERSION.to_le_bytes());
+        manifest.extend_from_slice(&(board.rows() as u32).to_le_bytes());
+        manifest.extend_from_slice(&(board.cols() as u32).to_le_bytes());
+        manifest.extend_from_slice(&[kind_byte(header.sweep.kind()), K::BYTES as u8]);
+        manifest.extend_from_slice(&fingerprint(header.sweep).to_le_bytes());
+        manifest.extend_from_slice(&(header.step as u64).to_le_bytes());
+        let total = header.total.value().to_bytes_le();
+        manifest.extend_from_slice(&(total.len() as u32).to_le_bytes());
+        manifest.extend_from_slice(&total);
+        manifest.push(level.bits() as u8);
+        manifest.extend_from_slice(&(runs.len() as u32).to_le_bytes());
+        for &(p, entries, bytes, crc) in &runs {
+            manifest.extend_from_slice(&p.to_le_bytes());
+            manifest.extend_from_slice(&entries.to_le_bytes());
+            manifest.extend_from_slice(&bytes.to_le_bytes());
+            manifest.extend_from_slice(&crc.to_le_bytes());
+        }
+        let crc = crc32fast::hash(&manifest);
+        manifest.extend_from_slice(&crc.to_le_bytes());
+        let partial = path.join(format!("{MANIFEST}.partial"));
+        let mut file = File::create(&partial)?;
+        file.write_all(&manifest)?;
+        file.sync_all()?;
+        std::fs::rename(&partial, path.join(MANIFEST))?;
+        File::open(path)?.sync_all()?;
+        // Only now are the older runs no longer needed.
+        let current = directory.file_name().map(std::ffi::OsStr::to_os_string);
+        for entry in std::fs::read_dir(path)? {
+            let entry = entry?;
+            let name = entry.file_name();
+            if Some(&name) != current.as_ref()
+                && name.to_string_lossy().starts_with('g')
+                && entry.file_type()?.is_dir()
+            {
+                std::fs::remove_dir_all(entry.path())?;
+            }
+        }
+        Ok(())
     })();
     result.map_err(io_error)
 }
 
-/// What a checkpoint's header says.
+/// What a checkpoint's manifest says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Header {
     pub rows: usize,
@@ -195,92 +251,131 @@ pub struct Header {
     pub step: usize,
 }
 
-/// A fingerprint of what gives a key its meaning: the state code's version
-/// and every step's vertex, frontiers and edges, in order.
+/// A fingerprint of what gives a key its meaning: every step's vertex,
+/// frontiers and edges, in order, and the state code itself — the keys
+/// that encoding and both packings give a fixed set of mate tables.
 pub fn fingerprint(sweep: &Sweep) -> u32 {
+    fingerprint_with(sweep, &state::sample_codes())
+}
+
+/// [`fingerprint`] with the state code's sample keys given.
+fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
     let mut hash = crc32fast::Hasher::new();
-    let mut word = |n: usize| hash.update(&(n as u64).to_le_bytes());
-    word(STATE_CODE as usize);
-    word(sweep.steps().len());
+    let mut word = |n: u128| hash.update(&n.to_le_bytes());
+    for &code in codes {
+        word(code);
+    }
+    word(sweep.steps().len() as u128);
     for step in sweep.steps() {
-        word(step.vertex);
+        word(step.vertex as u128);
         for list in [&step.before, &step.after] {
-            word(list.len());
+            word(list.len() as u128);
             for &v in list {
-                word(v);
+                word(v as u128);
             }
         }
         for list in [&step.carry, &step.edges] {
-            word(list.len());
+            word(list.len() as u128);
             for &s in list {
-                word(usize::from(s));
+                word(u128::from(s));
             }
         }
     }
     hash.finalize()
 }
 
-/// Reads only the header of a checkpoint, to refuse one of another board
-/// or kind before any work (the whole file is checked when it is read).
-pub fn inspect(path: &Path) -> Result<Header, FrontierError> {
-    let name = path.display();
-    let file = File::open(path)
-        .map_err(|e| FrontierError::Resume(format!("{name}: cannot read it: {e}")))?;
-    read_header(&mut BufReader::new(file), path)
+/// A reader of the manifest that keeps its CRC.
+struct Manifest<R> {
+    input: R,
+    crc: crc32fast::Hasher,
 }
 
-/// The header of a checkpoint being read.
-fn read_header(input: &mut impl Read, path: &Path) -> Result<Header, FrontierError> {
+impl<R: Read> Manifest<R> {
+    fn bytes<const N: usize>(&mut self) -> io::Result<[u8; N]> {
+        let mut b = [0u8; N];
+        self.input.read_exact(&mut b)?;
+        self.crc.update(&b);
+        Ok(b)
+    }
+
+    fn u32(&mut self) -> io::Result<u32> {
+        self.bytes().map(u32::from_le_bytes)
+    }
+
+    fn u64(&mut self) -> io::Result<u64> {
+        self.bytes().map(u64::from_le_bytes)
+    }
+}
+
+fn open_manifest(path: &Path) -> Result<Manifest<BufReader<File>>, FrontierError> {
+    let name = path.display();
+    let file = File::open(path.join(MANIFEST)).map_err(|e| {
+        FrontierError::Resume(if path.is_file() {
+            format!("{name}: a file, not a checkpoint directory (checkpoints of this version are directories)")
+        } else {
+            format!("{name}: cannot read its manifest: {e}")
+        })
+    })?;
+    Ok(Manifest {
+        input: BufReader::new(file),
+        crc: crc32fast::Hasher::new(),
+    })
+}
+
+/// The header of a checkpoint's manifest being read.
+fn read_header(input: &mut Manifest<impl Read>, path: &Path) -> Result<Header, FrontierError> {
     let name = path.display();
     let bad = |why: String| FrontierError::Resume(format!("{name}: {why}"));
     let damaged = |e: io::Error| bad(format!("not a whole checkpoint ({e})"));
-    let mut magic = [0u8; 8];
-    input.read_exact(&mut magic).map_err(damaged)?;
+    let magic: [u8; 8] = input.bytes().map_err(damaged)?;
     if &magic != MAGIC {
         return Err(bad("not a knights-tour frontier checkpoint".into()));
     }
-    let version = read_u32(input).map_err(damaged)?;
+    let version = input.u32().map_err(damaged)?;
     if version != VERSION {
         return Err(bad(format!(
             "checkpoint format {version}, this program reads format {VERSION}"
         )));
     }
-    let rows = read_u32(input).map_err(damaged)? as usize;
-    let cols = read_u32(input).map_err(damaged)? as usize;
-    let mut kind_and_key = [0u8; 2];
-    input.read_exact(&mut kind_and_key).map_err(damaged)?;
-    let kind = match kind_and_key[0] {
+    let rows = input.u32().map_err(damaged)? as usize;
+    let cols = input.u32().map_err(damaged)? as usize;
+    let [kind, key_bytes] = input.bytes().map_err(damaged)?;
+    let kind = match kind {
         0 => TourKind::Open,
         1 => TourKind::Closed,
         other => return Err(bad(format!("unknown tour kind {other}"))),
     };
-    let fingerprint = read_u32(input).map_err(damaged)?;
-    let step = read_u64(input).map_err(damaged)? as usize;
+    let fingerprint = input.u32().map_err(damaged)?;
+    let step = input.u64().map_err(damaged)? as usize;
     Ok(Header {
         rows,
         cols,
         kind,
-        key_bytes: kind_and_key[1] as usize,
+        key_bytes: key_bytes as usize,
         fingerprint,
         step,
     })
 }
 
-/// Reads a checkpoint of `sweep`'s board and kind.
+/// Reads only the header of a checkpoint, to refuse one of another board
+/// or kind before any work (the whole checkpoint is checked when it is
+/// read).
+pub fn inspect(path: &Path) -> Result<Header, FrontierError> {
+    read_header(&mut open_manifest(path)?, path)
+}
+
+/// Reads the checkpoint at `path` of `sweep`'s board and kind: checks its
+/// manifest and every run file, then hands the runs over in place as the
+/// level to go on from.
 pub fn read<K: Key>(
     path: &Path,
     sweep: &Sweep,
-    limit: usize,
-    spill: &Spill,
+    workers: &Workers,
 ) -> Result<Resumed<K>, FrontierError> {
     let name = path.display();
     let bad = |why: String| FrontierError::Resume(format!("{name}: {why}"));
-    let file = File::open(path).map_err(|e| bad(format!("cannot read it: {e}")))?;
-    let mut input = Crc {
-        inner: BufReader::with_capacity(1 << 20, file),
-        crc: crc32fast::Hasher::new(),
-    };
     let damaged = |e: io::Error| bad(format!("not a whole checkpoint ({e})"));
+    let mut input = open_manifest(path)?;
     let header = read_header(&mut input, path)?;
     let board = sweep.board();
     let kind = sweep.kind();
@@ -308,80 +403,253 @@ pub fn read<K: Key>(
             sweep.steps().len()
         )));
     }
-    let total = read_big(&mut input).map_err(damaged)?;
-    let nothing = AtomicUsize::new(0);
-    let building = Building::<K>::new(limit, &nothing, spill);
-    let mut key_bytes = vec![0u8; K::BYTES];
-    let mut records = 0u64;
-    loop {
-        let mut tag = [0u8; 1];
-        input.read_exact(&mut tag).map_err(damaged)?;
-        if tag[0] == 0xFF {
-            break;
-        }
-        input.read_exact(&mut key_bytes).map_err(damaged)?;
-        let key = K::from_le(&key_bytes);
-        match tag[0] {
-            0 => {
-                let weight = read_u64(&mut input).map_err(damaged)?;
-                building
-                    .add_batch(shard_of(key), &[(key, weight)])
-                    .map_err(FrontierError::Io)?;
-            }
-            1 => {
-                let weight = read_big(&mut input).map_err(damaged)?;
-                building.add_big(key, &weight).map_err(FrontierError::Io)?;
-            }
-            other => return Err(bad(format!("record {records} has the unknown tag {other}"))),
-        }
-        records += 1;
+    let total_len = input.u32().map_err(damaged)?;
+    if total_len > MAX_BIG_BYTES {
+        return Err(bad(format!("a count of {total_len} bytes")));
     }
-    let claimed = read_u64(&mut input).map_err(damaged)?;
-    if claimed != records {
-        return Err(bad(format!("it holds {records} states but says {claimed}")));
+    let mut total = vec![0u8; total_len as usize];
+    input.input.read_exact(&mut total).map_err(damaged)?;
+    input.crc.update(&total);
+    let total = BigUint::from_bytes_le(&total);
+    let [bits] = input.bytes().map_err(damaged)?;
+    let bits = u32::from(bits);
+    if bits > MAX_PARTITION_BITS {
+        return Err(bad(format!("{bits} partition bits")));
+    }
+    let count = input.u32().map_err(damaged)?;
+    if count > MAX_RUNS {
+        return Err(bad(format!("it lists {count} runs")));
+    }
+    let mut runs: Vec<(usize, Run)> = Vec::with_capacity(count as usize);
+    let directory = generation(path, step);
+    for i in 0..count as usize {
+        let p = input.u32().map_err(damaged)? as usize;
+        let entries = input.u64().map_err(damaged)?;
+        let bytes = input.u64().map_err(damaged)?;
+        let crc = input.u32().map_err(damaged)?;
+        if p >= 1 << bits {
+            return Err(bad(format!("run {i} is in partition {p} of {}", 1 << bits)));
+        }
+        runs.push((
+            p,
+            Run {
+                entries,
+                bytes,
+                crc,
+                place: Place::Disk {
+                    path: run_file(&directory, i),
+                    owned: false,
+                },
+            },
+        ));
     }
     let expected = input.crc.clone().finalize();
     let mut stored = [0u8; 4];
-    input.inner.read_exact(&mut stored).map_err(damaged)?;
+    input.input.read_exact(&mut stored).map_err(damaged)?;
     if u32::from_le_bytes(stored) != expected {
         return Err(bad(
-            "its checksum does not match: the file is damaged".into()
+            "its manifest's checksum does not match: it is damaged".into()
         ));
     }
     let mut rest = [0u8; 1];
-    if input.inner.read(&mut rest).map_err(damaged)? != 0 {
-        return Err(bad("it has bytes after its end".into()));
+    if input.input.read(&mut rest).map_err(damaged)? != 0 {
+        return Err(bad("its manifest has bytes after its end".into()));
+    }
+    check_runs(&runs, workers).map_err(bad)?;
+
+    let mut partitions: Vec<Vec<Run>> = (0..1usize << bits).map(|_| Vec::new()).collect();
+    for (p, run) in runs {
+        partitions[p].push(run);
     }
     let mut resumed_total = Total::default();
     resumed_total.add(&Weight::Big(total));
     Ok(Resumed {
         step,
         total: resumed_total,
-        level: building.finish().map_err(FrontierError::Io)?,
+        level: Level::from_partitions(bits, partitions),
     })
 }
 
-fn read_u32(input: &mut impl Read) -> io::Result<u32> {
-    let mut b = [0u8; 4];
-    input.read_exact(&mut b)?;
-    Ok(u32::from_le_bytes(b))
-}
-
-fn read_u64(input: &mut impl Read) -> io::Result<u64> {
-    let mut b = [0u8; 8];
-    input.read_exact(&mut b)?;
-    Ok(u64::from_le_bytes(b))
-}
-
-fn read_big(input: &mut impl Read) -> io::Result<BigUint> {
-    let len = read_u32(input)?;
-    if len > MAX_BIG_BYTES {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("a weight of {len} bytes"),
-        ));
+/// The size and CRC-32 of a file, read in pieces.
+fn crc_of(path: &Path) -> io::Result<(u64, u32)> {
+    let mut file = File::open(path)?;
+    let mut buffer = vec![0u8; 1 << 20];
+    let mut crc = crc32fast::Hasher::new();
+    let mut size = 0u64;
+    loop {
+        let read = file.read(&mut buffer)?;
+        if read == 0 {
+            return Ok((size, crc.finalize()));
+        }
+        crc.update(&buffer[..read]);
+        size += read as u64;
     }
-    let mut bytes = vec![0u8; len as usize];
-    input.read_exact(&mut bytes)?;
-    Ok(BigUint::from_bytes_le(&bytes))
+}
+
+/// Checks every run file's size and CRC-32, on all workers.
+fn check_runs(runs: &[(usize, Run)], workers: &Workers) -> Result<(), String> {
+    let next = AtomicUsize::new(0);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((_, run)) = runs.get(i) else {
+                break;
+            };
+            let Place::Disk { path, .. } = &run.place else {
+                continue;
+            };
+            let whole = crc_of(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))
+                .and_then(|(bytes, crc)| {
+                    if bytes == run.bytes && crc == run.crc {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "{} is damaged: its size or checksum does not match the manifest",
+                            path.display()
+                        ))
+                    }
+                });
+            if let Err(why) = whole {
+                failure
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .get_or_insert(why);
+                break;
+            }
+        }
+    };
+    workers.each(runs.iter().map(|(_, r)| r.entries).sum(), &work);
+    match failure
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        Some(why) => Err(why),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use kt_board::Board;
+
+    use super::*;
+    use crate::run::Encoder;
+    use crate::store::Store;
+
+    fn run(store: &Store, entries: &[(u64, Weight)], disk: bool) -> Run {
+        let mut encoder = Encoder::<u64>::with_capacity(entries.len());
+        for (k, w) in entries {
+            encoder.push_weight(*k, w);
+        }
+        let (bytes, n) = encoder.finish();
+        if disk {
+            store.write(&bytes, n).unwrap()
+        } else {
+            store.keep(bytes, n).unwrap()
+        }
+    }
+
+    fn contents(level: &Level<u64>, store: &Store) -> Vec<(u64, BigUint)> {
+        let mut all = Vec::new();
+        level
+            .drain(store, |k, w| all.push((k, w.to_biguint())))
+            .unwrap();
+        all.sort();
+        all
+    }
+
+    /// A level with runs in memory and on disk and weights beyond `u64`
+    /// comes back from its checkpoint as it was, with the tours so far.
+    #[test]
+    fn a_partly_spilled_level_with_big_weights_comes_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), u64::MAX, u64::MAX);
+        let workers = Workers::new(2).unwrap();
+        let big = BigUint::from(u64::MAX) * 12_345u32;
+        let level = || {
+            Level::<u64>::from_partitions(
+                1,
+                vec![
+                    vec![
+                        run(
+                            &store,
+                            &[(1, Weight::Small(3)), (9, Weight::Big(big.clone()))],
+                            false,
+                        ),
+                        run(
+                            &store,
+                            &[(1, Weight::Small(4)), (5, Weight::Small(u64::MAX))],
+                            true,
+                        ),
+                    ],
+                    vec![run(&store, &[(2, Weight::Big(&big * 2u32))], true)],
+                ],
+            )
+        };
+        let sweep = Sweep::new(Board::new(5, 5).unwrap(), TourKind::Open);
+        let mut total = Total::default();
+        total.add(&Weight::Big(&big * 3u32));
+        let path = dir.path().join("ckpt");
+        let original = level();
+        write(
+            &path,
+            &Checkpoint {
+                sweep: &sweep,
+                step: 7,
+                total: &total,
+            },
+            &original,
+            &workers,
+        )
+        .unwrap();
+        let expected = contents(&original, &store);
+        assert_eq!(expected.len(), 4);
+        let resumed = read::<u64>(&path, &sweep, &workers).unwrap();
+        assert_eq!(resumed.step, 7);
+        assert_eq!(resumed.total.value(), &big * 3u32);
+        assert_eq!(contents(&resumed.level, &store), expected);
+        // Reading the resumed level leaves the checkpoint's files alone.
+        let again = read::<u64>(&path, &sweep, &workers).unwrap();
+        assert_eq!(contents(&again.level, &store), expected);
+    }
+
+    /// A checkpoint whose fingerprint comes from another state code, as a
+    /// build that changed `encode` or a packing would write it, is refused
+    /// before its states are read.
+    #[test]
+    fn a_checkpoint_of_another_state_code_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), u64::MAX, u64::MAX);
+        let workers = Workers::new(1).unwrap();
+        let sweep = Sweep::new(Board::new(5, 5).unwrap(), TourKind::Open);
+        let path = dir.path().join("ckpt");
+        let level = Level::<u64>::from_partitions(
+            0,
+            vec![vec![run(&store, &[(1, Weight::Small(1))], false)]],
+        );
+        let header = Checkpoint {
+            sweep: &sweep,
+            step: 3,
+            total: &Total::default(),
+        };
+        write(&path, &header, &level, &workers).unwrap();
+        let mut codes = state::sample_codes();
+        codes[3] += 1;
+        let other = fingerprint_with(&sweep, &codes);
+        assert_ne!(other, fingerprint(&sweep));
+        let manifest = path.join(MANIFEST);
+        let mut bytes = std::fs::read(&manifest).unwrap();
+        bytes[22..26].copy_from_slice(&other.to_le_bytes());
+        let end = bytes.len() - 4;
+        let crc = crc32fast::hash(&bytes[..end]);
+        bytes[end..].copy_from_slice(&crc.to_le_bytes());
+        std::fs::write(&manifest, &bytes).unwrap();
+        match read::<u64>(&path, &sweep, &workers) {
+            Err(FrontierError::Resume(why)) => assert!(why.contains("differently"), "{why}"),
+            Err(other) => panic!("{other}"),
+            Ok(_) => panic!("a checkpoint of another state code was read"),
+        }
+    }
 }

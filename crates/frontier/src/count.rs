@@ -2,11 +2,11 @@
 //! weights, tours added up as they close.
 //!
 //! Only the level being read and the level being built exist. The level
-//! being read is taken a shard at a time by `threads` workers; each
-//! expands its states ([`Transition::expand`]) into per-shard buffers of
-//! the level being built, which go into that shard's table under its lock
-//! a few hundred at a time. A shard that has been read is freed at once, so
-//! the old level shrinks while the new one grows.
+//! being read is taken a partition at a time by the workers; each merges
+//! the partition's runs as it reads them (`merge.rs`), expands every state
+//! ([`Transition::expand`]) and hands the successors to its sink of the
+//! level being built (`level.rs`). A partition that has been read is freed
+//! at once, so the old level shrinks while the new one grows.
 
 use std::io;
 use std::path::PathBuf;
@@ -18,21 +18,32 @@ use num_bigint::BigUint;
 
 use crate::FrontierError;
 use crate::checkpoint::{self, Checkpoint};
-use crate::level::{Building, Level, SHARDS, Spill, shard_of};
+use crate::level::{Builder, Level};
+use crate::merge::Merged;
 use crate::state::{ARRAY, Key};
+use crate::store::Store;
 use crate::sweep::Sweep;
 use crate::transition::Transition;
 use crate::weight::{Total, Weight};
+use crate::workers::Workers;
+
+/// The threads a count uses unless told otherwise: the cores this process
+/// may run on, as every tool a user compares with does.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
 
 /// How a count runs.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Worker threads (at least 1).
+    /// Worker threads (at least 1; default: the available cores).
     pub threads: usize,
-    /// Bytes the two levels' tables may hold before shards spill to disk.
+    /// Bytes the levels' runs and batches may hold in memory; runs beyond
+    /// go to the spill directory.
     pub memory: u64,
-    /// The resident set past which shards spill, whatever the tables
-    /// count (`u64::MAX`: never); the caller sets it below its watchdog.
+    /// The resident set past which new runs go to disk, whatever the
+    /// accounts say (`u64::MAX`: never); the caller sets it below its
+    /// watchdog.
     pub resident_limit: u64,
     /// Where spilled runs go (a fresh directory is made inside).
     pub spill_dir: PathBuf,
@@ -46,7 +57,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            threads: 1,
+            threads: default_threads(),
             memory: u64::MAX,
             resident_limit: u64::MAX,
             spill_dir: std::env::temp_dir(),
@@ -58,6 +69,10 @@ impl Default for Options {
 }
 
 /// One level of a count, measured.
+///
+/// A level's distinct states are known once it has been read (a state can
+/// be in several runs until then; `level.rs`), so a step's report is handed
+/// to the [`Watcher`] when the next step has read its level.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LevelReport {
     /// 1-based step: the level holds the states after this many squares.
@@ -67,14 +82,36 @@ pub struct LevelReport {
     pub slots: usize,
     /// Distinct states in the level.
     pub states: u64,
+    /// States read (the previous level's) and successors made by the step.
+    pub read: u64,
+    pub successors: u64,
     /// Wall time of the step.
     pub time_ms: f64,
-    /// Bytes the level's tables held when it was finished.
-    pub table_bytes: u64,
-    /// Bytes written to spill runs during the step.
+    /// States read per second per thread.
+    pub rate_per_thread: f64,
+    /// Records stored for the level (its states, some in several runs),
+    /// its runs, and the bytes they take in all and in memory.
+    pub stored: u64,
+    pub runs: usize,
+    pub bytes: u64,
+    pub memory_bytes: u64,
+    /// Bytes written to disk during the step, and run files on disk at its
+    /// end.
     pub spilled_bytes: u64,
+    pub disk_bytes: u64,
     /// Resident set size at the end of the step.
     pub rss_bytes: u64,
+}
+
+impl LevelReport {
+    /// Bytes per distinct state of the stored level.
+    pub fn bytes_per_state(&self) -> f64 {
+        if self.states == 0 {
+            0.0
+        } else {
+            self.bytes as f64 / self.states as f64
+        }
+    }
 }
 
 /// Receives a count's progress. Every method has a default that does
@@ -106,6 +143,10 @@ pub struct Outcome {
     pub width: usize,
     /// Whether the count went on from a checkpoint.
     pub resumed_from: Option<usize>,
+    /// The most bytes of spilled runs on disk at any time, and the bytes
+    /// written to spill runs in all.
+    pub disk_peak_bytes: u64,
+    pub spilled_bytes: u64,
 }
 
 impl Outcome {
@@ -117,72 +158,94 @@ impl Outcome {
 
 /// How many states a worker expands between looks at the cancel flag.
 const CHECK_EVERY: u64 = 1 << 12;
-/// Entries buffered per shard before they go into its table.
-const BATCH: usize = 256;
 
-/// Counts the Hamiltonian cycles of `sweep`'s graph.
+/// A step's figures not yet reported: its level's distinct states are
+/// known when the next step has read it.
+struct Unreported {
+    report: LevelReport,
+}
+
+/// Counts the Hamiltonian cycles of `sweep`'s graph, doing its first
+/// `last` steps (all of them in a count; fewer in a test that wants the
+/// levels of a wide board without its whole sweep).
 pub(crate) fn run<K: Key>(
     sweep: &Sweep,
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
+    last: usize,
 ) -> Result<Outcome, FrontierError> {
     let steps = sweep.steps();
-    let spill = Spill::new(&options.spill_dir);
-    let limit = usize::try_from(options.memory).unwrap_or(usize::MAX);
-    let resident_limit = usize::try_from(options.resident_limit).unwrap_or(usize::MAX);
+    let workers = Workers::new(options.threads)?;
+    let store = Store::new(&options.spill_dir, options.memory, options.resident_limit);
     let mut total = Total::default();
     let mut first = 0;
     let mut level = match &options.resume {
         Some(path) => {
-            let resumed = checkpoint::read::<K>(path, sweep, limit, &spill)?;
+            let resumed = checkpoint::read::<K>(path, sweep, &workers)?;
             first = resumed.step;
             total = resumed.total;
             resumed.level
         }
         // Before the first step every slot is bare: the code of all zeros.
-        None => Level::single(K::pack(&[0; ARRAY], 0)),
+        None => Level::single(K::pack(&[0; ARRAY], 0), &store)?,
     };
     let resumed_from = options.resume.as_ref().map(|_| first);
     let mut levels = Vec::with_capacity(steps.len());
+    let mut unreported: Option<Unreported> = None;
     let mut last_checkpoint = Instant::now();
 
-    for (index, step) in steps.iter().enumerate().skip(first) {
+    for (index, step) in steps.iter().enumerate().take(last).skip(first) {
         if cancel.load(Ordering::Relaxed) {
             return Err(FrontierError::Cancelled { levels });
         }
         let started = Instant::now();
-        let written_before = spill.written.load(Ordering::Relaxed);
-        watcher.step_started(index + 1, steps.len(), level.states());
+        let written_before = store.written();
+        watcher.step_started(index + 1, steps.len(), level.entries());
         let transition = Transition::new(sweep, step);
-        let building =
-            Building::<K>::new(limit, &level.memory, &spill).with_resident_limit(resident_limit);
-        let closed = expand_level(
+        let builder = Builder::<K>::new(level.entries() * 2, workers.threads(), &store);
+        let expanded = expand_level(
             &level,
             &transition,
-            &building,
-            options.threads.max(1),
+            &builder,
+            &workers,
+            &store,
             cancel,
-            &|done| watcher.step_progress(index + 1, done, level.states()),
+            &|done| watcher.step_progress(index + 1, done, level.entries()),
         )?;
         if cancel.load(Ordering::Relaxed) {
             return Err(FrontierError::Cancelled { levels });
         }
-        total.add(&Weight::Big(closed));
-        let table_bytes = building.bytes() as u64;
-        level = building.finish()?;
-        let report = LevelReport {
-            step: index + 1,
-            steps: steps.len(),
-            slots: transition.slots_after(),
-            states: level.states(),
-            time_ms: started.elapsed().as_secs_f64() * 1000.0,
-            table_bytes,
-            spilled_bytes: spill.written.load(Ordering::Relaxed) - written_before,
-            rss_bytes: kt_memory::resident().0,
-        };
-        watcher.step_finished(&report);
-        levels.push(report);
+        total.add(&Weight::Big(expanded.closed));
+        if let Some(previous) = unreported.take() {
+            let mut report = previous.report;
+            report.states = expanded.read;
+            watcher.step_finished(&report);
+            levels.push(report);
+        }
+        let successors = builder.successors();
+        let next = builder.finish(&workers)?;
+        let time = started.elapsed().as_secs_f64();
+        unreported = Some(Unreported {
+            report: LevelReport {
+                step: index + 1,
+                steps: steps.len(),
+                slots: transition.slots_after(),
+                states: 0,
+                read: expanded.read,
+                successors,
+                time_ms: time * 1000.0,
+                rate_per_thread: expanded.read as f64 / time.max(1e-9) / workers.threads() as f64,
+                stored: next.entries(),
+                runs: next.runs(),
+                bytes: next.bytes(),
+                memory_bytes: next.memory_bytes(),
+                spilled_bytes: store.written() - written_before,
+                disk_bytes: store.disk(),
+                rss_bytes: kt_memory::resident().0,
+            },
+        });
+        level = next;
 
         let done = index + 1;
         if let Some(path) = &options.checkpoint
@@ -197,115 +260,118 @@ pub(crate) fn run<K: Key>(
                     total: &total,
                 },
                 &level,
+                &workers,
             )?;
             watcher.checkpointed(done, path);
             last_checkpoint = Instant::now();
         }
+    }
+    // The last level: no step reads it, so its states are counted here
+    // (every tour has closed by then; what is left is dead).
+    if let Some(previous) = unreported.take() {
+        let mut report = previous.report;
+        let mut states = 0u64;
+        level.drain(&store, |_, _| states += 1)?;
+        report.states = states;
+        watcher.step_finished(&report);
+        levels.push(report);
     }
     Ok(Outcome {
         cycles: total.value(),
         levels,
         width: sweep.width(),
         resumed_from,
+        disk_peak_bytes: store.disk_peak(),
+        spilled_bytes: store.written(),
     })
 }
 
-/// Expands every state of `level` into `next`; returns the weight of the
-/// tours that closed.
+/// What expanding a level found.
+struct Expanded {
+    /// Distinct states read.
+    read: u64,
+    /// The weight of the tours that closed.
+    closed: BigUint,
+}
+
+/// Expands every state of `level` into `next`, on all workers.
 fn expand_level<K: Key>(
     level: &Level<K>,
     transition: &Transition,
-    next: &Building<'_, K>,
-    threads: usize,
+    next: &Builder<'_, K>,
+    workers: &Workers,
+    store: &Store,
     cancel: &AtomicBool,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<BigUint, FrontierError> {
-    let next_shard = AtomicUsize::new(0);
+) -> Result<Expanded, FrontierError> {
+    let next_partition = AtomicUsize::new(0);
     let done = AtomicU64::new(0);
+    let read = AtomicU64::new(0);
     let closed = Mutex::new(Total::default());
     let failure: Mutex<Option<io::Error>> = Mutex::new(None);
     let work = || {
-        let mut buffers: Vec<Vec<(K, u64)>> = vec![Vec::new(); SHARDS];
+        let mut sink = next.sink();
         let mut local = Total::default();
         let mut seen = 0u64;
+        let mut states = 0u64;
         let result = (|| -> io::Result<()> {
             loop {
-                let shard = next_shard.fetch_add(1, Ordering::Relaxed);
-                if shard >= level.shard_count() || cancel.load(Ordering::Relaxed) {
-                    break;
+                let p = next_partition.fetch_add(1, Ordering::Relaxed);
+                if p >= level.partitions() || cancel.load(Ordering::Relaxed) {
+                    return Ok(());
                 }
-                let mut pending: Option<io::Error> = None;
-                level.drain_shard(shard, |key, weight| {
-                    if pending.is_some()
-                        || (seen.is_multiple_of(CHECK_EVERY) && cancel.load(Ordering::Relaxed))
-                    {
-                        return;
-                    }
+                let mut merged = Merged::<K>::new(level.take(p), store)?;
+                while let Some((key, weight)) = merged.next_state()? {
+                    states += 1;
                     seen += 1;
-                    let tours = transition.expand(key, |successor: K| match weight {
-                        Weight::Small(w) => {
-                            let s = shard_of(successor);
-                            buffers[s].push((successor, *w));
-                            if buffers[s].len() >= BATCH {
-                                if let Err(e) = next.add_batch(s, &buffers[s]) {
-                                    pending.get_or_insert(e);
-                                }
-                                buffers[s].clear();
-                            }
-                        }
-                        Weight::Big(w) => {
-                            if let Err(e) = next.add_big(successor, w) {
-                                pending.get_or_insert(e);
-                            }
-                        }
-                    });
+                    if seen.is_multiple_of(CHECK_EVERY)
+                        && (cancel.load(Ordering::Relaxed) || sink.failed())
+                    {
+                        return Ok(());
+                    }
+                    let tours = match &weight {
+                        Weight::Small(w) => transition.expand(key, |successor: K| {
+                            sink.push(successor, *w);
+                        }),
+                        Weight::Big(_) => transition.expand(key, |successor: K| {
+                            sink.push_weight(successor, &weight);
+                        }),
+                    };
                     if tours > 0 {
                         local.add(&weight.times(tours));
                     }
-                })?;
-                if let Some(e) = pending {
-                    return Err(e);
                 }
                 progress(done.fetch_add(seen, Ordering::Relaxed) + seen);
                 seen = 0;
             }
-            for (s, buffer) in buffers.iter().enumerate() {
-                if !buffer.is_empty() {
-                    next.add_batch(s, buffer)?;
-                }
-            }
-            Ok(())
         })();
-        if let Err(e) = result {
+        let flushed = sink.flush();
+        if let Some(e) = result.err().or(flushed.err()) {
             failure
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .get_or_insert(e);
         }
+        read.fetch_add(states, Ordering::Relaxed);
         closed
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .add(&Weight::Big(local.value()));
     };
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(work);
-            }
-        });
-    }
+    workers.each(level.entries(), &work);
     if let Some(e) = failure
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
     {
         return Err(FrontierError::Io(e));
     }
-    Ok(closed
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .value())
+    Ok(Expanded {
+        read: read.into_inner(),
+        closed: closed
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .value(),
+    })
 }
 
 /// The key type a sweep needs, by its widest frontier.
@@ -332,15 +398,117 @@ pub(crate) fn count_cycles(
             levels: Vec::new(),
             width: sweep.width(),
             resumed_from: None,
+            disk_peak_bytes: 0,
+            spilled_bytes: 0,
         });
     }
     match key_bits(sweep) {
-        Some(64) => run::<u64>(sweep, options, watcher, cancel),
-        Some(_) => run::<u128>(sweep, options, watcher, cancel),
+        Some(64) => run::<u64>(sweep, options, watcher, cancel, sweep.steps().len()),
+        Some(_) => run::<u128>(sweep, options, watcher, cancel, sweep.steps().len()),
         None => Err(FrontierError::TooWide {
             board,
             kind,
             slots: sweep.width(),
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use kt_board::{Board, TourKind};
+
+    use super::*;
+
+    /// The states of every level and the cycles, by the simplest sweep
+    /// there is: a hash map per level, filled through [`Transition::expand`].
+    fn naive(sweep: &Sweep, last: usize) -> (Vec<u64>, BigUint) {
+        let mut level: HashMap<u128, BigUint> = HashMap::from([(0, BigUint::from(1u32))]);
+        let mut cycles = BigUint::ZERO;
+        let mut states = Vec::new();
+        for step in sweep.steps().iter().take(last) {
+            let transition = Transition::new(sweep, step);
+            let mut next: HashMap<u128, BigUint> = HashMap::new();
+            for (key, weight) in &level {
+                let closed = transition.expand(*key, |k: u128| {
+                    *next.entry(k).or_default() += weight;
+                });
+                cycles += weight * closed;
+            }
+            states.push(next.len() as u64);
+            level = next;
+        }
+        (states, cycles)
+    }
+
+    fn levels(outcome: &Outcome) -> Vec<u64> {
+        outcome.levels.iter().map(|l| l.states).collect()
+    }
+
+    fn options(threads: usize, memory: u64, dir: &std::path::Path) -> Options {
+        Options {
+            threads,
+            memory,
+            spill_dir: dir.to_path_buf(),
+            ..Options::default()
+        }
+    }
+
+    /// `u128` keys, which boards with a short side of 9 or more need, count
+    /// what `u64` keys count, level by level.
+    #[test]
+    fn wide_keys_count_what_narrow_keys_count() {
+        let dir = tempfile::tempdir().unwrap();
+        let cancel = AtomicBool::new(false);
+        for (board, kind) in [
+            ("5x6", TourKind::Open),
+            ("6x6", TourKind::Closed),
+            ("3x10", TourKind::Closed),
+            ("4x7", TourKind::Open),
+        ] {
+            let sweep = Sweep::new(board.parse::<Board>().unwrap(), kind);
+            let all = sweep.steps().len();
+            let narrow = run::<u64>(
+                &sweep,
+                &options(1, u64::MAX, dir.path()),
+                &Unwatched,
+                &cancel,
+                all,
+            )
+            .unwrap();
+            let wide =
+                run::<u128>(&sweep, &options(2, 1, dir.path()), &Unwatched, &cancel, all).unwrap();
+            let (states, cycles) = naive(&sweep, all);
+            assert_eq!(narrow.cycles, cycles, "{kind} {board}");
+            assert_eq!(wide.cycles, cycles, "{kind} {board}");
+            assert_eq!(levels(&narrow), states, "{kind} {board}");
+            assert_eq!(levels(&wide), states, "{kind} {board}");
+        }
+    }
+
+    /// The first levels of 8×8 open reach the widest frontier a `u64` key
+    /// holds (18 slots) and go through every store: in memory, spilled,
+    /// partly spilled, with one and two threads, with both key widths.
+    #[test]
+    fn an_eighteen_slot_frontier_goes_through_every_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let cancel = AtomicBool::new(false);
+        let sweep = Sweep::new(Board::new(8, 8).unwrap(), TourKind::Open);
+        let last = 8;
+        let widest = sweep.steps()[..last].iter().map(|s| s.after.len()).max();
+        assert_eq!(widest, Some(18));
+        let (states, _) = naive(&sweep, last);
+        for (threads, memory) in [(1, u64::MAX), (2, 1), (2, 256 << 10), (1, 64 << 10)] {
+            let opts = options(threads, memory, dir.path());
+            let narrow = run::<u64>(&sweep, &opts, &Unwatched, &cancel, last).unwrap();
+            assert_eq!(levels(&narrow), states, "{threads} threads, {memory} bytes");
+            let wide = run::<u128>(&sweep, &opts, &Unwatched, &cancel, last).unwrap();
+            assert_eq!(
+                levels(&wide),
+                states,
+                "u128, {threads} threads, {memory} bytes"
+            );
+        }
     }
 }

@@ -1,574 +1,507 @@
-//! A level of the search: every state after one step, with its weight.
+//! A level: every state after one step, with its weight, kept as
+//! partitions of sorted runs.
 //!
-//! Only two levels exist at a time, the one being read and the one being
-//! built. A level is split into [`SHARDS`] shards by a hash of the state,
-//! so that worker threads can build it side by side (each shard behind its
-//! own lock) and so that it can leave memory a shard at a time.
+//! Only two levels exist at a time: the one being read and the one being
+//! built. States go to one of `2^bits` *partitions* by a hash of their key
+//! (the high bits of [`Key::mix`]), so that threads read different
+//! partitions side by side, and a partition can be read and freed on its
+//! own.
 //!
-//! **Spilling.** When the tables of the level being built, together with
-//! what is left of the level being read, would pass the memory share they
-//! are given, the shard being written goes to disk: its entries sorted by
-//! state, as a *run*, and its table starts afresh. When the level is
-//! finished, each shard's runs and its last table are merged by state into
-//! one sorted run, the weights of equal states added up — the sorted runs
-//! and the merge of external-memory decision-diagram tools such as Adiar,
-//! used here for the one thing a count needs. Reading a spilled shard
-//! streams its run from disk.
+//! **Building** ([`Builder`]). Each thread's [`Sink`] collects successors
+//! in small per-partition chunks and hands a full chunk to its partition's
+//! *batch*. A batch that reaches its size is taken out by the thread that
+//! filled it and *sealed*: sorted by key, equal states added up, and
+//! encoded as a run (`run.rs`), which the [`Store`] keeps in memory or
+//! writes to disk. No hash table is probed: the successors of a step are
+//! written once, sorted in cache-sized batches, and compressed.
 //!
-//! Weights beyond `u64` (see [`crate::weight`]) are rare and stay in memory.
+//! **Sealing a level** ([`Builder::finish`]). The last batches are sealed,
+//! on all threads. A partition with more than [`FAN_IN`] runs has groups of
+//! them merged into one, so that reading it merges a bounded number of
+//! runs (a multi-pass merge, rare in practice).
+//!
+//! **Reading** ([`Level::take`]). The next step takes a partition's runs
+//! and merges them as it reads (`merge.rs`). So a state can be in several
+//! runs while its level is stored; its whole weight is known, and it is
+//! counted, when it is read. The level's exact number of distinct states is
+//! therefore known after it is read: the reports of a step come one step
+//! later (`count.rs`).
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
-use rustc_hash::FxHashMap;
 
+use crate::merge::Merged;
+use crate::run::{Encoder, Run};
 use crate::state::Key;
+use crate::store::Store;
 use crate::weight::Weight;
+use crate::workers::Workers;
 
-/// Shards per level: enough that one shard is a small part of a level
-/// (spilling one frees a little at a time, and a table that doubles holds
-/// its old and new arrays only for one shard), few enough that a small
-/// board does not pay for empty tables.
-pub const SHARDS: usize = 256;
+/// The most partitions a level has (`2^10`): enough to share a level of
+/// billions of states among threads in pieces of a few million, few enough
+/// that every thread's chunks for all of them fit its cache.
+pub const MAX_PARTITION_BITS: u32 = 10;
 
-/// The shard of a state.
+/// Successors per partition a level aims at: a partition of this size is
+/// one batch, one run.
+const PARTITION_RECORDS: u64 = 1 << 15;
+
+/// The most runs a partition of a sealed level has; more are merged in
+/// groups first.
+pub const FAN_IN: usize = 64;
+
+/// Successors a sink keeps per partition before handing them over.
+const CHUNK: usize = 256;
+
+/// The share of the memory budget batches may take, and its bounds.
+const BATCH_SHARE: u64 = 8;
+const MIN_BATCH_BYTES: u64 = 8 << 20;
+const MAX_BATCH_BYTES: u64 = 1 << 30;
+
+/// Bytes of one successor in a batch.
+const RECORD: u64 = 16;
+
+/// The partition of `key` among `2^bits`.
 #[inline]
-pub fn shard_of<K: Key>(key: K) -> usize {
-    (key.mix() >> 56) as usize
+pub fn partition_of<K: Key>(key: K, bits: u32) -> usize {
+    if bits == 0 {
+        0
+    } else {
+        (key.mix() >> (64 - bits)) as usize
+    }
 }
 
-/// Bytes a hash table of `capacity` entries of `T` occupies: hashbrown
-/// fills at most 7/8 of its power-of-two buckets, one control byte each.
-fn table_bytes<T>(capacity: usize) -> usize {
-    if capacity == 0 {
-        return 0;
+/// The partition bits for a level of about `records` successors, shared
+/// by `threads`.
+fn partition_bits(records: u64, threads: usize) -> u32 {
+    let mut parts = records.div_ceil(PARTITION_RECORDS).max(1);
+    if threads > 1 && records >= crate::workers::SHARE_FROM {
+        parts = parts.max(8 * threads as u64);
     }
-    (capacity.saturating_mul(8) / 7)
+    parts
         .next_power_of_two()
-        .saturating_mul(size_of::<T>() + 1)
+        .trailing_zeros()
+        .min(MAX_PARTITION_BITS)
 }
 
-/// A level being built.
-pub struct Building<'a, K: Key> {
-    shards: Vec<Mutex<Open<K>>>,
-    /// Bytes the tables of all shards occupy.
-    bytes: AtomicUsize,
-    /// Bytes the tables may occupy before a shard is spilled, together
-    /// with `other`.
-    limit: usize,
-    /// Memory held elsewhere that counts against the limit (the level
-    /// being read).
-    other: &'a AtomicUsize,
-    /// The resident set past which shards spill whatever the tables add up
-    /// to (see [`Building::with_resident_limit`]).
-    resident_limit: usize,
-    spill: &'a Spill,
-}
-
-/// An open shard.
-#[derive(Default)]
-struct Open<K: Key> {
-    table: FxHashMap<K, u64>,
-    big: FxHashMap<K, BigUint>,
-    runs: Vec<PathBuf>,
-    /// This shard's share of `Building::bytes`.
-    bytes: usize,
-}
-
-impl<K: Key> Open<K> {
-    fn add(&mut self, key: K, weight: u64) {
-        if let Some(big) = self.big.get_mut(&key) {
-            *big += weight;
-            return;
-        }
-        let slot = self.table.entry(key).or_insert(0);
-        if let Some(sum) = slot.checked_add(weight) {
-            *slot = sum;
-        } else {
-            let sum = BigUint::from(*slot) + weight;
-            self.table.remove(&key);
-            self.big.insert(key, sum);
-        }
-    }
-
-    fn add_big(&mut self, key: K, weight: &BigUint) {
-        let small = self.table.remove(&key).unwrap_or(0);
-        *self.big.entry(key).or_default() += weight + small;
-    }
-}
-
-/// Where spilled runs go, and how much went there.
-pub struct Spill {
-    dir: PathBuf,
-    /// Created on first use, removed with the spill.
-    temp: Mutex<Option<tempfile::TempDir>>,
-    files: AtomicU64,
-    /// Bytes written to runs, in all.
-    pub written: AtomicU64,
-}
-
-impl Spill {
-    /// Spills go to a fresh directory inside `dir`, made when the first
-    /// run is written.
-    pub fn new(dir: &Path) -> Spill {
-        Spill {
-            dir: dir.to_path_buf(),
-            temp: Mutex::new(None),
-            files: AtomicU64::new(0),
-            written: AtomicU64::new(0),
-        }
-    }
-
-    fn new_file(&self) -> io::Result<PathBuf> {
-        let mut temp = self
-            .temp
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if temp.is_none() {
-            *temp = Some(
-                tempfile::Builder::new()
-                    .prefix("knights-tour-spill-")
-                    .tempdir_in(&self.dir)?,
-            );
-        }
-        let n = self.files.fetch_add(1, Ordering::Relaxed);
-        Ok(temp
-            .as_ref()
-            .expect("just made")
-            .path()
-            .join(format!("run-{n}.bin")))
-    }
-}
-
-impl<'a, K: Key> Building<'a, K> {
-    /// An empty level whose tables may take `limit` bytes together with
-    /// `other`.
-    pub fn new(limit: usize, other: &'a AtomicUsize, spill: &'a Spill) -> Building<'a, K> {
-        Building {
-            shards: (0..SHARDS).map(|_| Mutex::new(Open::default())).collect(),
-            bytes: AtomicUsize::new(0),
-            limit,
-            other,
-            resident_limit: usize::MAX,
-            spill,
-        }
-    }
-
-    /// Spills also when the process's resident set passes `bytes`, read
-    /// whenever a table grows. The tables' own count misses what the
-    /// allocator keeps after a level is freed (its free lists, the gaps
-    /// between tables of other sizes): an 8×8 closed run whose tables were
-    /// counted at under four fifths of a 16 GiB budget reached 16 GiB
-    /// resident at step 31 and was stopped by the watchdog without having
-    /// spilled. The resident set is what the watchdog reads, so spilling on
-    /// it keeps a run below the watchdog.
-    #[must_use]
-    pub fn with_resident_limit(mut self, bytes: usize) -> Building<'a, K> {
-        self.resident_limit = bytes;
-        self
-    }
-
-    /// Bytes the tables occupy now.
-    pub fn bytes(&self) -> usize {
-        self.bytes.load(Ordering::Relaxed)
-    }
-
-    /// Adds `entries` (all of shard `shard`) to the level.
-    pub fn add_batch(&self, shard: usize, entries: &[(K, u64)]) -> io::Result<()> {
-        let mut open = self.shards[shard]
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        for &(key, weight) in entries {
-            open.add(key, weight);
-        }
-        self.account(&mut open)
-    }
-
-    /// Adds one weight beyond `u64`.
-    pub fn add_big(&self, key: K, weight: &BigUint) -> io::Result<()> {
-        let mut open = self.shards[shard_of(key)]
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        open.add_big(key, weight);
-        self.account(&mut open)
-    }
-
-    /// Updates the byte count after a shard grew, and spills the shard if
-    /// the level is over its limit and this shard holds its share.
-    fn account(&self, open: &mut Open<K>) -> io::Result<()> {
-        let now = table_bytes::<(K, u64)>(open.table.capacity());
-        let total = if now >= open.bytes {
-            self.bytes.fetch_add(now - open.bytes, Ordering::Relaxed) + now - open.bytes
-        } else {
-            self.bytes.fetch_sub(open.bytes - now, Ordering::Relaxed) - (open.bytes - now)
-        };
-        let grew = now > open.bytes;
-        open.bytes = now;
-        let over = total.saturating_add(self.other.load(Ordering::Relaxed)) > self.limit
-            || (grew
-                && self.resident_limit != usize::MAX
-                && usize::try_from(kt_memory::resident().0).unwrap_or(usize::MAX)
-                    > self.resident_limit);
-        if over && now > 0 && now >= total / SHARDS / 2 {
-            self.spill_shard(open)?;
-        }
-        Ok(())
-    }
-
-    fn spill_shard(&self, open: &mut Open<K>) -> io::Result<()> {
-        let mut entries: Vec<(K, u64)> = open.table.drain().collect();
-        entries.sort_unstable_by_key(|&(k, _)| k);
-        let path = self.spill.new_file()?;
-        let mut writer = RunWriter::<K>::create(&path)?;
-        for (key, weight) in entries {
-            writer.push(key, weight)?;
-        }
-        self.spill
-            .written
-            .fetch_add(writer.finish()?, Ordering::Relaxed);
-        open.runs.push(path);
-        // Give the memory back: a drained table keeps its buckets.
-        open.table = FxHashMap::default();
-        self.bytes.fetch_sub(open.bytes, Ordering::Relaxed);
-        open.bytes = 0;
-        Ok(())
-    }
-
-    /// Seals the level: shards with runs are merged into one sorted run
-    /// each, the others become compact arrays.
-    pub fn finish(self) -> io::Result<Level<K>> {
-        let spill = self.spill;
-        let mut shards = Vec::with_capacity(SHARDS);
-        let mut states = 0u64;
-        let mut bytes = 0usize;
-        for shard in self.shards {
-            let open = shard
-                .into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            let mut big = open.big;
-            let sealed = if open.runs.is_empty() {
-                let entries: Vec<(K, u64)> = open.table.into_iter().collect();
-                states += (entries.len() + big.len()) as u64;
-                bytes += entries.len() * size_of::<(K, u64)>();
-                Sealed {
-                    entries: Stored::Memory(entries),
-                    big,
-                }
-            } else {
-                let mut last: Vec<(K, u64)> = open.table.into_iter().collect();
-                last.sort_unstable_by_key(|&(k, _)| k);
-                let path = spill.new_file()?;
-                let (written, distinct) = merge_runs(&open.runs, last, &path, &mut big)?;
-                for run in &open.runs {
-                    let _ = std::fs::remove_file(run);
-                }
-                spill.written.fetch_add(written, Ordering::Relaxed);
-                states += distinct + big.len() as u64;
-                Sealed {
-                    entries: Stored::Disk(path),
-                    big,
-                }
-            };
-            shards.push(Mutex::new(Some(sealed)));
-        }
-        Ok(Level {
-            shards,
-            states,
-            memory: AtomicUsize::new(bytes),
-        })
-    }
-}
-
-/// Where a sealed shard's entries are.
-enum Stored<K> {
-    Memory(Vec<(K, u64)>),
-    /// A sorted run, one entry per state.
-    Disk(PathBuf),
-}
-
-struct Sealed<K: Key> {
-    entries: Stored<K>,
-    big: FxHashMap<K, BigUint>,
-}
-
-impl<K: Key> Sealed<K> {
-    /// Hands each state and weight to `visit`, streaming a run from disk.
-    fn visit(&self, visit: &mut impl FnMut(K, &Weight)) -> io::Result<()> {
-        for (key, weight) in &self.big {
-            visit(*key, &Weight::Big(weight.clone()));
-        }
-        match &self.entries {
-            Stored::Memory(entries) => {
-                for &(key, weight) in entries {
-                    visit(key, &Weight::Small(weight));
-                }
-            }
-            Stored::Disk(path) => {
-                let mut reader = RunReader::<K>::open(path)?;
-                while let Some((key, weight)) = reader.next_entry()? {
-                    visit(key, &Weight::Small(weight));
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// A finished level, read once, a shard at a time.
+/// A sealed level.
 pub struct Level<K: Key> {
-    shards: Vec<Mutex<Option<Sealed<K>>>>,
-    states: u64,
-    /// Bytes its in-memory shards still hold (shrinks as they are read).
-    pub memory: AtomicUsize,
+    bits: u32,
+    partitions: Vec<Mutex<Vec<Run>>>,
+    /// Records in its runs (at least its distinct states).
+    entries: u64,
+    runs: usize,
+    /// Bytes of its runs, and of those in memory.
+    bytes: u64,
+    memory_bytes: u64,
+    _key: std::marker::PhantomData<K>,
 }
 
 impl<K: Key> Level<K> {
-    /// A level of one state.
-    pub fn single(key: K) -> Level<K> {
-        let mut shards: Vec<Mutex<Option<Sealed<K>>>> = (0..SHARDS)
-            .map(|_| {
-                Mutex::new(Some(Sealed {
-                    entries: Stored::Memory(Vec::new()),
-                    big: FxHashMap::default(),
-                }))
-            })
-            .collect();
-        shards[shard_of(key)] = Mutex::new(Some(Sealed {
-            entries: Stored::Memory(vec![(key, 1)]),
-            big: FxHashMap::default(),
-        }));
+    /// A level of the given partitions' runs.
+    pub fn from_partitions(bits: u32, partitions: Vec<Vec<Run>>) -> Level<K> {
+        debug_assert_eq!(partitions.len(), 1 << bits);
+        let all = partitions.iter().flatten();
+        let entries = all.clone().map(|r| r.entries).sum();
+        let runs = all.clone().count();
+        let bytes = all.clone().map(|r| r.bytes).sum();
+        let memory_bytes = all.filter(|r| r.in_memory()).map(|r| r.bytes).sum();
         Level {
-            shards,
-            states: 1,
-            memory: AtomicUsize::new(size_of::<(K, u64)>()),
+            bits,
+            partitions: partitions.into_iter().map(Mutex::new).collect(),
+            entries,
+            runs,
+            bytes,
+            memory_bytes,
+            _key: std::marker::PhantomData,
         }
     }
 
-    /// Distinct states.
-    pub fn states(&self) -> u64 {
-        self.states
+    /// A level of one state, of weight 1.
+    pub fn single(key: K, store: &Store) -> io::Result<Level<K>> {
+        let mut encoder = Encoder::with_capacity(1);
+        encoder.push(key, 1);
+        let (bytes, entries) = encoder.finish();
+        Ok(Level::from_partitions(
+            0,
+            vec![vec![store.keep(bytes, entries)?]],
+        ))
     }
 
-    /// Whether any shard lives on disk.
-    pub fn spilled(&self) -> bool {
-        self.shards.iter().any(|s| {
-            matches!(
-                s.lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .as_ref(),
-                Some(Sealed {
-                    entries: Stored::Disk(_),
-                    ..
-                })
-            )
-        })
+    pub fn bits(&self) -> u32 {
+        self.bits
     }
 
-    pub fn shard_count(&self) -> usize {
-        self.shards.len()
+    pub fn partitions(&self) -> usize {
+        self.partitions.len()
     }
 
-    /// Takes shard `index` and hands each of its states to `visit`, then
-    /// frees it. Each shard can be read once.
-    pub fn drain_shard(&self, index: usize, mut visit: impl FnMut(K, &Weight)) -> io::Result<()> {
-        let Some(sealed) = self.shards[index]
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .take()
-        else {
-            return Ok(());
-        };
-        sealed.visit(&mut visit)?;
-        match sealed.entries {
-            Stored::Memory(entries) => {
-                self.memory
-                    .fetch_sub(entries.len() * size_of::<(K, u64)>(), Ordering::Relaxed);
-            }
-            Stored::Disk(path) => {
-                let _ = std::fs::remove_file(&path);
-            }
-        }
-        Ok(())
+    /// Records in the level's runs: its distinct states, plus the states
+    /// that are in several runs of their partition.
+    pub fn entries(&self) -> u64 {
+        self.entries
     }
 
-    /// Every state and weight, shard by shard (consumes the level).
-    pub fn drain_all(&self, mut visit: impl FnMut(K, &Weight)) -> io::Result<()> {
-        for index in 0..self.shards.len() {
-            self.drain_shard(index, &mut visit)?;
-        }
-        Ok(())
+    pub fn runs(&self) -> usize {
+        self.runs
     }
 
-    /// Every state and weight, shard by shard, leaving the level as it is:
-    /// a checkpoint reads the level this way, so that writing one needs no
-    /// memory of its own (a spilled shard is streamed from its run).
-    pub fn visit_all(&self, mut visit: impl FnMut(K, &Weight)) -> io::Result<()> {
-        for shard in &self.shards {
-            let sealed = shard
+    /// Bytes of the level's runs, in memory and on disk.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Bytes of the level's runs held in memory.
+    pub fn memory_bytes(&self) -> u64 {
+        self.memory_bytes
+    }
+
+    /// Takes partition `p`'s runs, to read them (once).
+    pub fn take(&self, p: usize) -> Vec<Run> {
+        std::mem::take(
+            &mut *self.partitions[p]
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        )
+    }
+
+    /// Hands every run to `visit` with its partition, leaving the level as
+    /// it is (a checkpoint links or writes each).
+    pub fn visit_runs(
+        &self,
+        mut visit: impl FnMut(usize, &Run) -> io::Result<()>,
+    ) -> io::Result<()> {
+        for (p, partition) in self.partitions.iter().enumerate() {
+            let runs = partition
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if let Some(sealed) = sealed.as_ref() {
-                sealed.visit(&mut visit)?;
+            for run in runs.iter() {
+                visit(p, run)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hands partition `p`'s runs to `visit`, leaving them as they are.
+    pub fn visit_partition(
+        &self,
+        p: usize,
+        mut visit: impl FnMut(&Run) -> io::Result<()>,
+    ) -> io::Result<()> {
+        let runs = self.partitions[p]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        runs.iter().try_for_each(&mut visit)
+    }
+
+    /// Every state with its whole weight, partition by partition (consumes
+    /// the level).
+    pub fn drain(&self, store: &Store, mut visit: impl FnMut(K, &Weight)) -> io::Result<()> {
+        for p in 0..self.partitions() {
+            let mut merged = Merged::<K>::new(self.take(p), store)?;
+            while let Some((key, weight)) = merged.next_state()? {
+                visit(key, &weight);
             }
         }
         Ok(())
     }
 }
 
-/// Bytes of one run record: the key and a `u64` weight.
-fn record_bytes<K: Key>() -> usize {
-    K::BYTES + 8
+/// A partition of the level being built.
+struct Part<K> {
+    batch: Vec<(K, u64)>,
+    /// Successors whose weight is beyond `u64` (rare).
+    big: Vec<(K, BigUint)>,
+    runs: Vec<Run>,
 }
 
-/// Reads a run back, in order.
-struct RunReader<K: Key> {
-    input: BufReader<File>,
-    record: Vec<u8>,
-    _key: std::marker::PhantomData<K>,
+/// A level being built.
+pub struct Builder<'s, K: Key> {
+    bits: u32,
+    parts: Vec<Mutex<Part<K>>>,
+    /// Successors a batch holds before it is sealed.
+    batch: usize,
+    /// Room a batch starts with: about a partition's share of the level.
+    reserve: usize,
+    /// Bytes counted as held by batches and chunks.
+    held: u64,
+    store: &'s Store,
+    successors: AtomicU64,
 }
 
-impl<K: Key> RunReader<K> {
-    fn open(path: &Path) -> io::Result<RunReader<K>> {
-        Ok(RunReader {
-            input: BufReader::with_capacity(1 << 20, File::open(path)?),
-            record: vec![0u8; record_bytes::<K>()],
-            _key: std::marker::PhantomData,
-        })
-    }
-
-    fn next_entry(&mut self) -> io::Result<Option<(K, u64)>> {
-        match self.input.read_exact(&mut self.record) {
-            Ok(()) => {
-                let key = K::from_le(&self.record);
-                let weight =
-                    u64::from_le_bytes(self.record[K::BYTES..].try_into().expect("8 bytes"));
-                Ok(Some((key, weight)))
-            }
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Ok(None),
-            Err(e) => Err(e),
+impl<'s, K: Key> Builder<'s, K> {
+    /// A level for about `records` successors, built by `threads` threads.
+    pub fn new(records: u64, threads: usize, store: &'s Store) -> Builder<'s, K> {
+        let bits = partition_bits(records, threads);
+        let parts = 1usize << bits;
+        let budget = (store.limit() / BATCH_SHARE).clamp(MIN_BATCH_BYTES, MAX_BATCH_BYTES);
+        let batch = usize::try_from(budget / RECORD / parts as u64)
+            .unwrap_or(usize::MAX)
+            .max(CHUNK);
+        // A batch in the making, and every thread's chunks.
+        let held = budget.min((records.saturating_mul(RECORD)).max(RECORD * CHUNK as u64))
+            + (threads * parts * CHUNK) as u64 * RECORD;
+        store.hold_pending(i64::try_from(held).unwrap_or(i64::MAX));
+        Builder {
+            bits,
+            parts: (0..parts)
+                .map(|_| {
+                    Mutex::new(Part {
+                        batch: Vec::new(),
+                        big: Vec::new(),
+                        runs: Vec::new(),
+                    })
+                })
+                .collect(),
+            batch,
+            reserve: usize::try_from(records / parts as u64 + records / parts as u64 / 4)
+                .unwrap_or(usize::MAX)
+                .clamp(CHUNK, batch),
+            held,
+            store,
+            successors: AtomicU64::new(0),
         }
     }
-}
 
-/// Merges sorted runs and a sorted in-memory tail into one run at `out`,
-/// adding up equal states; sums beyond `u64` go to `big`. Returns the bytes
-/// written and the number of distinct states in the run.
-fn merge_runs<K: Key>(
-    runs: &[PathBuf],
-    last: Vec<(K, u64)>,
-    out: &Path,
-    big: &mut FxHashMap<K, BigUint>,
-) -> io::Result<(u64, u64)> {
-    let mut readers: Vec<RunReader<K>> = runs
-        .iter()
-        .map(|p| RunReader::open(p))
-        .collect::<io::Result<_>>()?;
-    let mut tail = last.into_iter();
-    // Heap of (key, source); the tail is source `readers.len()`.
-    let mut heads: Vec<Option<(K, u64)>> = Vec::with_capacity(readers.len() + 1);
-    let mut heap = BinaryHeap::new();
-    for (i, reader) in readers.iter_mut().enumerate() {
-        let head = reader.next_entry()?;
-        if let Some((k, _)) = head {
-            heap.push(Reverse((k, i)));
-        }
-        heads.push(head);
+    pub fn bits(&self) -> u32 {
+        self.bits
     }
-    let tail_index = readers.len();
-    let head = tail.next();
-    if let Some((k, _)) = head {
-        heap.push(Reverse((k, tail_index)));
-    }
-    heads.push(head);
 
-    let mut writer = RunWriter::<K>::create(out)?;
-    let mut distinct = 0u64;
-    let mut current: Option<(K, Weight)> = None;
-    while let Some(Reverse((key, source))) = heap.pop() {
-        let (_, weight) = heads[source].take().expect("a head for each heap entry");
-        let next = if source == tail_index {
-            tail.next()
-        } else {
-            readers[source].next_entry()?
-        };
-        if let Some((k, _)) = next {
-            heap.push(Reverse((k, source)));
+    /// Successors handed to the level so far.
+    pub fn successors(&self) -> u64 {
+        self.successors.load(Ordering::Relaxed)
+    }
+
+    /// A sink for one thread.
+    pub fn sink(&self) -> Sink<'_, 's, K> {
+        Sink {
+            builder: self,
+            chunks: (0..self.parts.len()).map(|_| Vec::new()).collect(),
+            pushed: 0,
+            failed: None,
         }
-        heads[source] = next;
-        match &mut current {
-            Some((k, w)) if *k == key => *w = w.plus(&Weight::Small(weight)),
-            _ => {
-                if let Some((k, w)) = current.take() {
-                    distinct += u64::from(!big.contains_key(&k));
-                    emit(&mut writer, k, w, big)?;
+    }
+
+    fn part(&self, p: usize) -> std::sync::MutexGuard<'_, Part<K>> {
+        self.parts[p]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Adds `chunk` to partition `p`'s batch, sealing the batch if it is
+    /// full.
+    fn hand_over(&self, p: usize, chunk: &mut Vec<(K, u64)>) -> io::Result<()> {
+        let mut part = self.part(p);
+        if part.batch.capacity() == 0 {
+            part.batch.reserve_exact(self.reserve);
+        }
+        part.batch.append(chunk);
+        if part.batch.len() < self.batch {
+            return Ok(());
+        }
+        let mut full = std::mem::take(&mut part.batch);
+        let big = std::mem::take(&mut part.big);
+        drop(part);
+        let run = seal(&mut full, big, self.store)?;
+        self.part(p).runs.extend(run);
+        Ok(())
+    }
+
+    /// Adds one successor whose weight is beyond `u64`.
+    fn add_big(&self, key: K, weight: &BigUint) {
+        self.part(partition_of(key, self.bits))
+            .big
+            .push((key, weight.clone()));
+    }
+
+    /// Seals the level: the last batches become runs (on all workers), and
+    /// partitions with more than [`FAN_IN`] runs are merged down to it.
+    pub fn finish(self, workers: &Workers) -> io::Result<Level<K>> {
+        let next = AtomicUsize::new(0);
+        let failure: Mutex<Option<io::Error>> = Mutex::new(None);
+        let work = || {
+            loop {
+                let p = next.fetch_add(1, Ordering::Relaxed);
+                if p >= self.parts.len() {
+                    break;
                 }
-                current = Some((key, Weight::Small(weight)));
+                if let Err(e) = self.seal_part(p) {
+                    failure
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .get_or_insert(e);
+                    break;
+                }
+            }
+        };
+        workers.each(self.successors(), &work);
+        if let Some(e) = failure
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            return Err(e);
+        }
+        let partitions = self
+            .parts
+            .iter()
+            .map(|part| {
+                std::mem::take(
+                    &mut part
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                        .runs,
+                )
+            })
+            .collect();
+        Ok(Level::from_partitions(self.bits, partitions))
+    }
+
+    /// Seals partition `p`'s last batch, and caps its runs at [`FAN_IN`].
+    fn seal_part(&self, p: usize) -> io::Result<()> {
+        let mut part = self.part(p);
+        let mut batch = std::mem::take(&mut part.batch);
+        let big = std::mem::take(&mut part.big);
+        let mut runs = std::mem::take(&mut part.runs);
+        drop(part);
+        runs.extend(seal(&mut batch, big, self.store)?);
+        drop(batch);
+        while runs.len() > FAN_IN {
+            let group: Vec<Run> = runs.drain(..FAN_IN).collect();
+            let mut merged = Merged::<K>::new(group, self.store)?;
+            let mut encoder = Encoder::with_capacity(0);
+            while let Some((key, weight)) = merged.next_state()? {
+                encoder.push_weight(key, &weight);
+            }
+            drop(merged);
+            let (bytes, entries) = encoder.finish();
+            runs.push(self.store.keep(bytes, entries)?);
+        }
+        self.part(p).runs = runs;
+        Ok(())
+    }
+}
+
+impl<K: Key> Drop for Builder<'_, K> {
+    fn drop(&mut self) {
+        self.store
+            .hold_pending(-i64::try_from(self.held).unwrap_or(i64::MAX));
+    }
+}
+
+/// Sorts a batch, adds up equal states, and keeps the result as a run
+/// (`None` for an empty batch).
+fn seal<K: Key>(
+    batch: &mut [(K, u64)],
+    mut big: Vec<(K, BigUint)>,
+    store: &Store,
+) -> io::Result<Option<Run>> {
+    if batch.is_empty() && big.is_empty() {
+        return Ok(None);
+    }
+    batch.sort_unstable_by_key(|&(key, _)| key);
+    big.sort_unstable_by_key(|(key, _)| *key);
+    let mut big = big.into_iter().peekable();
+    let mut encoder = Encoder::<K>::with_capacity(batch.len());
+    let mut i = 0;
+    loop {
+        let small_key = batch.get(i).map(|&(key, _)| key);
+        let big_key = big.peek().map(|(key, _)| *key);
+        let key = match (small_key, big_key) {
+            (None, None) => break,
+            (Some(a), Some(b)) => a.min(b),
+            (Some(a), None) => a,
+            (None, Some(b)) => b,
+        };
+        // A batch holds fewer than 2^64 successors, so their u64 weights
+        // add up in a u128 without overflow.
+        let mut sum: u128 = 0;
+        while let Some(&(k, w)) = batch.get(i) {
+            if k != key {
+                break;
+            }
+            sum += u128::from(w);
+            i += 1;
+        }
+        let mut beyond: Option<BigUint> = None;
+        while let Some((k, _)) = big.peek() {
+            if *k != key {
+                break;
+            }
+            let (_, w) = big.next().expect("peeked");
+            *beyond.get_or_insert_with(BigUint::default) += w;
+        }
+        match (beyond, u64::try_from(sum)) {
+            (None, Ok(small)) => encoder.push(key, small),
+            (None, Err(_)) => encoder.push_weight(key, &Weight::Big(BigUint::from(sum))),
+            (Some(b), _) => encoder.push_weight(key, &Weight::Big(b + sum)),
+        }
+    }
+    let (bytes, entries) = encoder.finish();
+    store.keep(bytes, entries).map(Some)
+}
+
+/// Where one thread puts the successors it makes.
+pub struct Sink<'b, 's, K: Key> {
+    builder: &'b Builder<'s, K>,
+    chunks: Vec<Vec<(K, u64)>>,
+    pushed: u64,
+    failed: Option<io::Error>,
+}
+
+impl<K: Key> Sink<'_, '_, K> {
+    /// Adds a successor of weight `weight`.
+    #[inline]
+    pub fn push(&mut self, key: K, weight: u64) {
+        let p = partition_of(key, self.builder.bits);
+        let chunk = &mut self.chunks[p];
+        chunk.push((key, weight));
+        if chunk.len() >= CHUNK {
+            self.pushed += CHUNK as u64;
+            if let Err(e) = self.builder.hand_over(p, &mut self.chunks[p]) {
+                self.failed.get_or_insert(e);
+            }
+            self.chunks[p].clear();
+        }
+    }
+
+    /// Adds a successor of any weight.
+    pub fn push_weight(&mut self, key: K, weight: &Weight) {
+        match weight {
+            Weight::Small(w) => self.push(key, *w),
+            Weight::Big(w) => {
+                self.pushed += 1;
+                self.builder.add_big(key, w);
             }
         }
     }
-    if let Some((k, w)) = current.take() {
-        distinct += u64::from(!big.contains_key(&k));
-        emit(&mut writer, k, w, big)?;
-    }
-    Ok((writer.finish()?, distinct))
-}
 
-/// Writes a merged entry, or folds it into `big` when it does not fit a
-/// `u64` or a big weight already exists for the state.
-fn emit<K: Key>(
-    writer: &mut RunWriter<K>,
-    key: K,
-    weight: Weight,
-    big: &mut FxHashMap<K, BigUint>,
-) -> io::Result<()> {
-    match (weight, big.get_mut(&key)) {
-        (w, Some(b)) => {
-            *b += w.to_biguint();
-            Ok(())
+    /// Whether a batch this sink sealed could not be kept.
+    pub fn failed(&self) -> bool {
+        self.failed.is_some()
+    }
+
+    /// Hands every chunk over.
+    pub fn flush(mut self) -> io::Result<()> {
+        for p in 0..self.chunks.len() {
+            let mut chunk = std::mem::take(&mut self.chunks[p]);
+            if chunk.is_empty() {
+                continue;
+            }
+            self.pushed += chunk.len() as u64;
+            if let Err(e) = self.builder.hand_over(p, &mut chunk) {
+                self.failed.get_or_insert(e);
+            }
         }
-        (Weight::Small(w), None) => writer.push(key, w),
-        (Weight::Big(w), None) => {
-            big.insert(key, w);
-            Ok(())
+        self.builder
+            .successors
+            .fetch_add(self.pushed, Ordering::Relaxed);
+        match self.failed {
+            Some(e) => Err(e),
+            None => Ok(()),
         }
-    }
-}
-
-/// Writes a run record by record.
-struct RunWriter<K: Key> {
-    out: BufWriter<File>,
-    record: Vec<u8>,
-    written: u64,
-    _key: std::marker::PhantomData<K>,
-}
-
-impl<K: Key> RunWriter<K> {
-    fn create(path: &Path) -> io::Result<RunWriter<K>> {
-        Ok(RunWriter {
-            out: BufWriter::with_capacity(1 << 20, File::create(path)?),
-            record: vec![0u8; record_bytes::<K>()],
-            written: 0,
-            _key: std::marker::PhantomData,
-        })
-    }
-
-    fn push(&mut self, key: K, weight: u64) -> io::Result<()> {
-        key.to_le(&mut self.record);
-        self.record[K::BYTES..].copy_from_slice(&weight.to_le_bytes());
-        self.out.write_all(&self.record)?;
-        self.written += self.record.len() as u64;
-        Ok(())
-    }
-
-    fn finish(mut self) -> io::Result<u64> {
-        self.out.flush()?;
-        Ok(self.written)
     }
 }
 
@@ -576,75 +509,54 @@ impl<K: Key> RunWriter<K> {
 mod tests {
     use super::*;
 
-    /// The same additions with no limit and with a limit so small that
-    /// every batch spills give the same level.
+    /// The same successors, built with no limit and with a limit so small
+    /// that every run goes to disk, in many batches or few, give the same
+    /// level; big weights are added once.
     #[test]
-    fn spilled_levels_equal_levels_in_memory() {
+    fn levels_in_memory_and_on_disk_are_the_same() {
         let dir = tempfile::tempdir().unwrap();
-        let spill = Spill::new(dir.path());
-        let nothing = AtomicUsize::new(0);
-        let entries: Vec<(u64, u64)> = (0..20_000u64).map(|i| (i % 3001 * 7919, i)).collect();
-        let build = |limit: usize| {
-            let level = Building::<u64>::new(limit, &nothing, &spill);
-            for chunk in entries.chunks(97) {
-                for &(k, w) in chunk {
-                    level.add_batch(shard_of(k), &[(k, w)]).unwrap();
-                }
+        let successors: Vec<(u64, u64)> = (0..200_000u64)
+            .map(|i| (i % 30_011 * 7919, i + 1))
+            .collect();
+        let big = BigUint::from(u64::MAX) * 3u32;
+        let build = |limit: u64, threads: usize| {
+            let store = Store::new(dir.path(), limit, u64::MAX);
+            let workers = Workers::new(threads).unwrap();
+            let builder = Builder::<u64>::new(successors.len() as u64, threads, &store);
+            let mut sink = builder.sink();
+            for &(k, w) in &successors {
+                sink.push(k, w);
             }
-            level
-                .add_big(7919, &(BigUint::from(u64::MAX) * 3u32))
-                .unwrap();
-            level.finish().unwrap()
-        };
-        let collect = |level: Level<u64>| {
+            sink.push_weight(7919, &Weight::Big(big.clone()));
+            sink.push(7919, u64::MAX);
+            sink.flush().unwrap();
+            let level = builder.finish(&workers).unwrap();
+            let spilled = store.written() > 0;
             let mut all: Vec<(u64, BigUint)> = Vec::new();
             level
-                .drain_all(|k, w| all.push((k, w.to_biguint())))
+                .drain(&store, |k, w| all.push((k, w.to_biguint())))
                 .unwrap();
-            all.sort();
-            all
+            assert_eq!(store.memory(), 0);
+            assert_eq!(store.disk(), 0);
+            (all, spilled)
         };
-        let in_memory = build(usize::MAX);
-        assert!(!in_memory.spilled());
-        assert_eq!(in_memory.states(), 3001);
-        let spilled = build(1);
-        assert!(spilled.spilled());
-        assert_eq!(spilled.states(), 3001);
-        assert!(spill.written.load(Ordering::Relaxed) > 0);
-        // Visiting leaves the level whole; draining empties it.
-        let mut visited: Vec<(u64, BigUint)> = Vec::new();
-        spilled
-            .visit_all(|k, w| visited.push((k, w.to_biguint())))
-            .unwrap();
-        visited.sort();
-        let expected = collect(in_memory);
-        assert_eq!(visited, expected);
-        assert_eq!(collect(spilled), expected);
-    }
-
-    /// A resident set over the limit spills, whatever the tables count.
-    #[test]
-    fn a_resident_set_over_its_limit_spills() {
-        let dir = tempfile::tempdir().unwrap();
-        let spill = Spill::new(dir.path());
-        let nothing = AtomicUsize::new(0);
-        let level = Building::<u64>::new(usize::MAX, &nothing, &spill).with_resident_limit(1);
-        for k in 0..20_000u64 {
-            level.add_batch(shard_of(k), &[(k, 1)]).unwrap();
+        let (in_memory, spilled) = build(u64::MAX, 1);
+        assert!(!spilled);
+        assert_eq!(in_memory.len(), 30_011);
+        let mut expected = std::collections::BTreeMap::<u64, BigUint>::new();
+        for &(k, w) in &successors {
+            *expected.entry(k).or_default() += w;
         }
-        let level = level.finish().unwrap();
-        assert!(level.spilled());
-        assert_eq!(level.states(), 20_000);
-    }
-
-    #[test]
-    fn overflowing_weights_move_to_big() {
-        let mut open = Open::<u64>::default();
-        open.add(5, u64::MAX);
-        open.add(5, 2);
-        assert!(open.table.is_empty());
-        assert_eq!(open.big[&5], BigUint::from(u64::MAX) + 2u32);
-        open.add(5, 1);
-        assert_eq!(open.big[&5], BigUint::from(u64::MAX) + 3u32);
+        *expected.get_mut(&7919).unwrap() += &big + u64::MAX;
+        let mut sorted = in_memory.clone();
+        sorted.sort();
+        assert_eq!(sorted, expected.into_iter().collect::<Vec<_>>());
+        for threads in [1, 2] {
+            let (on_disk, spilled) = build(1, threads);
+            assert!(spilled);
+            let mut on_disk = on_disk;
+            on_disk.sort();
+            assert_eq!(on_disk, sorted);
+        }
     }
 }

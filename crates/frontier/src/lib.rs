@@ -30,10 +30,14 @@
 pub mod checkpoint;
 pub mod count;
 pub mod level;
+pub mod merge;
+pub mod run;
 pub mod state;
+pub mod store;
 pub mod sweep;
 pub mod transition;
 pub mod weight;
+pub mod workers;
 pub mod zdd;
 
 use std::fmt;
@@ -42,7 +46,7 @@ use std::sync::atomic::AtomicBool;
 use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
-pub use count::{LevelReport, Options, Outcome, Unwatched, Watcher};
+pub use count::{LevelReport, Options, Outcome, Unwatched, Watcher, default_threads};
 pub use sweep::{Restriction, Sweep};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 

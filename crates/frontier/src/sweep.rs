@@ -103,6 +103,12 @@ pub struct Step {
     /// Whether a later step has a required edge: a tour cannot close here,
     /// since closing leaves every later edge untaken.
     pub required_later: bool,
+    /// For each slot after the step: +1 or −1 by the colour of its square,
+    /// 0 for the apex (the colour check of open tours; `transition.rs`).
+    pub colours: Vec<i8>,
+    /// What the colour check compares a state's balance with:
+    /// `2·(Σ c over all squares) − 2·(Σ c over the squares ≤ vertex)`.
+    pub colour_target: i32,
 }
 
 /// The sweep of one board for one kind of tour.
@@ -190,9 +196,21 @@ impl Sweep {
                     .collect()
             })
             .collect();
+        let colour = |v: usize| -> i8 {
+            if Some(v) == self.apex {
+                0
+            } else if self.board.colour(self.square[v]) == 0 {
+                1
+            } else {
+                -1
+            }
+        };
+        let all: i32 = (0..n).map(|v| i32::from(colour(v))).sum();
+        let mut done = 0i32;
         let mut frontier: Vec<usize> = self.apex.into_iter().chain([0]).collect();
         let mut steps = Vec::with_capacity(n);
         for m in 0..n {
+            done += i32::from(colour(m));
             let before = frontier.clone();
             let mut after: Vec<usize> = before.iter().copied().filter(|&v| v != m).collect();
             for &w in &self.later[m] {
@@ -269,6 +287,8 @@ impl Sweep {
                 entering,
                 rules: vec![Rule::Free; self.later[m].len()],
                 required_later: false,
+                colours: after.iter().map(|&v| colour(v)).collect(),
+                colour_target: 2 * (all - done),
             });
             frontier = after;
         }

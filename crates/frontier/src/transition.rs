@@ -27,11 +27,36 @@
 //! cycle is a dead end, pruned at once. So is a state in which some vertex
 //! needs more edges than it has neighbours left to take them from.
 
-use crate::state::{ARRAY, Digits, INNER, Key, Mates, decode, encode};
+use crate::state::{
+    ARRAY, Digits, INNER, Key, MAX_SLOTS, Mates, classify, encode_live, live_words,
+};
 use crate::sweep::{GONE, Rule, Slot, Step, Sweep};
 
 /// Where the own vertex's slot goes: nowhere (the spare slot 31).
 const NOWHERE_SLOT: Slot = (ARRAY - 1) as Slot;
+
+/// The slot that takes the writes a branch-free loop sends nowhere (30;
+/// frontiers have at most [`crate::state::MAX_SLOTS`] = 28 slots).
+const JUNK: usize = ARRAY - 2;
+
+/// The mate table in which every slot is bare.
+const ALL_BARE: Mates = {
+    let mut mates = [0; ARRAY];
+    let mut i = 0;
+    while i < ARRAY {
+        mates[i] = i as Slot;
+        i += 1;
+    }
+    mates
+};
+
+/// `min(popcount(x), 2)` without a popcount instruction (which the
+/// baseline x86-64 target lacks): a room check only asks whether a slot
+/// has no, one, or at least two neighbours left.
+#[inline]
+fn at_most_two(x: u32) -> u8 {
+    u8::from(x != 0) + u8::from(x & x.wrapping_sub(1) != 0)
+}
 
 /// The outcome of adding a derived edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +135,9 @@ struct Read {
     base: Mates,
     own: Own,
     room: Room,
+    /// `Σ c(s)·degree(s)` over the slots of `base` (see
+    /// [`Transition::colour_fits`]).
+    balance: i32,
 }
 
 /// What the room check of [`Transition::has_room`] found on a state read
@@ -159,7 +187,6 @@ fn need(mates: &Mates, s: usize) -> u8 {
 pub struct Transition {
     q_before: usize,
     q_after: usize,
-    carry: Vec<Slot>,
     /// Where a mate value before the step points after it: a slot's new
     /// slot, `INNER` for `INNER`, and the own vertex's slot to
     /// [`NOWHERE_SLOT`] (its partner is handled apart).
@@ -169,6 +196,18 @@ pub struct Transition {
     room: Vec<u8>,
     frontier_neighbours: [u32; ARRAY],
     entering: [u8; ARRAY],
+    /// Open tours: each slot's colour sign before and after the step (0 for
+    /// the apex, and for the own vertex before: it leaves the frontier),
+    /// and the balance a completion needs (see [`Transition::colour_fits`]).
+    colours_before: [i8; ARRAY],
+    colours_after: [i8; ARRAY],
+    colour_target: i32,
+    /// The live bytes of a mate table after the step ([`live_words`]).
+    live: [u64; 4],
+    /// The slots the room check looks at: those (the apex aside) with fewer
+    /// than two neighbours still to come. A slot with two can always get
+    /// the edges it needs, so its deficit is 0 whatever the state.
+    watched: u32,
     /// Whether every vertex after this step is on the frontier after it and
     /// no later step has a required edge: only then can a cycle closed here
     /// be a tour (closing leaves every later edge untaken).
@@ -193,7 +232,6 @@ impl Transition {
         Transition {
             q_before: step.before.len(),
             q_after: step.after.len(),
-            carry: step.carry.clone(),
             remap,
             own: step.own as usize,
             edges: step.edges.clone(),
@@ -208,6 +246,29 @@ impl Transition {
                 a[..step.entering.len()].copy_from_slice(&step.entering);
                 a
             },
+            colours_before: {
+                let mut a = [0; ARRAY];
+                for (i, &v) in step.before.iter().enumerate() {
+                    if let Some(slot) = step.after.iter().position(|&w| w == v) {
+                        a[i] = step.colours[slot];
+                    }
+                }
+                a
+            },
+            colours_after: {
+                let mut a = [0; ARRAY];
+                a[..step.colours.len()].copy_from_slice(&step.colours);
+                a
+            },
+            colour_target: step.colour_target,
+            live: live_words(step.after.len()),
+            watched: step
+                .entering
+                .iter()
+                .enumerate()
+                .skip(apex)
+                .filter(|&(_, &e)| e < 2)
+                .fold(0u32, |mask, (s, _)| mask | 1 << s),
             can_finish: step.after.len() - apex == later_vertices && !step.required_later,
             apex: apex == 1,
             rules: step.rules.clone(),
@@ -343,43 +404,73 @@ impl Transition {
     }
 
     /// Reads `key` onto the slots after the step (see [`Read`]).
+    ///
+    /// One pass over the digits decodes the code and moves every slot to
+    /// its place after the step at once: a slot goes to `remap[i]` (the own
+    /// vertex to the spare slot 31), and the second end of a path meets the
+    /// first end's new slot in `first[label]`. Branch-free, since which
+    /// case a digit is depends on the state.
     #[inline]
     fn read<K: Key>(&self, key: K) -> Read {
         let mut digits: Digits = [0; ARRAY];
-        let mut old: Mates = [0; ARRAY];
         key.unpack(self.q_before, &mut digits);
-        decode(&digits, self.q_before, &mut old);
-        let mut base: Mates = [0; ARRAY];
-        for (i, slot) in base.iter_mut().enumerate() {
-            *slot = i as Slot;
-        }
-        // Branch-free: the own vertex's slot writes to the spare slot 31.
-        for (i, &m) in old.iter().enumerate().take(self.q_before) {
+        let mut base = ALL_BARE;
+        // The new slot of each label's first end (label 0 takes the writes
+        // of the slots that open nothing).
+        let mut first: [Slot; 16] = [0; 16];
+        let mut balance = 0i32;
+        // Labels are given in the order of the paths' first ends, so a
+        // label opens a path exactly when it is the next one unused.
+        let mut next_label = 2u8;
+        for (i, &digit) in digits.iter().enumerate().take(self.q_before.min(MAX_SLOTS)) {
+            let d = digit & 0xF;
+            // Degree 0 (bare), 2 (inner) or 1 (an end).
+            let degree = i32::from(d != 0) + i32::from(d == 1);
+            balance += i32::from(self.colours_before[i]) * degree;
             let to = self.remap[i];
-            let value = if m as usize == self.own {
-                to
+            let opens = d == next_label;
+            let closes = d >= 2 && !opens;
+            next_label += u8::from(opens);
+            let f = first[d as usize];
+            // Arithmetic, not `if`: the compiler would branch on it.
+            first[d as usize & usize::from(opens).wrapping_neg()] = to;
+            // Inner stays inner; a bare slot or a first end is its own mate
+            // for now (the first end learns its partner from the second).
+            base[(to as usize) & (ARRAY - 1)] = if d == 1 {
+                INNER
+            } else if closes {
+                f
             } else {
-                self.remap[m as usize]
+                to
             };
-            base[(to as usize) & (ARRAY - 1)] = value;
+            let partner_slot = (f as usize) & (ARRAY - 1);
+            base[JUNK ^ ((partner_slot ^ JUNK) * usize::from(closes))] = to;
         }
-        let own = match old[self.own] {
-            INNER => Own::Inner,
-            m if m as usize == self.own => Own::Bare,
-            m => Own::End(self.carry[m as usize]),
+        let own = match digits[self.own] {
+            0 => Own::Bare,
+            1 => Own::Inner,
+            // The far end of the own vertex's path looks bare (see `Read`).
+            _ => {
+                let partner = base[NOWHERE_SLOT as usize];
+                base[(partner as usize) & (ARRAY - 1)] = partner;
+                // The partner counts as bare in `base`.
+                balance -= i32::from(self.colours_after[(partner as usize) & (ARRAY - 1)]);
+                Own::End(partner)
+            }
         };
         let room = self.room(&base);
-        Read { base, own, room }
+        Read {
+            base,
+            own,
+            room,
+            balance,
+        }
     }
 
     /// The room check's findings on `mates` (see [`Room`]).
     #[inline]
     fn room(&self, mates: &Mates) -> Room {
-        let q = self.q_after.min(ARRAY);
-        let mut inner = 0u32;
-        for (s, &m) in mates.iter().enumerate().take(q) {
-            inner |= u32::from(m == INNER) << s;
-        }
+        let inner = classify(mates, &self.live, None).inner;
         let mut room = Room {
             inner,
             deficit: [0; ARRAY],
@@ -387,7 +478,7 @@ impl Transition {
             over: 0,
             total: 0,
         };
-        for s in usize::from(self.apex)..q {
+        for s in slots(self.watched) {
             let d = self.deficit(mates, inner, s);
             room.deficit[s] = d;
             room.short |= u32::from(d > 0) << s;
@@ -401,7 +492,7 @@ impl Transition {
     /// given the inner slots.
     #[inline]
     fn deficit(&self, mates: &Mates, inner: u32, s: usize) -> u8 {
-        let open = (self.frontier_neighbours[s] & !inner).count_ones() as u8;
+        let open = at_most_two(self.frontier_neighbours[s] & !inner);
         need(mates, s).saturating_sub((self.entering[s] + open).min(2))
     }
 
@@ -418,9 +509,8 @@ impl Transition {
         for x in slots(became_inner) {
             changed |= self.frontier_neighbours[x];
         }
-        if self.apex {
-            changed &= !1;
-        }
+        // Only watched slots can have a deficit (the apex is never one).
+        changed &= self.watched;
         if (read.over | (read.short * u32::from(!self.apex))) & !changed != 0 {
             return false;
         }
@@ -448,6 +538,12 @@ impl Transition {
             Join::Closed if self.finishes(&mates) => Next::Tour,
             Join::Rejected | Join::Closed => Next::Dead,
             Join::Joined => {
+                let balance = read.balance
+                    + i32::from(self.colours_after[a as usize])
+                    + i32::from(self.colours_after[b as usize]);
+                if !self.colour_fits(&mates, balance) {
+                    return Next::Dead;
+                }
                 let room = self.has_room_after(&read.room, &mates, a, b);
                 debug_assert_eq!(room, self.has_room(&mates), "the room check after {a}—{b}");
                 if room {
@@ -472,18 +568,46 @@ impl Transition {
             room.short == 0
         };
         debug_assert_eq!(fits, self.has_room(&read.base));
-        if fits {
+        if fits && self.colour_fits(&read.base, read.balance) {
             Next::State(self.pack(&read.base))
         } else {
             Next::Dead
         }
     }
 
+    /// The colour check of open tours: whether a Hamiltonian path can
+    /// still come out of `mates`, whose balance is `balance`.
+    ///
+    /// A knight's move joins squares of opposite colours. Give a square
+    /// `c = +1` or `−1` by its colour: over all squares, `Σ c·degree` then
+    /// counts the apex edges to `+1` squares minus those to `−1` squares,
+    /// every move cancelling out. Squares already decided have degree 2;
+    /// so after a step, with the frontier's degrees and the apex's degree
+    /// `a`, the apex edges' difference is known, and a finished path needs
+    /// it to reach `2·Σ c` (0 on a board with as many squares of each
+    /// colour: the ends differ in colour; ±2 on an odd board: both ends on
+    /// the majority colour) with the `2 − a` apex edges left. Precomputed
+    /// per step, that is `|colour_target − balance| ≤ 2 − a`. Nothing
+    /// local sees this: a state whose path ends are of the wrong colours
+    /// lives on until the last squares. On 5×5 the check halves the states
+    /// read; on 6×6 it removes a fifth (`docs/frontier.md`).
+    ///
+    /// Closed tours need no check (every edge is a move, so the balance
+    /// holds by itself): their colour signs are all 0 and the target 0.
+    #[inline]
+    fn colour_fits(&self, mates: &Mates, balance: i32) -> bool {
+        if !self.apex {
+            return true;
+        }
+        let apex_degree = 2 - i32::from(need(mates, 0));
+        (self.colour_target - balance).abs() <= 2 - apex_degree
+    }
+
     /// The key of `mates`.
     #[inline]
     fn pack<K: Key>(&self, mates: &Mates) -> K {
         let mut digits: Digits = [0; ARRAY];
-        encode(mates, self.q_after, &mut digits);
+        encode_live(mates, &self.live, &mut digits);
         K::pack(&digits, self.q_after)
     }
 

@@ -55,84 +55,120 @@ fn spilled_levels_and_threads_give_the_same_counts() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
+/// A copy of the checkpoint directory `from` at `to`.
+fn copy_checkpoint(from: &std::path::Path, to: &std::path::Path) {
+    for entry in walk(from) {
+        let target = to.join(entry.strip_prefix(from).unwrap());
+        std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+        std::fs::copy(&entry, &target).unwrap();
+    }
+}
+
+/// The files below `dir`.
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(walk(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+fn resume_from(path: &std::path::Path) -> Result<kt_frontier::Counted, FrontierError> {
+    let resuming = Options {
+        resume: Some(path.to_path_buf()),
+        ..Options::default()
+    };
+    count("5x6", TourKind::Open, &resuming)
+}
+
+fn refused(result: Result<kt_frontier::Counted, FrontierError>, words: &[&str]) {
+    match result {
+        Err(FrontierError::Resume(why)) => assert!(words.iter().any(|w| why.contains(w)), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
+
 #[test]
 fn a_resumed_count_equals_an_uninterrupted_one() {
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("6x6.checkpoint");
-    // A checkpoint after every level: the last one written is the level
-    // before the last step.
+    let path = dir.path().join("5x6.checkpoint");
+    // A checkpoint after every level, some of whose runs are spilled: the
+    // last one written is the level before the last step (one state).
     let writing = Options {
-        checkpoint: Some(file.clone()),
+        checkpoint: Some(path.clone()),
         checkpoint_every: Duration::ZERO,
+        memory: 16 << 10,
+        spill_dir: dir.path().to_path_buf(),
         ..Options::default()
     };
-    let whole = count("6x6", TourKind::Closed, &writing).unwrap();
-    assert_eq!(whole.tours, BigUint::from(9862u32));
-    assert!(file.exists());
-    // Written next to the file and renamed over it: nothing else is left.
+    let whole = count("5x6", TourKind::Open, &writing).unwrap();
+    assert_eq!(whole.tours, BigUint::from(37_568u32)); // OEIS A306282
+    assert!(path.is_dir());
+    // The spill directory is gone, and the checkpoint holds its manifest
+    // and one generation of runs.
     let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
-    assert_eq!(names, ["6x6.checkpoint"]);
-    let header = kt_frontier::checkpoint::inspect(&file).unwrap();
-    assert!(header.step > 0 && header.step < 36, "{header:?}");
-    let resuming = Options {
-        resume: Some(file.clone()),
-        ..Options::default()
-    };
-    let resumed = count("6x6", TourKind::Closed, &resuming).unwrap();
+    assert_eq!(names, ["5x6.checkpoint"]);
+    let inside: Vec<String> = std::fs::read_dir(&path)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(inside.len(), 2, "{inside:?}");
+    assert!(inside.contains(&"manifest".to_string()), "{inside:?}");
+    let header = kt_frontier::checkpoint::inspect(&path).unwrap();
+    assert_eq!(header.step, 29, "{header:?}");
+
+    let resumed = resume_from(&path).unwrap();
     assert_eq!(resumed.tours, whole.tours);
     assert_eq!(resumed.outcome.resumed_from, Some(header.step));
+    // Resuming reads the checkpoint in place and leaves it whole.
+    assert_eq!(resume_from(&path).unwrap().tours, whole.tours);
 
     // Another board, another kind: refused.
-    for (board, kind) in [("6x7", TourKind::Closed), ("6x6", TourKind::Open)] {
+    for (board, kind) in [("6x5", TourKind::Open), ("5x6", TourKind::Closed)] {
+        let resuming = Options {
+            resume: Some(path.clone()),
+            ..Options::default()
+        };
         match count(board, kind, &resuming) {
             Err(FrontierError::Resume(why)) => assert!(why.contains("not of"), "{why}"),
             other => panic!("{board} {kind}: {other:?}"),
         }
     }
-    // A damaged file: refused.
-    let mut bytes = std::fs::read(&file).unwrap();
-    let middle = bytes.len() / 2;
-    bytes[middle] ^= 0x55;
-    let damaged = dir.path().join("damaged.checkpoint");
-    std::fs::write(&damaged, &bytes).unwrap();
-    let from_damaged = Options {
-        resume: Some(damaged),
-        ..Options::default()
-    };
-    match count("6x6", TourKind::Closed, &from_damaged) {
-        Err(FrontierError::Resume(why)) => assert!(
-            why.contains("damaged") || why.contains("not a whole"),
-            "{why}"
-        ),
-        other => panic!("{other:?}"),
+    // A damaged manifest, or a damaged run: refused before any work.
+    let files = walk(&path);
+    assert_eq!(files.len(), 2, "{files:?}");
+    for (i, victim) in files.iter().enumerate() {
+        let copy = dir.path().join(format!("damaged-{i}"));
+        copy_checkpoint(&path, &copy);
+        let target = copy.join(victim.strip_prefix(&path).unwrap());
+        let mut bytes = std::fs::read(&target).unwrap();
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0x55;
+        std::fs::write(&target, &bytes).unwrap();
+        refused(resume_from(&copy), &["damaged", "not a whole"]);
     }
-    // One written by a build that sweeps or codes the board otherwise (its
-    // fingerprint, after the magic, version, sides, kind and key width):
-    // refused before its states are read.
-    let mut bytes = std::fs::read(&file).unwrap();
-    bytes[22] ^= 0x01;
-    let other_build = dir.path().join("other-build.checkpoint");
-    std::fs::write(&other_build, &bytes).unwrap();
-    let from_other_build = Options {
-        resume: Some(other_build),
-        ..Options::default()
-    };
-    match count("6x6", TourKind::Closed, &from_other_build) {
-        Err(FrontierError::Resume(why)) => assert!(why.contains("differently"), "{why}"),
-        other => panic!("{other:?}"),
-    }
-    // Not a checkpoint at all.
+    // A run missing: refused.
+    let copy = dir.path().join("missing");
+    copy_checkpoint(&path, &copy);
+    let run = walk(&copy)
+        .into_iter()
+        .find(|f| !f.ends_with("manifest"))
+        .unwrap();
+    std::fs::remove_file(run).unwrap();
+    refused(resume_from(&copy), &["cannot read"]);
+    // An old checkpoint file, and a file that is not one at all.
     let junk = dir.path().join("junk");
-    std::fs::write(&junk, b"hello").unwrap();
-    let from_junk = Options {
-        resume: Some(junk),
-        ..Options::default()
-    };
-    assert!(matches!(
-        count("6x6", TourKind::Closed, &from_junk),
-        Err(FrontierError::Resume(_))
-    ));
+    std::fs::write(&junk, b"KTFRONT\0hello").unwrap();
+    refused(resume_from(&junk), &["not a checkpoint directory"]);
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    refused(resume_from(&dir.path().join("empty")), &["manifest"]);
 }

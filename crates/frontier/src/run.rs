@@ -1,0 +1,312 @@
+//! Sorted runs: a part of a level written down compactly.
+//!
+//! A run holds distinct states in increasing key order, each with its
+//! weight. States that are close in key order share most of their digits
+//! (the same paths on the same slots), so a key is written as its
+//! difference from the previous key, and both that difference and the
+//! weight as LEB128 varints (the `unsigned-varint` crate). On the 6×6 open
+//! levels a key then takes about 2 bytes and a weight 1 (against 16 bytes
+//! for the pair unpacked); on 8×8 closed a state takes 4 to 6 bytes in all
+//! (`docs/frontier.md`, "The level store").
+//!
+//! ```text
+//!   record   = varint(key − previous key)  weight
+//!   weight   = varint(w)                          w ≥ 1: every state has one
+//!            | 0  varint(len)  len bytes          a weight beyond u64, little-endian
+//! ```
+//!
+//! A state never has weight 0 (it counts the edge sets that lead to it), so
+//! the byte 0 is free to announce a weight beyond `u64`; such weights stay
+//! in the run like any other and never wrap.
+//!
+//! The same bytes are a run in memory and a run on disk: spilling a run
+//! writes them to a file unchanged, and a checkpoint links that file.
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::PathBuf;
+
+use num_bigint::BigUint;
+
+use crate::state::Key;
+use crate::weight::Weight;
+
+/// The longest weight beyond `u64` a run may hold (bytes): far beyond any
+/// count, small enough that a damaged length cannot exhaust memory.
+pub const MAX_BIG_BYTES: usize = 1 << 16;
+
+/// The most bytes a record with a `u64` weight takes: a `u128` key
+/// difference (19 bytes) and a `u64` weight (10).
+const MAX_SMALL_RECORD: usize = 19 + 10;
+
+/// Bytes read from a spilled run at a time. Small, because a merge reads
+/// many runs at once and a run is read front to back exactly once.
+const READ_BUFFER: usize = 64 << 10;
+
+/// Where a run's bytes are.
+#[derive(Debug)]
+pub enum Place {
+    Memory(Vec<u8>),
+    /// A file of the spill directory (`owned`: removed once read) or of a
+    /// checkpoint (left alone).
+    Disk {
+        path: PathBuf,
+        owned: bool,
+    },
+}
+
+/// A sorted run of distinct states and their weights.
+#[derive(Debug)]
+pub struct Run {
+    /// Records in the run.
+    pub entries: u64,
+    /// Bytes the records take.
+    pub bytes: u64,
+    /// CRC-32 of the bytes, made once with the run: a checkpoint records it
+    /// and a resumed count checks every file against it before any work.
+    pub crc: u32,
+    pub place: Place,
+}
+
+impl Run {
+    /// Whether the run is in memory.
+    pub fn in_memory(&self) -> bool {
+        matches!(self.place, Place::Memory(_))
+    }
+}
+
+/// Writes sorted distinct states into run bytes.
+pub struct Encoder<K: Key> {
+    out: Vec<u8>,
+    previous: K,
+    entries: u64,
+}
+
+impl<K: Key> Encoder<K> {
+    /// An encoder whose output starts with room for about `records`
+    /// records.
+    pub fn with_capacity(records: usize) -> Encoder<K> {
+        Encoder {
+            out: Vec::with_capacity(records.saturating_mul(4)),
+            previous: K::default(),
+            entries: 0,
+        }
+    }
+
+    fn key(&mut self, key: K) {
+        debug_assert!(
+            self.entries == 0 || key > self.previous,
+            "run keys must increase"
+        );
+        key.delta_from(self.previous).write_varint(&mut self.out);
+        self.previous = key;
+        self.entries += 1;
+    }
+
+    /// Appends a state whose weight fits a `u64` (and is not 0).
+    #[inline]
+    pub fn push(&mut self, key: K, weight: u64) {
+        debug_assert!(weight > 0, "a state has a weight of at least 1");
+        self.key(key);
+        let mut buffer = unsigned_varint::encode::u64_buffer();
+        self.out
+            .extend_from_slice(unsigned_varint::encode::u64(weight, &mut buffer));
+    }
+
+    /// Appends a state with any weight.
+    pub fn push_weight(&mut self, key: K, weight: &Weight) {
+        match weight {
+            Weight::Small(w) => self.push(key, *w),
+            Weight::Big(w) => {
+                if let Ok(small) = u64::try_from(w) {
+                    self.push(key, small);
+                    return;
+                }
+                self.key(key);
+                let bytes = w.to_bytes_le();
+                self.out.push(0);
+                let mut buffer = unsigned_varint::encode::usize_buffer();
+                self.out
+                    .extend_from_slice(unsigned_varint::encode::usize(bytes.len(), &mut buffer));
+                self.out.extend_from_slice(&bytes);
+            }
+        }
+    }
+
+    /// Records written so far.
+    pub fn entries(&self) -> u64 {
+        self.entries
+    }
+
+    /// The bytes and the number of records.
+    pub fn finish(self) -> (Vec<u8>, u64) {
+        (self.out, self.entries)
+    }
+}
+
+fn damaged(why: &str) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidData, format!("damaged run: {why}"))
+}
+
+/// Reads a run back, front to back, from memory or from its file.
+pub struct RunReader<K: Key> {
+    buffer: Vec<u8>,
+    position: usize,
+    file: Option<File>,
+    /// Records not yet read.
+    left: u64,
+    previous: K,
+}
+
+impl<K: Key> RunReader<K> {
+    /// A reader of `run`, which it takes over: a run in memory is freed
+    /// when the reader is dropped.
+    pub fn open(run: Run) -> io::Result<RunReader<K>> {
+        let (buffer, file) = match run.place {
+            Place::Memory(bytes) => (bytes, None),
+            Place::Disk { path, .. } => (
+                Vec::with_capacity(READ_BUFFER),
+                Some(File::open(&path).map_err(|e| {
+                    io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
+                })?),
+            ),
+        };
+        Ok(RunReader {
+            buffer,
+            position: 0,
+            file,
+            left: run.entries,
+            previous: K::default(),
+        })
+    }
+
+    /// Makes at least `wanted` bytes available from `position`, unless the
+    /// file ends first.
+    fn fill(&mut self, wanted: usize) -> io::Result<()> {
+        let Some(file) = self.file.as_mut() else {
+            return Ok(());
+        };
+        if self.buffer.len() - self.position >= wanted {
+            return Ok(());
+        }
+        self.buffer.drain(..self.position);
+        self.position = 0;
+        let target = wanted.max(READ_BUFFER);
+        while self.buffer.len() < target {
+            let have = self.buffer.len();
+            self.buffer.resize(target, 0);
+            let read = file.read(&mut self.buffer[have..])?;
+            self.buffer.truncate(have + read);
+            if read == 0 {
+                self.file = None;
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The next state and its weight, or `None` at the end.
+    #[inline]
+    pub fn next_entry(&mut self) -> io::Result<Option<(K, Weight)>> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        self.fill(MAX_SMALL_RECORD)?;
+        let bytes = &self.buffer[self.position..];
+        let (delta, rest) = K::read_varint(bytes).ok_or_else(|| damaged("a key"))?;
+        let (weight, rest) = unsigned_varint::decode::u64(rest).map_err(|_| damaged("a weight"))?;
+        let weight = if weight == 0 {
+            let (len, rest) =
+                unsigned_varint::decode::usize(rest).map_err(|_| damaged("a weight's length"))?;
+            if len == 0 || len > MAX_BIG_BYTES {
+                return Err(damaged("a weight's length"));
+            }
+            self.position += bytes.len() - rest.len();
+            self.fill(len)?;
+            let big = self
+                .buffer
+                .get(self.position..self.position + len)
+                .ok_or_else(|| damaged("a weight cut short"))?;
+            let weight = BigUint::from_bytes_le(big);
+            self.position += len;
+            Weight::Big(weight)
+        } else {
+            self.position += bytes.len() - rest.len();
+            Weight::Small(weight)
+        };
+        let key = self.previous.advance(delta);
+        self.previous = key;
+        self.left -= 1;
+        Ok(Some((key, weight)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<K: Key>(entries: &[(K, Weight)]) {
+        let mut encoder = Encoder::<K>::with_capacity(entries.len());
+        for (k, w) in entries {
+            encoder.push_weight(*k, w);
+        }
+        let (bytes, count) = encoder.finish();
+        assert_eq!(count, entries.len() as u64);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run");
+        std::fs::write(&path, &bytes).unwrap();
+        for place in [
+            Place::Memory(bytes.clone()),
+            Place::Disk {
+                path: path.clone(),
+                owned: true,
+            },
+        ] {
+            let mut reader = RunReader::<K>::open(Run {
+                entries: count,
+                bytes: bytes.len() as u64,
+                crc: 0,
+                place,
+            })
+            .unwrap();
+            let mut back = Vec::new();
+            while let Some(entry) = reader.next_entry().unwrap() {
+                back.push(entry);
+            }
+            assert_eq!(back, entries);
+        }
+    }
+
+    #[test]
+    fn runs_give_back_what_they_were_given() {
+        let big = BigUint::from(u64::MAX) * 1000u32;
+        round_trip::<u64>(&[
+            (0, Weight::Small(1)),
+            (7, Weight::Small(u64::MAX)),
+            (8, Weight::Big(big.clone())),
+            (u64::MAX, Weight::Small(3)),
+        ]);
+        round_trip::<u128>(&[
+            (5, Weight::Big(big.clone())),
+            (u128::MAX - 1, Weight::Small(2)),
+            (u128::MAX, Weight::Big(big * 7u32)),
+        ]);
+        // Enough records that a spilled run is read in several buffers.
+        let many: Vec<(u64, Weight)> = (0..200_000u64)
+            .map(|i| (i * 1_000_003, Weight::Small(i % 977 + 1)))
+            .collect();
+        round_trip(&many);
+    }
+
+    #[test]
+    fn a_damaged_run_is_an_error_not_a_panic() {
+        let mut reader = RunReader::<u64>::open(Run {
+            entries: 2,
+            bytes: 2,
+            crc: 0,
+            place: Place::Memory(vec![0x80, 0x80]),
+        })
+        .unwrap();
+        assert!(reader.next_entry().is_err());
+    }
+}

@@ -1,0 +1,203 @@
+//! Where a count's runs live: in memory while they fit the budget, in the
+//! spill directory beyond it.
+//!
+//! A run is made once, in memory, by sorting and adding up a batch of
+//! successors (`level.rs`). [`Store::keep`] then decides where it stays:
+//! if the runs and batches already in memory, plus this run, pass the
+//! budget — or the process's resident set passes its own limit — the
+//! run's bytes go to a file, unchanged, and the memory is freed. Either
+//! way the run is read back the same way, once, by the next step, and then
+//! [`Store::release`] frees it. There is no second copy and no merge that
+//! writes one: the next step merges a partition's runs as it reads them.
+//!
+//! The store also keeps the figures a report gives: bytes in memory, bytes
+//! on disk now and at most, and bytes ever written.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::run::{Place, Run};
+
+/// The runs of a count.
+pub struct Store {
+    dir: PathBuf,
+    /// The spill directory, made on first use and removed with the store.
+    temp: Mutex<Option<tempfile::TempDir>>,
+    files: AtomicU64,
+    /// Bytes that runs and batches may hold in memory.
+    limit: u64,
+    /// The resident set past which new runs go to disk whatever the
+    /// accounts say (`u64::MAX`: never looked at). The accounts miss what
+    /// the allocator keeps after freeing; the resident set is what the
+    /// memory watchdog reads.
+    resident_limit: u64,
+    /// Bytes of runs in memory.
+    memory: AtomicU64,
+    /// Bytes of batches waiting to become runs (see `level.rs`).
+    pending: AtomicU64,
+    /// Bytes of owned run files now, and at most.
+    disk: AtomicU64,
+    disk_peak: AtomicU64,
+    /// Bytes written to run files in all.
+    written: AtomicU64,
+}
+
+impl Store {
+    /// Runs in memory up to `limit` bytes (and a resident set up to
+    /// `resident_limit`), the rest in a fresh directory inside `dir`.
+    pub fn new(dir: &Path, limit: u64, resident_limit: u64) -> Store {
+        Store {
+            dir: dir.to_path_buf(),
+            temp: Mutex::new(None),
+            files: AtomicU64::new(0),
+            limit,
+            resident_limit,
+            memory: AtomicU64::new(0),
+            pending: AtomicU64::new(0),
+            disk: AtomicU64::new(0),
+            disk_peak: AtomicU64::new(0),
+            written: AtomicU64::new(0),
+        }
+    }
+
+    /// The memory budget of runs and batches.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// A new file name in the spill directory.
+    fn new_file(&self) -> io::Result<PathBuf> {
+        let mut temp = self
+            .temp
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if temp.is_none() {
+            *temp = Some(
+                tempfile::Builder::new()
+                    .prefix("knights-tour-spill-")
+                    .tempdir_in(&self.dir)
+                    .map_err(|e| {
+                        io::Error::new(
+                            e.kind(),
+                            format!("cannot make a directory in {}: {e}", self.dir.display()),
+                        )
+                    })?,
+            );
+        }
+        let n = self.files.fetch_add(1, Ordering::Relaxed);
+        Ok(temp
+            .as_ref()
+            .expect("just made")
+            .path()
+            .join(format!("run-{n}.bin")))
+    }
+
+    /// Whether `more` bytes still fit in memory.
+    fn fits(&self, more: u64) -> bool {
+        let held = self.memory.load(Ordering::Relaxed) + self.pending.load(Ordering::Relaxed);
+        held.saturating_add(more) <= self.limit
+            && (self.resident_limit == u64::MAX || kt_memory::resident().0 <= self.resident_limit)
+    }
+
+    /// Keeps the bytes of a new run: in memory if they fit, else in a file.
+    pub fn keep(&self, bytes: Vec<u8>, entries: u64) -> io::Result<Run> {
+        let size = bytes.len() as u64;
+        if self.fits(size) {
+            self.memory.fetch_add(size, Ordering::Relaxed);
+            return Ok(Run {
+                entries,
+                bytes: size,
+                crc: crc32fast::hash(&bytes),
+                place: Place::Memory(bytes),
+            });
+        }
+        self.write(&bytes, entries)
+    }
+
+    /// Writes run bytes to a new file of the spill directory.
+    pub fn write(&self, bytes: &[u8], entries: u64) -> io::Result<Run> {
+        let path = self.new_file()?;
+        let mut file = std::fs::File::create(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        file.write_all(bytes)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        let size = bytes.len() as u64;
+        self.written.fetch_add(size, Ordering::Relaxed);
+        let now = self.disk.fetch_add(size, Ordering::Relaxed) + size;
+        self.disk_peak.fetch_max(now, Ordering::Relaxed);
+        Ok(Run {
+            entries,
+            bytes: size,
+            crc: crc32fast::hash(bytes),
+            place: Place::Disk { path, owned: true },
+        })
+    }
+
+    /// Frees a run that has been read: its memory, or its file if the
+    /// store made it (a checkpoint's files are left alone).
+    pub fn release(&self, bytes: u64, place: &Released) {
+        match place {
+            Released::Memory => {
+                self.memory.fetch_sub(bytes, Ordering::Relaxed);
+            }
+            Released::Disk { path, owned: true } => {
+                let _ = std::fs::remove_file(path);
+                self.disk.fetch_sub(bytes, Ordering::Relaxed);
+            }
+            Released::Disk { owned: false, .. } => {}
+        }
+    }
+
+    /// Counts `bytes` of batches as held in memory (negative: freed).
+    pub fn hold_pending(&self, bytes: i64) {
+        if bytes >= 0 {
+            self.pending
+                .fetch_add(bytes.unsigned_abs(), Ordering::Relaxed);
+        } else {
+            self.pending
+                .fetch_sub(bytes.unsigned_abs(), Ordering::Relaxed);
+        }
+    }
+
+    /// Bytes of runs in memory now.
+    pub fn memory(&self) -> u64 {
+        self.memory.load(Ordering::Relaxed)
+    }
+
+    /// Bytes of run files now.
+    pub fn disk(&self) -> u64 {
+        self.disk.load(Ordering::Relaxed)
+    }
+
+    /// The most bytes of run files at any time.
+    pub fn disk_peak(&self) -> u64 {
+        self.disk_peak.load(Ordering::Relaxed)
+    }
+
+    /// Bytes written to run files in all.
+    pub fn written(&self) -> u64 {
+        self.written.load(Ordering::Relaxed)
+    }
+}
+
+/// What is left to free of a run once a reader has taken it over.
+#[derive(Debug)]
+pub enum Released {
+    Memory,
+    Disk { path: PathBuf, owned: bool },
+}
+
+impl Released {
+    /// What `run` will leave to free.
+    pub fn of(run: &Run) -> Released {
+        match &run.place {
+            Place::Memory(_) => Released::Memory,
+            Place::Disk { path, owned } => Released::Disk {
+                path: path.clone(),
+                owned: *owned,
+            },
+        }
+    }
+}
