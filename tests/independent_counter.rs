@@ -109,3 +109,37 @@ fn every_level_store_agrees_on_every_board_up_to_30_squares() {
         }
     }
 }
+
+/// The fixed-ends sweep against the independent counter: on every board of
+/// up to 30 squares, the paths between every two squares.
+#[test]
+fn the_fixed_ends_sweep_agrees_on_every_pair_up_to_30_squares() {
+    let cancel = std::sync::atomic::AtomicBool::new(false);
+    let options = kt_frontier::Options {
+        threads: 1,
+        ..kt_frontier::Options::default()
+    };
+    for (rows, cols) in boards_up_to(30) {
+        let board = kt_board::Board::new(rows, cols).unwrap();
+        for from in board.squares() {
+            let expected = kt_tests::independent::open_tours_by_end_from(rows, cols, from);
+            for to in board.squares().filter(|&to| to > from) {
+                let got = kt_frontier::count_between(
+                    board,
+                    from,
+                    to,
+                    &options,
+                    &kt_frontier::Unwatched,
+                    &cancel,
+                )
+                .unwrap()
+                .cycles;
+                assert_eq!(
+                    got.to_string(),
+                    expected[to].to_string(),
+                    "{rows}x{cols} from {from} to {to}"
+                );
+            }
+        }
+    }
+}

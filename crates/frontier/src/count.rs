@@ -20,7 +20,7 @@ use crate::FrontierError;
 use crate::checkpoint::{self, Checkpoint};
 use crate::level::{Builder, Level};
 use crate::merge::Merged;
-use crate::state::{ARRAY, Key};
+use crate::state::Key;
 use crate::store::Store;
 use crate::sweep::Sweep;
 use crate::transition::Transition;
@@ -150,6 +150,18 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The outcome of a count that did no step.
+    pub fn empty(width: usize) -> Outcome {
+        Outcome {
+            cycles: BigUint::ZERO,
+            levels: Vec::new(),
+            width,
+            resumed_from: None,
+            disk_peak_bytes: 0,
+            spilled_bytes: 0,
+        }
+    }
+
     /// The most states any level held.
     pub fn peak_states(&self) -> u64 {
         self.levels.iter().map(|l| l.states).max().unwrap_or(0)
@@ -187,8 +199,8 @@ pub(crate) fn run<K: Key>(
             total = resumed.total;
             resumed.level
         }
-        // Before the first step every slot is bare: the code of all zeros.
-        None => Level::single(K::pack(&[0; ARRAY], 0), &store)?,
+        // Before the first step every slot is bare (but a terminal).
+        None => Level::single(K::pack(&sweep.start_digits(), sweep.start_slots()), &store)?,
     };
     let resumed_from = options.resume.as_ref().map(|_| first);
     let mut levels = Vec::with_capacity(steps.len());
@@ -393,14 +405,7 @@ pub(crate) fn count_cycles(
 ) -> Result<Outcome, FrontierError> {
     let (board, kind) = (sweep.board(), sweep.kind());
     if sweep.impossible() {
-        return Ok(Outcome {
-            cycles: BigUint::ZERO,
-            levels: Vec::new(),
-            width: sweep.width(),
-            resumed_from: None,
-            disk_peak_bytes: 0,
-            spilled_bytes: 0,
-        });
+        return Ok(Outcome::empty(sweep.width()));
     }
     match key_bits(sweep) {
         Some(64) => run::<u64>(sweep, options, watcher, cancel, sweep.steps().len()),

@@ -40,10 +40,16 @@ use crate::store::Store;
 use crate::weight::Weight;
 use crate::workers::Workers;
 
-/// The most partitions a level has (`2^10`): enough to share a level of
-/// billions of states among threads in pieces of a few million, few enough
-/// that every thread's chunks for all of them fit its cache.
+/// The most partitions a level has (`2^10`, for 128 threads).
 pub const MAX_PARTITION_BITS: u32 = 10;
+
+/// The partitions a level has at most with up to 8 threads (`2^6`): few
+/// enough that a thread's chunks for all of them (64 × 4 KiB) stay in its
+/// L2 cache while it scatters successors among them. With 1,024
+/// partitions, 7×8 closed ran at half the speed: every successor written
+/// missed the cache. More threads get 8 partitions each, to share the
+/// work evenly.
+const CACHED_PARTITION_BITS: u32 = 6;
 
 /// Successors per partition a level aims at: a partition of this size is
 /// one batch, one run.
@@ -56,8 +62,12 @@ pub const FAN_IN: usize = 64;
 /// Successors a sink keeps per partition before handing them over.
 const CHUNK: usize = 256;
 
-/// The share of the memory budget batches may take, and its bounds.
+/// The share of the memory budget batches may take, and its bounds; they
+/// also take at most a quarter of a level's successors at a time, so that
+/// a big level is sorted in a few batches per partition, each closer to
+/// the cache, and a small one does not hold memory it does not use.
 const BATCH_SHARE: u64 = 8;
+const LEVEL_SHARE: u64 = 4;
 const MIN_BATCH_BYTES: u64 = 8 << 20;
 const MAX_BATCH_BYTES: u64 = 1 << 30;
 
@@ -77,14 +87,16 @@ pub fn partition_of<K: Key>(key: K, bits: u32) -> usize {
 /// The partition bits for a level of about `records` successors, shared
 /// by `threads`.
 fn partition_bits(records: u64, threads: usize) -> u32 {
+    let shared = 8 * threads as u64;
     let mut parts = records.div_ceil(PARTITION_RECORDS).max(1);
     if threads > 1 && records >= crate::workers::SHARE_FROM {
-        parts = parts.max(8 * threads as u64);
+        parts = parts.max(shared);
     }
-    parts
+    let most = shared
         .next_power_of_two()
         .trailing_zeros()
-        .min(MAX_PARTITION_BITS)
+        .clamp(CACHED_PARTITION_BITS, MAX_PARTITION_BITS);
+    parts.next_power_of_two().trailing_zeros().min(most)
 }
 
 /// A sealed level.
@@ -213,6 +225,9 @@ impl<K: Key> Level<K> {
 /// A partition of the level being built.
 struct Part<K> {
     batch: Vec<(K, u64)>,
+    /// An emptied batch to fill next, so that sealing a batch does not
+    /// give its memory back to the allocator only to ask for it again.
+    spare: Vec<(K, u64)>,
     /// Successors whose weight is beyond `u64` (rare).
     big: Vec<(K, BigUint)>,
     runs: Vec<Run>,
@@ -237,8 +252,11 @@ impl<'s, K: Key> Builder<'s, K> {
     pub fn new(records: u64, threads: usize, store: &'s Store) -> Builder<'s, K> {
         let bits = partition_bits(records, threads);
         let parts = 1usize << bits;
-        let budget = (store.limit() / BATCH_SHARE).clamp(MIN_BATCH_BYTES, MAX_BATCH_BYTES);
-        let batch = usize::try_from(budget / RECORD / parts as u64)
+        let budget = (store.limit() / BATCH_SHARE)
+            .min(MAX_BATCH_BYTES)
+            .min((records.saturating_mul(RECORD) / LEVEL_SHARE).max(MIN_BATCH_BYTES));
+        // Half each: a batch being filled, and its spare being sealed.
+        let batch = usize::try_from(budget / RECORD / parts as u64 / 2)
             .unwrap_or(usize::MAX)
             .max(CHUNK);
         // A batch in the making, and every thread's chunks.
@@ -251,6 +269,7 @@ impl<'s, K: Key> Builder<'s, K> {
                 .map(|_| {
                     Mutex::new(Part {
                         batch: Vec::new(),
+                        spare: Vec::new(),
                         big: Vec::new(),
                         runs: Vec::new(),
                     })
@@ -302,11 +321,17 @@ impl<'s, K: Key> Builder<'s, K> {
         if part.batch.len() < self.batch {
             return Ok(());
         }
-        let mut full = std::mem::take(&mut part.batch);
+        let spare = std::mem::take(&mut part.spare);
+        let mut full = std::mem::replace(&mut part.batch, spare);
         let big = std::mem::take(&mut part.big);
         drop(part);
         let run = seal(&mut full, big, self.store)?;
-        self.part(p).runs.extend(run);
+        full.clear();
+        let mut part = self.part(p);
+        part.runs.extend(run);
+        if part.spare.capacity() == 0 {
+            part.spare = full;
+        }
         Ok(())
     }
 
@@ -363,6 +388,7 @@ impl<'s, K: Key> Builder<'s, K> {
     fn seal_part(&self, p: usize) -> io::Result<()> {
         let mut part = self.part(p);
         let mut batch = std::mem::take(&mut part.batch);
+        part.spare = Vec::new();
         let big = std::mem::take(&mut part.big);
         let mut runs = std::mem::take(&mut part.runs);
         drop(part);

@@ -133,6 +133,32 @@ pub fn count_restricted(
     )
 }
 
+/// The Hamiltonian paths of `board` from square `from` to square `to`, by
+/// the fixed-ends sweep ([`Sweep::between`]): no apex, the two squares
+/// tied by a virtual edge. The number is the same read either way (each
+/// path from `from` to `to` is one path from `to` to `from`), so it is
+/// the count of directed open tours that start on `from` and end on `to`.
+/// The same square twice, or squares of colours no path can join, count 0
+/// without work.
+pub fn count_between(
+    board: Board,
+    from: kt_board::Square,
+    to: kt_board::Square,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<Outcome, FrontierError> {
+    if board.cells() == 1 && from == 0 && to == 0 {
+        // The one-square path starts and ends on its square.
+        return Ok(Outcome {
+            cycles: BigUint::from(1u32),
+            ..Outcome::empty(0)
+        });
+    }
+    supports(board, TourKind::Closed)?;
+    count::count_cycles(&Sweep::between(board, from, to), options, watcher, cancel)
+}
+
 /// Whether the method can represent `board`'s frontier, before any work.
 pub fn supports(board: Board, kind: TourKind) -> Result<(), FrontierError> {
     let slots = Sweep::frontier_width(board, kind);

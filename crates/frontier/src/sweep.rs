@@ -109,6 +109,11 @@ pub struct Step {
     /// What the colour check compares a state's balance with:
     /// `2·(Σ c over all squares) − 2·(Σ c over the squares ≤ vertex)`.
     pub colour_target: i32,
+    /// A fixed-ends sweep ([`Sweep::between`]): the slots after the step of
+    /// the terminals entering the frontier at this step (none, one, or
+    /// both), in order, each with whether the other terminal entered
+    /// before it.
+    pub terminals_entering: Vec<(Slot, bool)>,
 }
 
 /// The sweep of one board for one kind of tour.
@@ -127,6 +132,9 @@ pub struct Sweep {
     steps: Vec<Step>,
     /// Whether the restriction requires a move no tour can make.
     impossible: bool,
+    /// The end squares' vertices of a sweep of the paths between two
+    /// squares ([`Sweep::between`]), in the order they enter the frontier.
+    terminals: Option<[usize; 2]>,
 }
 
 impl Sweep {
@@ -140,6 +148,56 @@ impl Sweep {
     /// Squares and moves are the board's (moves that are not knight's
     /// moves are never made, so requiring one leaves no tour).
     pub fn restricted(board: Board, kind: TourKind, restriction: &Restriction) -> Sweep {
+        Sweep::build(board, kind, restriction, None)
+    }
+
+    /// The sweep of the Hamiltonian paths of `board` from `from` to `to`
+    /// (two distinct squares): the fixed-ends sweep.
+    ///
+    /// There is no apex. The two end squares are *terminals*, vertices of
+    /// degree 1, and the sweep counts the Hamiltonian cycles of the board
+    /// plus one *virtual* edge between them that use it: every path from
+    /// `from` to `to`, closed by the virtual edge, is such a cycle, once.
+    /// The virtual edge never takes a frontier slot. While only one
+    /// terminal has entered the frontier, the end of the path hanging from
+    /// it through the virtual edge is marked as tied to the virtual slot
+    /// (`transition.rs`); when the second enters, it is tied to that end as
+    /// its mate. So the frontier is one slot narrower than the apex sweep's
+    /// and no square but the two terminals may end a path, which the room
+    /// check then enforces as for closed tours.
+    ///
+    /// A knight's move changes a square's colour, so a path covering the
+    /// board ends on opposite colours when the board has as many squares of
+    /// each, and on the majority colour at both ends otherwise; other pairs
+    /// have no path, and their sweep is [`Sweep::impossible`].
+    pub fn between(board: Board, from: Square, to: Square) -> Sweep {
+        let cells = board.cells();
+        let on_board = from < cells && to < cells && from != to;
+        let colours_fit = on_board && {
+            let (a, b) = (board.colour(from), board.colour(to));
+            if cells.is_multiple_of(2) {
+                a != b
+            } else {
+                // The majority colour is that of square 0.
+                a == board.colour(0) && b == board.colour(0)
+            }
+        };
+        let mut sweep = Sweep::build(
+            board,
+            TourKind::Open,
+            &Restriction::default(),
+            Some((from, to)),
+        );
+        sweep.impossible |= !colours_fit;
+        sweep
+    }
+
+    fn build(
+        board: Board,
+        kind: TourKind,
+        restriction: &Restriction,
+        ends: Option<(Square, Square)>,
+    ) -> Sweep {
         let cells = board.cells();
         let column_major = board.rows() <= board.cols();
         let square: Vec<Square> = (0..cells)
@@ -155,7 +213,14 @@ impl Sweep {
         for (v, &s) in square.iter().enumerate() {
             vertex[s] = v;
         }
-        let apex = (kind == TourKind::Open).then_some(cells);
+        let apex = (kind == TourKind::Open && ends.is_none()).then_some(cells);
+        // Ends off the board make the sweep impossible (`between`).
+        let terminals = ends
+            .filter(|&(a, b)| a < cells && b < cells && a != b)
+            .map(|(a, b)| {
+                let (a, b) = (vertex[a], vertex[b]);
+                [a.min(b), a.max(b)]
+            });
         let later: Vec<Vec<usize>> = (0..cells)
             .map(|v| {
                 let mut up: Vec<usize> = board
@@ -177,6 +242,7 @@ impl Sweep {
             later,
             steps: Vec::new(),
             impossible: false,
+            terminals,
         };
         sweep.steps = sweep.plan_steps();
         sweep.apply(restriction);
@@ -207,6 +273,9 @@ impl Sweep {
         };
         let all: i32 = (0..n).map(|v| i32::from(colour(v))).sum();
         let mut done = 0i32;
+        let is_terminal = |v: usize| self.terminals.is_some_and(|t| t.contains(&v));
+        // Vertex 0 is on the frontier before the first step.
+        let mut terminals_entered = usize::from(is_terminal(0));
         let mut frontier: Vec<usize> = self.apex.into_iter().chain([0]).collect();
         let mut steps = Vec::with_capacity(n);
         for m in 0..n {
@@ -224,6 +293,17 @@ impl Sweep {
             // Apex first, then increasing.
             after.sort_unstable_by_key(|&v| (Some(v) != self.apex, v));
             let slot_after = |v: usize| after.iter().position(|&w| w == v);
+            let terminals_entering: Vec<(Slot, bool)> = after
+                .iter()
+                .filter(|&&v| is_terminal(v) && !before.contains(&v))
+                .map(|&v| {
+                    terminals_entered += 1;
+                    (
+                        slot_after(v).expect("on the frontier") as Slot,
+                        terminals_entered == 2,
+                    )
+                })
+                .collect();
             let carry = before
                 .iter()
                 .map(|&v| slot_after(v).map_or(GONE, |s| s as Slot))
@@ -289,6 +369,7 @@ impl Sweep {
                 required_later: false,
                 colours: after.iter().map(|&v| colour(v)).collect(),
                 colour_target: 2 * (all - done),
+                terminals_entering,
             });
             frontier = after;
         }
@@ -334,6 +415,27 @@ impl Sweep {
             step.required_later = later;
             later |= step.rules.contains(&Rule::Required);
         }
+    }
+
+    /// The end squares' vertices of a fixed-ends sweep, the first to enter
+    /// the frontier first.
+    pub fn terminals(&self) -> Option<[usize; 2]> {
+        self.terminals
+    }
+
+    /// The digits of the one state before the first step: every slot bare,
+    /// except vertex 0 when it is a terminal (tied to the virtual slot).
+    pub fn start_digits(&self) -> crate::state::Digits {
+        let mut digits = [0; crate::state::ARRAY];
+        if self.terminals.is_some_and(|t| t[0] == 0) {
+            digits[usize::from(self.apex.is_some())] = 2;
+        }
+        digits
+    }
+
+    /// Slots of the state before the first step.
+    pub fn start_slots(&self) -> usize {
+        1 + usize::from(self.apex.is_some())
     }
 
     /// Whether the restriction leaves no tour at all (a required move that

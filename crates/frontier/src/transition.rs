@@ -39,6 +39,13 @@ const NOWHERE_SLOT: Slot = (ARRAY - 1) as Slot;
 /// frontiers have at most [`crate::state::MAX_SLOTS`] = 28 slots).
 const JUNK: usize = ARRAY - 2;
 
+/// The virtual slot of a fixed-ends sweep (29): the mate of the end of the
+/// path tied to the one terminal on the frontier, through the virtual edge,
+/// while the other terminal has not entered it (see [`Sweep::between`]).
+/// It is never part of a key: its end is the one path label of a code that
+/// has a first end and no second.
+const VIRTUAL: Slot = (ARRAY - 3) as Slot;
+
 /// The mate table in which every slot is bare.
 const ALL_BARE: Mates = {
     let mut mates = [0; ARRAY];
@@ -202,6 +209,9 @@ pub struct Transition {
     colours_before: [i8; ARRAY],
     colours_after: [i8; ARRAY],
     colour_target: i32,
+    /// A fixed-ends sweep: the slots of the terminals entering the frontier
+    /// at this step, each with whether the other one entered before it.
+    terminals_entering: [Option<(usize, bool)>; 2],
     /// The live bytes of a mate table after the step ([`live_words`]).
     live: [u64; 4],
     /// The slots the room check looks at: those (the apex aside) with fewer
@@ -262,6 +272,11 @@ impl Transition {
             },
             colour_target: step.colour_target,
             live: live_words(step.after.len()),
+            terminals_entering: [0, 1].map(|i| {
+                step.terminals_entering
+                    .get(i)
+                    .map(|&(slot, second)| (slot as usize, second))
+            }),
             watched: step
                 .entering
                 .iter()
@@ -422,6 +437,9 @@ impl Transition {
         // Labels are given in the order of the paths' first ends, so a
         // label opens a path exactly when it is the next one unused.
         let mut next_label = 2u8;
+        // Labels opened and not yet closed: at the end, only the end tied
+        // to the virtual slot of a fixed-ends sweep.
+        let mut unpaired = 0u32;
         for (i, &digit) in digits.iter().enumerate().take(self.q_before.min(MAX_SLOTS)) {
             let d = digit & 0xF;
             // Degree 0 (bare), 2 (inner) or 1 (an end).
@@ -431,6 +449,7 @@ impl Transition {
             let opens = d == next_label;
             let closes = d >= 2 && !opens;
             next_label += u8::from(opens);
+            unpaired ^= u32::from(d >= 2) << d;
             let f = first[d as usize];
             // Arithmetic, not `if`: the compiler would branch on it.
             first[d as usize & usize::from(opens).wrapping_neg()] = to;
@@ -445,6 +464,25 @@ impl Transition {
             };
             let partner_slot = (f as usize) & (ARRAY - 1);
             base[JUNK ^ ((partner_slot ^ JUNK) * usize::from(closes))] = to;
+        }
+        if unpaired != 0 {
+            let end = (first[unpaired.trailing_zeros() as usize] as usize) & (ARRAY - 1);
+            base[end] = VIRTUAL;
+            base[VIRTUAL as usize] = end as Slot;
+        }
+        for &(slot, second) in self.terminals_entering.iter().flatten() {
+            // A terminal enters tied to the virtual edge: to the virtual
+            // slot if it is the first, else to the end the virtual slot was
+            // tied to (the path now runs from one terminal to the other).
+            if second {
+                let end = base[VIRTUAL as usize];
+                base[(end as usize) & (ARRAY - 1)] = slot as Slot;
+                base[slot] = end;
+                base[VIRTUAL as usize] = VIRTUAL;
+            } else {
+                base[slot] = VIRTUAL;
+                base[VIRTUAL as usize] = slot as Slot;
+            }
         }
         let own = match digits[self.own] {
             0 => Own::Bare,

@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{Options, Restriction, Unwatched, count_restricted};
+use kt_frontier::{Options, Restriction, Unwatched, count_between, count_restricted};
 use num_bigint::BigUint;
 
 fn count(board: &str, kind: TourKind, restriction: &Restriction) -> BigUint {
@@ -67,4 +67,38 @@ fn closed_tours_through_a_move() {
         ..Restriction::default()
     };
     assert_eq!(count("6x6", TourKind::Closed, &not_a_move), BigUint::ZERO);
+}
+
+/// The fixed-ends sweep counts the paths between two squares: on 5×5, the
+/// paths from a corner by end square sum to the 304 tours from it, and
+/// every pair agrees with the apex sweep restricted to those two ends.
+#[test]
+fn paths_between_two_squares() {
+    let board = Board::new(5, 5).unwrap();
+    let cancel = AtomicBool::new(false);
+    let options = Options::default();
+    let mut from_corner = BigUint::ZERO;
+    for to in 1..25 {
+        let between = count_between(board, 0, to, &options, &Unwatched, &cancel)
+            .unwrap()
+            .cycles;
+        let restriction = Restriction {
+            ends: vec![0, to],
+            only_these_ends: true,
+            moves: vec![],
+        };
+        let apex = count_restricted(
+            board,
+            TourKind::Open,
+            &restriction,
+            &options,
+            &Unwatched,
+            &cancel,
+        )
+        .unwrap()
+        .cycles;
+        assert_eq!(between, apex, "a5 to square {to}");
+        from_corner += between;
+    }
+    assert_eq!(from_corner, BigUint::from(304u32));
 }
