@@ -1,0 +1,320 @@
+//! The merge: parts added up into the total, the table by start square and
+//! the count of every class, after checking that they are whole.
+//!
+//! A merge refuses, with one line naming the file:
+//!
+//! * a damaged or foreign file (not JSON of the part schema);
+//! * a part of another board, kind or plan (its fingerprint);
+//! * a class whose pair or weight is not the plan's;
+//! * a class counted twice with different counts (the same count twice is
+//!   a rerun, and is taken once);
+//! * missing classes: it lists them, and the shards `K/N` that count them.
+
+use std::path::PathBuf;
+
+use num_bigint::BigUint;
+
+use crate::part::{Part, board_name};
+use crate::plan::PairPlan;
+use crate::shard::Shard;
+
+/// The parts added up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// Directed open tours: `Σ weight × count`.
+    pub total: BigUint,
+    /// Directed open tours by start square (by end square it is the same
+    /// table, each tour read backwards).
+    pub by_start: Vec<BigUint>,
+    /// Every class's count, by 1-based id.
+    pub classes: Vec<BigUint>,
+    /// The program versions that counted the parts.
+    pub versions: Vec<String>,
+}
+
+/// Why parts cannot be merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MergeError {
+    /// A file that does not belong to this plan, or whose classes do not.
+    Foreign { file: PathBuf, why: String },
+    /// One class with two counts.
+    Conflict {
+        id: usize,
+        first: PathBuf,
+        second: PathBuf,
+    },
+    /// Classes no part counted.
+    Missing {
+        classes: Vec<usize>,
+        shards: Vec<Shard>,
+    },
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::Foreign { file, why } => write!(f, "{}: {why}", file.display()),
+            MergeError::Conflict { id, first, second } => write!(
+                f,
+                "{}: class {id} is counted there and in {} with different counts",
+                second.display(),
+                first.display()
+            ),
+            MergeError::Missing { classes, shards } => {
+                let list = |ids: &[usize]| {
+                    ids.iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                write!(
+                    f,
+                    "{} of the plan's classes are missing ({})",
+                    classes.len(),
+                    list(classes)
+                )?;
+                if !shards.is_empty() {
+                    let names: Vec<String> = shards.iter().map(ToString::to_string).collect();
+                    write!(f, "; run the shards {} again", names.join(", "))?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+/// Adds up `parts` (each with the file it came from) under `plan`.
+pub fn merge(plan: &PairPlan, parts: &[(PathBuf, Part)]) -> Result<Merged, MergeError> {
+    let board = plan.board();
+    let fingerprint = plan.fingerprint();
+    let n = plan.classes().len();
+    let mut counts: Vec<Option<(BigUint, usize)>> = vec![None; n];
+    let mut shard_count = None;
+    let mut versions: Vec<String> = Vec::new();
+    for (index, (file, part)) in parts.iter().enumerate() {
+        let foreign = |why: String| MergeError::Foreign {
+            file: file.clone(),
+            why,
+        };
+        if part.board != board_name(&board) || part.kind != "open" {
+            return Err(foreign(format!(
+                "a part of {} {} tours, not of open tours of {}",
+                part.kind,
+                part.board,
+                board_name(&board)
+            )));
+        }
+        if part.plan != fingerprint || part.plan_classes != n {
+            return Err(foreign(format!(
+                "a part of another plan ({} with {} classes; this program's is {fingerprint} with {n})",
+                part.plan, part.plan_classes
+            )));
+        }
+        if let Some(shard) = &part.shard {
+            let shard: Shard = shard
+                .parse()
+                .map_err(|e: crate::shard::ShardError| foreign(e.0))?;
+            shard_count.get_or_insert(shard.count);
+        }
+        if !versions.contains(&part.version) {
+            versions.push(part.version.clone());
+        }
+        for class in &part.classes {
+            let known = plan.class(class.id).ok_or_else(|| {
+                foreign(format!("class {} is not one of the plan's {n}", class.id))
+            })?;
+            let name = |s| kt_board::square_name(&board, s);
+            if (class.from.as_str(), class.to.as_str(), class.weight)
+                != (
+                    name(known.from).as_str(),
+                    name(known.to).as_str(),
+                    known.weight,
+                )
+            {
+                return Err(foreign(format!(
+                    "class {} is {}-{} of weight {} there, {}-{} of weight {} in the plan",
+                    class.id,
+                    class.from,
+                    class.to,
+                    class.weight,
+                    name(known.from),
+                    name(known.to),
+                    known.weight
+                )));
+            }
+            let value = class
+                .value()
+                .ok_or_else(|| foreign(format!("class {} has no number as its count", class.id)))?;
+            match &counts[class.id - 1] {
+                Some((other, first)) if *other != value => {
+                    return Err(MergeError::Conflict {
+                        id: class.id,
+                        first: parts[*first].0.clone(),
+                        second: file.clone(),
+                    });
+                }
+                Some(_) => {}
+                None => counts[class.id - 1] = Some((value, index)),
+            }
+        }
+    }
+    let missing: Vec<usize> = (1..=n).filter(|&id| counts[id - 1].is_none()).collect();
+    if !missing.is_empty() {
+        let mut shards: Vec<Shard> = shard_count
+            .map(|count| {
+                missing
+                    .iter()
+                    .filter_map(|&id| plan.shard_of(id, count))
+                    .collect()
+            })
+            .unwrap_or_default();
+        shards.sort_by_key(|s| s.index);
+        shards.dedup();
+        return Err(MergeError::Missing {
+            classes: missing,
+            shards,
+        });
+    }
+    let classes: Vec<BigUint> = counts
+        .into_iter()
+        .map(|c| c.expect("none missing").0)
+        .collect();
+    let mut by_start = vec![BigUint::ZERO; board.cells()];
+    let mut total = BigUint::ZERO;
+    for (class, count) in plan.classes().iter().zip(&classes) {
+        total += count * class.weight;
+        for &(from, _) in &class.members {
+            by_start[from] += count;
+        }
+    }
+    Ok(Merged {
+        total,
+        by_start,
+        classes,
+        versions,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::part::{ClassCount, SCHEMA};
+
+    /// A part of `plan` with every class of `shard`, each counted `count(id)`.
+    fn part(plan: &PairPlan, shard: Shard, count: impl Fn(usize) -> u64) -> Part {
+        let board = plan.board();
+        Part {
+            schema: SCHEMA.into(),
+            version: "test".into(),
+            board: board_name(&board),
+            kind: "open".into(),
+            plan: plan.fingerprint(),
+            plan_classes: plan.classes().len(),
+            shard: Some(shard.to_string()),
+            method: "test".into(),
+            classes: plan
+                .shard_classes(shard)
+                .into_iter()
+                .map(|id| {
+                    let class = plan.class(id).unwrap();
+                    ClassCount {
+                        id,
+                        from: kt_board::square_name(&board, class.from),
+                        to: kt_board::square_name(&board, class.to),
+                        weight: class.weight,
+                        count: count(id).to_string(),
+                        seconds: 0.0,
+                        peak_states: 0,
+                    }
+                })
+                .collect(),
+            seconds: 0.0,
+        }
+    }
+
+    fn parts(plan: &PairPlan, n: usize) -> Vec<(PathBuf, Part)> {
+        (1..=n)
+            .map(|k| {
+                (
+                    PathBuf::from(format!("part-{k}.json")),
+                    part(plan, Shard { index: k, count: n }, |id| id as u64),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn whole_parts_add_up() {
+        let plan = PairPlan::new("5x5".parse().unwrap(), |_, _| 1.0);
+        let merged = merge(&plan, &parts(&plan, 3)).unwrap();
+        let expected: u64 = plan
+            .classes()
+            .iter()
+            .map(|c| c.id as u64 * u64::from(c.weight))
+            .sum();
+        assert_eq!(merged.total, BigUint::from(expected));
+        let starts: BigUint = merged.by_start.iter().sum();
+        assert_eq!(starts, merged.total);
+        // A shard run twice with the same counts is taken once.
+        let mut twice = parts(&plan, 3);
+        twice.push(twice[0].clone());
+        assert_eq!(merge(&plan, &twice).unwrap().total, merged.total);
+    }
+
+    #[test]
+    fn damaged_parts_are_refused() {
+        let plan = PairPlan::new("5x5".parse().unwrap(), |_, _| 1.0);
+        // Missing: the classes and the shard that counts them.
+        let mut some = parts(&plan, 3);
+        some.remove(1);
+        match merge(&plan, &some) {
+            Err(MergeError::Missing { shards, classes }) => {
+                assert_eq!(shards, [Shard { index: 2, count: 3 }]);
+                assert!(!classes.is_empty());
+            }
+            other => panic!("{other:?}"),
+        }
+        // Doubled with another count.
+        let mut doubled = parts(&plan, 3);
+        let mut other = doubled[0].clone();
+        other.0 = PathBuf::from("again.json");
+        other.1.classes[0].count = "999".into();
+        doubled.push(other);
+        assert!(matches!(
+            merge(&plan, &doubled),
+            Err(MergeError::Conflict { .. })
+        ));
+        // Another board, another plan, a class that is not the plan's.
+        let other_plan = PairPlan::new("6x6".parse().unwrap(), |_, _| 1.0);
+        let mut foreign = parts(&plan, 2);
+        foreign[1] = parts(&other_plan, 2).remove(1);
+        assert!(matches!(
+            merge(&plan, &foreign),
+            Err(MergeError::Foreign { .. })
+        ));
+        let mut wrong = parts(&plan, 1);
+        wrong[0].1.classes[0].weight += 1;
+        assert!(matches!(
+            merge(&plan, &wrong),
+            Err(MergeError::Foreign { .. })
+        ));
+        let mut renumbered = parts(&plan, 1);
+        renumbered[0].1.plan = "00000000".into();
+        assert!(matches!(
+            merge(&plan, &renumbered),
+            Err(MergeError::Foreign { .. })
+        ));
+    }
+
+    #[test]
+    fn truncated_and_foreign_files_are_refused() {
+        let plan = PairPlan::new("5x5".parse().unwrap(), |_, _| 1.0);
+        let text = parts(&plan, 1)[0].1.to_json();
+        assert!(Part::parse(&text).is_ok());
+        assert!(Part::parse(&text[..text.len() / 2]).is_err());
+        assert!(Part::parse("{\"schema\": \"knights-tour/run/1\"}").is_err());
+        assert!(Part::parse(&text.replace("\"count\":\"1\"", "\"count\":\"x\"")).is_err());
+    }
+}

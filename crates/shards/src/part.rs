@@ -1,0 +1,144 @@
+//! A part: what one shard counted, as one JSON document.
+//!
+//! ```json
+//! {
+//!   "schema": "knights-tour/pairs-part/1",
+//!   "version": "0.1.0",
+//!   "board": "7x7", "kind": "open",
+//!   "plan": "1a2b3c4d", "plan_classes": 45,
+//!   "shard": "3/8",
+//!   "method": "frontier, fixed ends",
+//!   "classes": [
+//!     { "id": 12, "from": "a7", "to": "c6", "weight": 16,
+//!       "count": "217263528", "seconds": 28.2, "peak_states": 9185806 }
+//!   ],
+//!   "seconds": 191.4
+//! }
+//! ```
+//!
+//! Counts are decimal strings: they pass 2^64 on the boards this is for.
+//! The plan's fingerprint ties a part to the classes it numbers, so that a
+//! part of another board, or of a plan that numbers or represents classes
+//! otherwise, is refused by the merge instead of being added in.
+
+use std::path::Path;
+
+use num_bigint::BigUint;
+use serde::{Deserialize, Serialize};
+
+/// The schema of a part.
+pub const SCHEMA: &str = "knights-tour/pairs-part/1";
+
+/// The largest part file read (bytes): a part of 8×8's 136 classes is a
+/// few tens of kilobytes.
+const MAX_BYTES: u64 = 16 << 20;
+
+/// One shard's counts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Part {
+    pub schema: String,
+    /// The version of the program that counted.
+    pub version: String,
+    /// `RxC`.
+    pub board: String,
+    /// `open`.
+    pub kind: String,
+    /// The plan's fingerprint and its number of classes.
+    pub plan: String,
+    pub plan_classes: usize,
+    /// `K/N`, or `null` for a count of all classes in one part.
+    pub shard: Option<String>,
+    pub method: String,
+    pub classes: Vec<ClassCount>,
+    /// Wall time of the whole part.
+    pub seconds: f64,
+}
+
+/// One class's count.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassCount {
+    pub id: usize,
+    /// The representative counted, in algebraic names.
+    pub from: String,
+    pub to: String,
+    pub weight: u32,
+    /// The directed open tours from `from` to `to`.
+    pub count: String,
+    pub seconds: f64,
+    pub peak_states: u64,
+}
+
+impl ClassCount {
+    /// The count as a number.
+    pub fn value(&self) -> Option<BigUint> {
+        if self.count.is_empty() || !self.count.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        self.count.parse().ok()
+    }
+}
+
+/// Why a part file could not be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartError(pub String);
+
+impl std::fmt::Display for PartError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for PartError {}
+
+impl Part {
+    /// Reads and checks the form of a part file: JSON of this schema whose
+    /// counts are numbers. Whether it belongs to a plan is the merge's
+    /// question.
+    pub fn read(path: &Path) -> Result<Part, PartError> {
+        let name = path.display();
+        let bad = |why: String| PartError(format!("{name}: {why}"));
+        let size = std::fs::metadata(path)
+            .map_err(|e| bad(format!("cannot read it: {e}")))?
+            .len();
+        if size > MAX_BYTES {
+            return Err(bad(format!("{size} bytes is too large for a part")));
+        }
+        let text =
+            std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read it: {e}")))?;
+        Part::parse(&text).map_err(|why| bad(why.0))
+    }
+
+    /// [`Part::read`] for text already read.
+    pub fn parse(text: &str) -> Result<Part, PartError> {
+        let part: Part = serde_json::from_str(text).map_err(|e| {
+            PartError(format!(
+                "not a part of a pair count (damaged or foreign JSON: {e})"
+            ))
+        })?;
+        if part.schema != SCHEMA {
+            return Err(PartError(format!(
+                "its schema is {:?}, not {SCHEMA:?}",
+                part.schema
+            )));
+        }
+        if let Some(class) = part.classes.iter().find(|c| c.value().is_none()) {
+            return Err(PartError(format!(
+                "class {} has the count {:?}, not a number",
+                class.id, class.count
+            )));
+        }
+        Ok(part)
+    }
+
+    /// The document, one line of JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a part serialises")
+    }
+}
+
+/// The name of a board in parts: `RxC`.
+pub fn board_name(board: &kt_board::Board) -> String {
+    format!("{}x{}", board.rows(), board.cols())
+}
