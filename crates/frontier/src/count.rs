@@ -8,10 +8,8 @@
 //! level being built (`level.rs`). A partition that has been read is freed
 //! at once, so the old level shrinks while the new one grows.
 
-use std::io;
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use num_bigint::BigUint;
@@ -19,8 +17,8 @@ use num_bigint::BigUint;
 use crate::FrontierError;
 use crate::checkpoint::{self, Checkpoint};
 use crate::level::{Builder, Level};
-use crate::merge::Merged;
 use crate::state::Key;
+use crate::step;
 use crate::store::Store;
 use crate::sweep::Sweep;
 use crate::transition::Transition;
@@ -168,9 +166,6 @@ impl Outcome {
     }
 }
 
-/// How many states a worker expands between looks at the cancel flag.
-const CHECK_EVERY: u64 = 1 << 12;
-
 /// A step's figures not yet reported: its level's distinct states are
 /// known when the next step has read it.
 struct Unreported {
@@ -216,14 +211,14 @@ pub(crate) fn run<K: Key>(
         watcher.step_started(index + 1, steps.len(), level.entries());
         let transition = Transition::new(sweep, step);
         let builder = Builder::<K>::new(level.entries() * 2, workers.threads(), &store);
-        let expanded = expand_level(
+        let expanded = step::expand(
             &level,
             &transition,
-            &builder,
             &workers,
             &store,
             cancel,
             &|done| watcher.step_progress(index + 1, done, level.entries()),
+            &|| builder.sink(),
         )?;
         if cancel.load(Ordering::Relaxed) {
             return Err(FrontierError::Cancelled { levels });
@@ -295,94 +290,6 @@ pub(crate) fn run<K: Key>(
         resumed_from,
         disk_peak_bytes: store.disk_peak(),
         spilled_bytes: store.written(),
-    })
-}
-
-/// What expanding a level found.
-struct Expanded {
-    /// Distinct states read.
-    read: u64,
-    /// The weight of the tours that closed.
-    closed: BigUint,
-}
-
-/// Expands every state of `level` into `next`, on all workers.
-fn expand_level<K: Key>(
-    level: &Level<K>,
-    transition: &Transition,
-    next: &Builder<'_, K>,
-    workers: &Workers,
-    store: &Store,
-    cancel: &AtomicBool,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Expanded, FrontierError> {
-    let next_partition = AtomicUsize::new(0);
-    let done = AtomicU64::new(0);
-    let read = AtomicU64::new(0);
-    let closed = Mutex::new(Total::default());
-    let failure: Mutex<Option<io::Error>> = Mutex::new(None);
-    let work = || {
-        let mut sink = next.sink();
-        let mut local = Total::default();
-        let mut seen = 0u64;
-        let mut states = 0u64;
-        let result = (|| -> io::Result<()> {
-            loop {
-                let p = next_partition.fetch_add(1, Ordering::Relaxed);
-                if p >= level.partitions() || cancel.load(Ordering::Relaxed) {
-                    return Ok(());
-                }
-                let mut merged = Merged::<K>::new(level.take(p), store)?;
-                while let Some((key, weight)) = merged.next_state()? {
-                    states += 1;
-                    seen += 1;
-                    if seen.is_multiple_of(CHECK_EVERY)
-                        && (cancel.load(Ordering::Relaxed) || sink.failed())
-                    {
-                        return Ok(());
-                    }
-                    let tours = match &weight {
-                        Weight::Small(w) => transition.expand(key, |successor: K| {
-                            sink.push(successor, *w);
-                        }),
-                        Weight::Big(_) => transition.expand(key, |successor: K| {
-                            sink.push_weight(successor, &weight);
-                        }),
-                    };
-                    if tours > 0 {
-                        local.add(&weight.times(tours));
-                    }
-                }
-                progress(done.fetch_add(seen, Ordering::Relaxed) + seen);
-                seen = 0;
-            }
-        })();
-        let flushed = sink.flush();
-        if let Some(e) = result.err().or(flushed.err()) {
-            failure
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .get_or_insert(e);
-        }
-        read.fetch_add(states, Ordering::Relaxed);
-        closed
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .add(&Weight::Big(local.value()));
-    };
-    workers.each(level.entries(), &work);
-    if let Some(e) = failure
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-    {
-        return Err(FrontierError::Io(e));
-    }
-    Ok(Expanded {
-        read: read.into_inner(),
-        closed: closed
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .value(),
     })
 }
 

@@ -13,10 +13,13 @@
 //! exponential search into a sweep whose cost depends on the short side.
 //!
 //! * [`transition`]: one square's edges on one state — the whole search;
-//! * [`level`]: the states after a step, sharded, spilled to sorted runs
-//!   on disk when memory runs short;
-//! * [`count`](mod@count): the sweep itself, on several threads;
-//! * [`checkpoint`]: a level to a file and back;
+//! * [`level`]: the states after a step, in partitions of sorted runs
+//!   ([`run`]) that a [`store`] keeps in memory or on disk, merged as they
+//!   are read ([`merge`]);
+//! * [`step`]: one step on all [`workers`], its successors handed to a
+//!   sink — the seam a distributed sweep plugs its exchange into;
+//! * [`count`](mod@count): the sweep itself;
+//! * [`checkpoint`]: a level kept on disk by links, and back;
 //! * [`zdd`]: the same search written down as an edge-variable ZDD.
 //!
 //! Closed tours are the Hamiltonian cycles of the knight's graph. Open
@@ -33,6 +36,7 @@ pub mod level;
 pub mod merge;
 pub mod run;
 pub mod state;
+pub mod step;
 pub mod store;
 pub mod sweep;
 pub mod transition;

@@ -1,0 +1,156 @@
+//! One step of a sweep: every state of a level expanded, the successors
+//! handed to a [`Successors`] sink.
+//!
+//! This is the seam between the sweep and where the next level lives. A
+//! count on one machine hands successors to its [`Builder`]'s sinks
+//! (`level.rs`); a count spread over processes hands them to an exchange
+//! that routes each state to the worker that owns it, which puts it in its
+//! own builder. The transitions, the reading and merging of runs, the
+//! cancellation and the tally of closed tours are the same code either
+//! way.
+//!
+//! [`Builder`]: crate::level::Builder
+
+use std::io;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use num_bigint::BigUint;
+
+use crate::FrontierError;
+use crate::level::{Level, Sink};
+use crate::merge::Merged;
+use crate::state::Key;
+use crate::store::Store;
+use crate::transition::Transition;
+use crate::weight::{Total, Weight};
+use crate::workers::Workers;
+
+/// How many states a worker expands between looks at the cancel flag.
+const CHECK_EVERY: u64 = 1 << 12;
+
+/// Where one thread puts the successors it makes.
+pub trait Successors<K: Key> {
+    /// A successor of weight `weight` (almost every weight fits a `u64`).
+    fn push(&mut self, key: K, weight: u64);
+    /// A successor of any weight.
+    fn push_weight(&mut self, key: K, weight: &Weight);
+    /// Whether the sink has failed, so that its thread can stop early; the
+    /// error itself comes from [`Successors::finish`].
+    fn failed(&self) -> bool {
+        false
+    }
+    /// Hands over what the sink still holds.
+    fn finish(self) -> io::Result<()>;
+}
+
+impl<K: Key> Successors<K> for Sink<'_, '_, K> {
+    #[inline]
+    fn push(&mut self, key: K, weight: u64) {
+        Sink::push(self, key, weight);
+    }
+
+    fn push_weight(&mut self, key: K, weight: &Weight) {
+        Sink::push_weight(self, key, weight);
+    }
+
+    fn failed(&self) -> bool {
+        Sink::failed(self)
+    }
+
+    fn finish(self) -> io::Result<()> {
+        self.flush()
+    }
+}
+
+/// What a step found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expanded {
+    /// Distinct states read: the level's exact size.
+    pub read: u64,
+    /// The weight of the tours that closed at this step.
+    pub closed: BigUint,
+}
+
+/// Expands every state of `level` through `transition` on all `workers`,
+/// each handing its successors to a sink of its own from `sink`; reports
+/// the states read so far to `progress` after each partition. The level is
+/// consumed: each partition is freed once read.
+pub fn expand<K: Key, S: Successors<K>>(
+    level: &Level<K>,
+    transition: &Transition,
+    workers: &Workers,
+    store: &Store,
+    cancel: &AtomicBool,
+    progress: &(dyn Fn(u64) + Sync),
+    sink: &(dyn Fn() -> S + Sync),
+) -> Result<Expanded, FrontierError> {
+    let next_partition = AtomicUsize::new(0);
+    let done = AtomicU64::new(0);
+    let read = AtomicU64::new(0);
+    let closed = Mutex::new(Total::default());
+    let failure: Mutex<Option<io::Error>> = Mutex::new(None);
+    let work = || {
+        let mut sink = sink();
+        let mut local = Total::default();
+        let mut seen = 0u64;
+        let mut states = 0u64;
+        let result = (|| -> io::Result<()> {
+            loop {
+                let p = next_partition.fetch_add(1, Ordering::Relaxed);
+                if p >= level.partitions() || cancel.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
+                let mut merged = Merged::<K>::new(level.take(p), store)?;
+                while let Some((key, weight)) = merged.next_state()? {
+                    states += 1;
+                    seen += 1;
+                    if seen.is_multiple_of(CHECK_EVERY)
+                        && (cancel.load(Ordering::Relaxed) || sink.failed())
+                    {
+                        return Ok(());
+                    }
+                    let tours = match &weight {
+                        Weight::Small(w) => transition.expand(key, |successor: K| {
+                            sink.push(successor, *w);
+                        }),
+                        Weight::Big(_) => transition.expand(key, |successor: K| {
+                            sink.push_weight(successor, &weight);
+                        }),
+                    };
+                    if tours > 0 {
+                        local.add(&weight.times(tours));
+                    }
+                }
+                progress(done.fetch_add(seen, Ordering::Relaxed) + seen);
+                seen = 0;
+            }
+        })();
+        let finished = sink.finish();
+        if let Some(e) = result.err().or(finished.err()) {
+            failure
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .get_or_insert(e);
+        }
+        read.fetch_add(states, Ordering::Relaxed);
+        closed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .add(&Weight::Big(local.value()));
+    };
+    workers.each(level.entries(), &work);
+    if let Some(e) = failure
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        return Err(FrontierError::Io(e));
+    }
+    Ok(Expanded {
+        read: read.into_inner(),
+        closed: closed
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .value(),
+    })
+}
