@@ -166,7 +166,84 @@ fn malformed_flags_are_one_line_errors() {
         &["count", "--rows", "3"],
         &["count", "--rows", "0", "--cols", "3"],
         &["frobnicate"],
-        &[],
+    ] {
+        fails_with_one_line(args, 2);
+    }
+}
+
+#[test]
+fn no_arguments_show_the_usage_and_the_commands() {
+    let output = knights_tour().output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("Usage: knights-tour"), "{stderr}");
+    for command in ["count", "tour", "dot", "find", "verify", "known"] {
+        assert!(
+            stderr.contains(&format!("\n  {command} ")),
+            "{command}: {stderr}"
+        );
+    }
+    assert!(!stderr.contains("error:"), "{stderr}");
+}
+
+#[test]
+fn help_is_grouped_with_examples_and_no_developer_notes() {
+    let output = knights_tour().args(["count", "--help"]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let help = String::from_utf8(output.stdout).unwrap();
+    for heading in [
+        "Board:",
+        "Questions:",
+        "Method:",
+        "ZDD options",
+        "Frontier options",
+        "Output:",
+        "Examples:",
+        "Exit status:",
+    ] {
+        assert!(help.contains(heading), "{heading}: {help}");
+    }
+    assert!(!help.contains("doc comments"), "{help}");
+    let main = knights_tour().arg("--help").output().unwrap();
+    let main = String::from_utf8(main.stdout).unwrap();
+    assert!(main.contains("Examples:"), "{main}");
+    assert!(!main.contains("doc comments"), "{main}");
+    assert!(!main.contains("kt-count"), "{main}");
+}
+
+#[test]
+fn typos_get_clap_tips_in_the_one_line() {
+    let message = fails_with_one_line(&["count", "5", "--closd"], 2);
+    assert!(message.contains("tip:"), "{message}");
+    assert!(message.contains("'--closed'"), "{message}");
+}
+
+#[test]
+fn options_a_method_does_not_take_are_refused_with_the_methods_that_do() {
+    let message = fails_with_one_line(
+        &["count", "5", "--method", "backtrack", "--engine", "bdd"],
+        2,
+    );
+    assert!(
+        message.contains("--engine applies to --method zdd"),
+        "{message}"
+    );
+    let message = fails_with_one_line(&["count", "5", "--method", "zdd", "--spill-dir", "/tmp"], 2);
+    assert!(
+        message.contains("--spill-dir applies to --method frontier"),
+        "{message}"
+    );
+    let message = fails_with_one_line(
+        &["count", "5", "--method", "backtrack", "--memory", "1G"],
+        2,
+    );
+    assert!(message.contains("--memory applies to"), "{message}");
+    // Questions that do not go together are refused by clap's groups.
+    for args in [
+        &["count", "5", "--by-end"][..],
+        &["count", "5", "--by-start", "--from", "a1"],
+        &["count", "5", "--up-to-symmetry", "--to", "a1"],
+        &["count", "5", "--from", "a1", "--to", "b3", "--by-end"],
     ] {
         fails_with_one_line(args, 2);
     }
@@ -319,12 +396,14 @@ fn tour_writes_an_svg_that_parses() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// "No tour exists" is an answer with a status of its own (5), not the
+/// internal-error status (4) it had before.
 #[test]
 fn boards_without_tours_say_so() {
-    fails_with_one_line(&["tour", "4"], 4);
-    let message = fails_with_one_line(&["find", "3x8", "--closed"], 4);
+    fails_with_one_line(&["tour", "4"], 5);
+    let message = fails_with_one_line(&["find", "3x8", "--closed"], 5);
     assert!(message.contains("Schwenk"), "{message}");
-    let message = fails_with_one_line(&["tour", "2x5", "--closed"], 4);
+    let message = fails_with_one_line(&["tour", "2x5", "--closed"], 5);
     assert!(message.contains("Schwenk"), "{message}");
 }
 
