@@ -86,7 +86,7 @@ pub use cancel::{CancelToken, Cause};
 pub use failure::{Failure, FailureKind};
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Edges, Frontier, GivenOptions,
-    LONG_SECONDS, MethodSettings, Reach, Resources, TimeSliced, human_time,
+    LONG_SECONDS, MethodSettings, Reach, Resources, TimeSliced, human_bytes, human_time,
 };
 pub use observer::{Observer, Progress, Silent};
 pub use paths::{writable_dir, writable_file};

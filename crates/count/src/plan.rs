@@ -15,20 +15,24 @@
 //! 5. a theorem may settle the count (no tour exists): then no method runs;
 //! 6. the method can represent the board with these settings
 //!    ([`crate::methods`]' `reach`), and its estimate of time and memory is
-//!    compared with the machine: beyond it, a count gets a `note:` and
-//!    `tour` and `dot` are refused unless forced.
+//!    compared with the machine (its physical memory, the free disk where
+//!    a method spills, and [`LONG_SECONDS`]): beyond it, a count gets a
+//!    `note:` and starts, `tour` and `dot` are refused unless forced, and a
+//!    drawing estimated beyond `--max-nodes` is refused.
 //!
 //! `auto` takes the first candidate, in its order, that has the capability
 //! and whose estimate fits the machine within [`AUTO_PATIENCE_SECONDS`];
-//! when none fits, the one with the smallest estimated time. A refused
-//! request costs microseconds, not the seconds of a run that fails at its
-//! first big allocation.
+//! when none fits, the one with the smallest estimated time. It chooses by
+//! the machine, as the methods' reach is stated, not by `--memory`: a
+//! budget too small for the board stops the run with a message naming it.
+//! A refused request costs microseconds, not the seconds of a run that
+//! fails at its first big allocation.
 
 use kt_memory::Bytes;
 use kt_tours::NoTour;
 
 use crate::failure::Failure;
-use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources};
+use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources, human_bytes};
 use crate::questions::{self, Strategy};
 use crate::request::{MethodChoice, Question, Request, Work};
 
@@ -118,8 +122,8 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     };
     let what = match request.work {
         Work::Count => request.question.flags(),
-        Work::Tours { .. } => "tour: it builds no family of tours",
-        Work::Draw { .. } => "dot: it builds no diagram of the tours",
+        Work::Tours { .. } => "tour",
+        Work::Draw { .. } => "dot",
     };
     let mut capable = Vec::new();
     for settings in candidates {
@@ -267,8 +271,8 @@ fn decide(
     };
     if let Err(beyond) = within_machine(&reach, &candidate) {
         let what = format!(
-            "--method {name} on {} tours of {}: the estimate is beyond this machine: {beyond} ({})",
-            request.kind, request.board, reach.basis
+            "--method {name} on {} tours of {}: the estimate, {estimate}, is beyond this machine: {beyond}",
+            request.kind, request.board
         );
         if matches!(request.work, Work::Count) {
             candidate.notes.push(format!(
@@ -341,12 +345,12 @@ fn within(reach: &Reach, candidate: &Candidate, room: Bytes, what: &str) -> Resu
     if reach.memory <= total {
         return Ok(());
     }
+    let memory = human_bytes(reach.memory);
     Err(match disk {
-        Some((disk, dir)) => format!(
-            "{} is more than {what} {room} and the {disk} free in {dir}",
-            reach.memory
-        ),
-        None => format!("{} is more than {what} {room}", reach.memory),
+        Some((disk, dir)) => {
+            format!("{memory} is more than {what} {room} and the {disk} free in {dir}")
+        }
+        None => format!("{memory} is more than {what} {room}"),
     })
 }
 

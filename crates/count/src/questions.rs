@@ -144,7 +144,7 @@ pub(crate) fn lacking(
         "--method {} cannot answer {what}: that needs {} ({} can)",
         method.name(),
         needed.join(" or "),
-        able.join(", ")
+        able.join(" or ")
     ))
 }
 

@@ -450,3 +450,222 @@ fn dot_writes_small_diagrams_and_refuses_large_ones() {
     let message = fails_with_one_line(&["dot", "5", "--max-nodes", "1000"], 2);
     assert!(message.contains("6512 nodes"), "{message}");
 }
+
+/// Runs `args`, which must be refused before any work: exit 2, one line,
+/// nothing on stdout, in well under a second.
+fn refused_at_once(args: &[&str]) -> String {
+    let started = std::time::Instant::now();
+    let output = knights_tour().args(args).output().unwrap();
+    let took = started.elapsed();
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
+    assert!(
+        took < std::time::Duration::from_secs(1),
+        "{args:?} took {took:?}"
+    );
+    stderr
+}
+
+#[test]
+fn pairs_the_capability_table_refuses_are_refused_at_plan_time() {
+    // 5x6: a1 is the bottom-left corner, c2 a knight's move from it.
+    for method in ["zdd", "frontier", "edges", "backtrack"] {
+        let message =
+            refused_at_once(&["count", "5x6", "--closed", "--to", "c2", "--method", method]);
+        assert!(message.contains("--to needs --from"), "{message}");
+    }
+    for question in [
+        &["--from", "a1", "--to", "c2"][..],
+        &["--from", "a1", "--by-end"],
+    ] {
+        let mut args = vec!["count", "5x6", "--closed", "--method", "backtrack"];
+        args.extend(question);
+        let message = refused_at_once(&args);
+        assert!(
+            message.contains("--method backtrack cannot answer"),
+            "{message}"
+        );
+        assert!(message.contains("required move"), "{message}");
+    }
+    for command in ["tour", "dot"] {
+        for method in ["frontier", "backtrack"] {
+            let message = refused_at_once(&[command, "5", "--method", method]);
+            assert!(message.contains("family of tours"), "{message}");
+        }
+    }
+    let scratch = std::env::temp_dir().join(format!("kt-cli-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let checkpoint = scratch.join("x.ckpt");
+    let message = refused_at_once(&[
+        "count",
+        "6",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--from",
+        "a1",
+    ]);
+    assert!(
+        message.contains("checkpoints record whole counts"),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn paths_that_cannot_be_written_are_refused_before_any_work() {
+    let scratch = std::env::temp_dir().join(format!("kt-cli-paths-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let file = scratch.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let under_a_file = file.join("spill");
+    for (args, path) in [
+        (
+            vec![
+                "count",
+                "8",
+                "--closed",
+                "--checkpoint",
+                "/nonexistent/x.ckpt",
+            ],
+            "/nonexistent/x.ckpt",
+        ),
+        (
+            vec![
+                "count",
+                "8",
+                "--closed",
+                "--spill-dir",
+                under_a_file.to_str().unwrap(),
+            ],
+            under_a_file.to_str().unwrap(),
+        ),
+        (
+            vec!["dot", "3x4", "-o", "/nonexistent/x.dot"],
+            "/nonexistent/x.dot",
+        ),
+        (
+            vec!["dot", "3x4", "-o", scratch.to_str().unwrap()],
+            scratch.to_str().unwrap(),
+        ),
+        (
+            vec!["tour", "3x4", "--svg", "/nonexistent/x.svg"],
+            "/nonexistent/x.svg",
+        ),
+        (
+            vec!["find", "8", "--svg", "/nonexistent/x.svg"],
+            "/nonexistent/x.svg",
+        ),
+    ] {
+        let message = refused_at_once(&args);
+        assert!(message.contains(path), "{args:?}: {message}");
+    }
+    // A spill directory the user names is created.
+    let spill = scratch.join("new/spill");
+    knights_tour()
+        .args([
+            "count",
+            "5",
+            "--method",
+            "frontier",
+            "--spill-dir",
+            spill.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1728\n"));
+    assert!(spill.is_dir());
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn diagrams_beyond_the_machine_are_refused_unless_forced() {
+    for args in [&["tour", "9"][..], &["tour", "12", "--closed"]] {
+        let message = refused_at_once(args);
+        assert!(message.contains("beyond this machine"), "{message}");
+        assert!(message.contains("--force"), "{message}");
+    }
+    // Plain `dot` is 6x6 open: 3,555,077 nodes, far beyond --max-nodes.
+    let message = refused_at_once(&["dot"]);
+    assert!(message.contains("3555077 nodes"), "{message}");
+    assert!(message.contains("--max-nodes"), "{message}");
+}
+
+#[test]
+fn a_memory_budget_below_the_program_itself_is_refused_alike() {
+    for method in ["auto", "zdd", "frontier", "edges"] {
+        let message = refused_at_once(&["count", "5", "--memory", "1M", "--method", method]);
+        assert!(
+            message.contains("--memory 1 MiB is below the smallest usable memory budget of 8 MiB"),
+            "{method}: {message}"
+        );
+    }
+}
+
+#[test]
+fn from_counts_report_their_levels() {
+    for (args, sweeps) in [
+        (
+            &[
+                "count", "5", "--method", "frontier", "--from", "a1", "--json",
+            ][..],
+            1,
+        ),
+        (
+            &["count", "5", "--method", "frontier", "--by-start", "--json"],
+            6,
+        ),
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let frontier = &report["frontier"];
+        assert_eq!(frontier["sweeps"], sweeps, "{args:?}: {report}");
+        assert!(
+            !frontier["levels"].as_array().unwrap().is_empty(),
+            "{report}"
+        );
+        assert!(frontier["peak_states"].as_u64().unwrap() > 0, "{report}");
+        assert!(report["total_time_ms"].as_f64().unwrap() > 0.0, "{report}");
+    }
+}
+
+#[test]
+fn the_edge_diagram_counts_up_to_symmetry_itself() {
+    for args in [
+        &[
+            "count",
+            "5x6",
+            "--closed",
+            "--method",
+            "edges",
+            "--up-to-symmetry",
+            "--json",
+        ][..],
+        &[
+            "count",
+            "5x6",
+            "--closed",
+            "--encoding",
+            "edges",
+            "--up-to-symmetry",
+            "--json",
+        ],
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["settings"]["method"], "edges", "{report}");
+        assert!(
+            report["symmetry"]["method"]
+                .as_str()
+                .unwrap()
+                .contains("--method edges diagram"),
+            "{report}"
+        );
+        assert!(report.get("frontier").is_none(), "no sweep ran: {report}");
+        assert_eq!(report["steps"].as_array().unwrap().len(), 1, "{report}");
+    }
+}

@@ -198,13 +198,22 @@ pub struct Reach {
 }
 
 impl Reach {
-    /// The estimate in a few words: `about 2.3 hours and 82 GB`.
+    /// The estimate in a few words: `about 2.5 hours and 80.4 GiB`.
     pub fn describe(&self) -> String {
         format!(
             "about {} and {}",
             human_time(self.seconds),
-            self.memory.max(Bytes(1))
+            human_bytes(self.memory)
         )
+    }
+}
+
+/// A size for messages; beyond a pebibyte, in powers of ten.
+pub fn human_bytes(bytes: Bytes) -> String {
+    if bytes.0 >= 1 << 50 {
+        format!("{:.0e} bytes", bytes.0 as f64)
+    } else {
+        bytes.to_string()
     }
 }
 
@@ -224,8 +233,10 @@ pub fn human_time(seconds: f64) -> String {
         format!("{:.1} hours", seconds / HOUR)
     } else if seconds < YEAR {
         format!("{:.0} days", seconds / DAY)
+    } else if seconds < 1000.0 * YEAR {
+        format!("{:.0} years", seconds / YEAR)
     } else {
-        format!("{:.1e} years", seconds / YEAR)
+        format!("{:.0e} years", seconds / YEAR)
     }
 }
 
