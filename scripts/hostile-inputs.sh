@@ -471,7 +471,7 @@ signal_case INT 0.2 130 count 6x6
 NEEDS_REPORT=0 signal_case INT 1 130 tour 6
 # Writing a million tours: the signal stops the writing (a death by SIGINT).
 NEEDS_REPORT=0 QUIET_OK=130 signal_case INT 1.5 130 tour 6 --closed --random --seed 1 --count 1000000 --format moves
-NEEDS_REPORT=0 signal_case TERM 1 143 dot 6
+NEEDS_REPORT=0 signal_case TERM 1 143 dot 6 --max-nodes 10000000
 
 # --- summary ----------------------------------------------------------------
 for f in "${failures[@]}"; do echo "  failed: $f"; done
