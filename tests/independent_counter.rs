@@ -4,9 +4,9 @@
 //! zero (5×6: 8, 3×10: 16) — and the tables by start square.
 
 use kt_board::TourKind;
-use kt_count::MethodChoice;
+use kt_count::Question;
 use kt_tests::independent::{closed_tours, open_tours, open_tours_by_start};
-use kt_tests::{boards_up_to, request, run};
+use kt_tests::{Method, boards_up_to, request, run};
 
 fn independent(rows: usize, cols: usize, kind: TourKind) -> u128 {
     match kind {
@@ -15,7 +15,7 @@ fn independent(rows: usize, cols: usize, kind: TourKind) -> u128 {
     }
 }
 
-fn agrees_on_every_board(method: MethodChoice, max_cells: usize) {
+fn agrees_on_every_board(method: Method, max_cells: usize) {
     let mut nonzero_closed = 0;
     for (rows, cols) in boards_up_to(max_cells) {
         for kind in [TourKind::Open, TourKind::Closed] {
@@ -38,23 +38,28 @@ fn agrees_on_every_board(method: MethodChoice, max_cells: usize) {
 
 #[test]
 fn the_time_sliced_zdd_agrees_on_every_board_up_to_30_squares() {
-    agrees_on_every_board(MethodChoice::Zdd, 30);
+    agrees_on_every_board(Method::Zdd, 30);
 }
 
 #[test]
 fn the_frontier_method_agrees_on_every_board_up_to_30_squares() {
-    agrees_on_every_board(MethodChoice::Frontier, 30);
+    agrees_on_every_board(Method::Frontier, 30);
+}
+
+#[test]
+fn the_edge_diagram_agrees_on_every_board_up_to_30_squares() {
+    agrees_on_every_board(Method::Edges, 30);
 }
 
 #[test]
 fn backtracking_agrees_on_every_board_up_to_30_squares() {
-    agrees_on_every_board(MethodChoice::Backtrack, 30);
+    agrees_on_every_board(Method::Backtrack, 30);
 }
 
-fn tables_agree(method: MethodChoice, max_cells: usize) {
+fn tables_agree(method: Method, max_cells: usize) {
     for (rows, cols) in boards_up_to(max_cells) {
         let mut req = request(rows, cols, TourKind::Open, method);
-        req.by_start = true;
+        req.question = Question::ByStart;
         let counted = run(&req);
         let table = counted.report.by_start.expect("a table by start square");
         let expected = open_tours_by_start(rows, cols);
@@ -70,9 +75,10 @@ fn tables_agree(method: MethodChoice, max_cells: usize) {
 
 #[test]
 fn tables_by_start_square_agree_on_every_board_up_to_30_squares() {
-    tables_agree(MethodChoice::Zdd, 30);
-    tables_agree(MethodChoice::Frontier, 30);
-    tables_agree(MethodChoice::Backtrack, 30);
+    tables_agree(Method::Zdd, 30);
+    tables_agree(Method::Frontier, 30);
+    tables_agree(Method::Backtrack, 30);
+    tables_agree(Method::Edges, 30);
 }
 
 /// The frontier method's level store in every form — in memory, every run

@@ -7,21 +7,21 @@
 //! come from the product. Nothing here compares the table with itself.
 
 use kt_board::TourKind;
-use kt_count::MethodChoice;
+use kt_count::Question;
 use kt_count::known::{self, Convention, Published};
-use kt_tests::{request, run};
+use kt_tests::{Method, request, run};
 
 /// Rows a method reproduces in about a second or less.
-fn affordable(row: &Published, method: MethodChoice) -> bool {
+fn affordable(row: &Published, method: Method) -> bool {
     let cells = row.rows * row.cols;
     match (method, row.kind) {
         (_, TourKind::Open) => cells <= 30,
-        (MethodChoice::Zdd, TourKind::Closed) => cells <= 36,
+        (Method::Zdd, TourKind::Closed) => cells <= 36,
         (_, TourKind::Closed) => cells <= 42,
     }
 }
 
-fn reproduce(method: MethodChoice) -> usize {
+fn reproduce(method: Method) -> usize {
     let mut nonzero = 0;
     let rows: Vec<Published> = known::table()
         .into_iter()
@@ -35,8 +35,12 @@ fn reproduce(method: MethodChoice) -> usize {
         let mut req = request(row.rows, row.cols, row.kind, method);
         match row.convention {
             Convention::Directed | Convention::Undirected => {}
-            Convention::Geometric => req.up_to_symmetry = true,
-            Convention::From { row: r, col: c } => req.from = Some(req.board.square_at(r, c)),
+            Convention::Geometric => req.question = Question::UpToSymmetry,
+            Convention::From { row: r, col: c } => {
+                req.question = Question::From {
+                    from: req.board.square_at(r, c),
+                };
+            }
         }
         let got = run(&req).count;
         assert_eq!(got, expected, "{row} by {method:?}");
@@ -47,7 +51,7 @@ fn reproduce(method: MethodChoice) -> usize {
 
 #[test]
 fn the_time_sliced_zdd_reproduces_the_affordable_rows() {
-    let nonzero = reproduce(MethodChoice::Zdd);
+    let nonzero = reproduce(Method::Zdd);
     assert!(
         nonzero >= 20,
         "only {nonzero} rows with tours were reproduced"
@@ -56,7 +60,7 @@ fn the_time_sliced_zdd_reproduces_the_affordable_rows() {
 
 #[test]
 fn the_frontier_method_reproduces_the_affordable_rows() {
-    let nonzero = reproduce(MethodChoice::Frontier);
+    let nonzero = reproduce(Method::Frontier);
     assert!(
         nonzero >= 25,
         "only {nonzero} rows with tours were reproduced"

@@ -3,16 +3,17 @@
 //! for every method that answers them.
 
 use kt_board::{Board, Square, Symmetry, TourKind};
-use kt_count::MethodChoice;
+use kt_count::Question;
 use kt_tests::independent::{
     closed_tours, open_tours_by_end_from, open_tours_from, open_tours_from_to, orbits,
 };
-use kt_tests::{boards_up_to, request, run};
+use kt_tests::{Method, boards_up_to, request, run};
 
-const METHODS: [MethodChoice; 3] = [
-    MethodChoice::Zdd,
-    MethodChoice::Frontier,
-    MethodChoice::Backtrack,
+const METHODS: [Method; 4] = [
+    Method::Zdd,
+    Method::Frontier,
+    Method::Edges,
+    Method::Backtrack,
 ];
 
 #[test]
@@ -22,7 +23,7 @@ fn tours_from_and_to_a_square() {
         for method in METHODS {
             for from in (0..cells).step_by(3) {
                 let mut req = request(rows, cols, TourKind::Open, method);
-                req.from = Some(from);
+                req.question = Question::From { from };
                 let got = run(&req).count;
                 assert_eq!(
                     got,
@@ -30,7 +31,15 @@ fn tours_from_and_to_a_square() {
                     "{rows}x{cols} from {from} by {method:?}"
                 );
                 let to = (from * 7 + 5) % cells;
-                req.to = Some(to);
+                // Open tours ending on a square are, reversed, those
+                // starting on it.
+                req.question = Question::To { to };
+                assert_eq!(
+                    run(&req).count,
+                    open_tours_from(rows, cols, to).into(),
+                    "{rows}x{cols} to {to} by {method:?}"
+                );
+                req.question = Question::FromTo { from, to };
                 let got = run(&req).count;
                 assert_eq!(
                     got,
@@ -48,8 +57,7 @@ fn tables_by_end_square() {
         for method in METHODS {
             for from in [0, rows * cols / 2] {
                 let mut req = request(rows, cols, TourKind::Open, method);
-                req.from = Some(from);
-                req.by_end = true;
+                req.question = Question::ByEnd { from };
                 let counted = run(&req);
                 let got: Vec<String> = counted
                     .report
@@ -77,16 +85,16 @@ fn closed_tours_from_a_square_and_through_a_move() {
     for (rows, cols) in [(5, 6), (3, 10), (6, 6)] {
         let total = closed_tours(rows, cols);
         let board = Board::new(rows, cols).unwrap();
-        for method in [MethodChoice::Zdd, MethodChoice::Frontier] {
+        for method in [Method::Zdd, Method::Frontier, Method::Edges] {
             for from in [0, board.cells() / 2 + 1] {
                 let mut req = request(rows, cols, TourKind::Closed, method);
-                req.from = Some(from);
+                req.question = Question::From { from };
                 assert_eq!(
                     run(&req).count,
                     (2 * total).into(),
                     "{rows}x{cols} closed from {from}"
                 );
-                req.by_end = true;
+                req.question = Question::ByEnd { from };
                 let counted = run(&req);
                 let table: Vec<u128> = counted
                     .report
@@ -118,17 +126,24 @@ fn orbit_counts_agree_with_brute_force_on_every_board_up_to_25_squares() {
                 continue;
             }
             let expected = orbits(rows, cols, kind == TourKind::Closed);
-            // The zdd method checks every tour of its diagram against each
-            // symmetry; the others search each symmetry's quotient board.
-            for method in [
-                MethodChoice::Zdd,
-                MethodChoice::Frontier,
-                MethodChoice::Backtrack,
-            ] {
+            // The diagram methods (zdd, edges) check every tour of their
+            // diagram against each symmetry; the others search each
+            // symmetry's quotient board.
+            for method in METHODS {
                 let mut req = request(rows, cols, kind, method);
-                req.up_to_symmetry = true;
+                req.question = Question::UpToSymmetry;
                 let counted = run(&req);
                 let symmetry = counted.report.symmetry.expect("a symmetry report");
+                if method == Method::Edges {
+                    // Counted from the edge diagram itself, not by a sweep.
+                    assert!(
+                        symmetry.method.contains("--method edges diagram"),
+                        "{}",
+                        symmetry.method
+                    );
+                    assert!(counted.report.frontier.is_none());
+                    assert!(!counted.report.steps.is_empty());
+                }
                 assert_eq!(
                     symmetry.orbits,
                     expected.orbits.to_string(),
@@ -159,8 +174,8 @@ fn orbit_counts_agree_with_brute_force_on_every_board_up_to_25_squares() {
 #[test]
 fn tables_by_start_square_are_symmetric() {
     for (rows, cols) in [(5, 5), (4, 5), (3, 8)] {
-        let mut req = request(rows, cols, TourKind::Open, MethodChoice::Zdd);
-        req.by_start = true;
+        let mut req = request(rows, cols, TourKind::Open, Method::Zdd);
+        req.question = Question::ByStart;
         let table: Vec<String> = run(&req)
             .report
             .by_start

@@ -10,20 +10,33 @@ pub mod canonical;
 pub mod independent;
 
 use kt_board::{Board, TourKind};
-use kt_count::zdd::{CopyOut, Schedule};
-use kt_count::{CancelToken, Counted, MethodChoice, Request, Silent, count, diagram};
+use kt_count::zdd::Schedule;
+use kt_count::{
+    Backtrack, CancelToken, Counted, Edges, Frontier, MethodSettings, Request, Resources, Silent,
+    TimeSliced, Work, count, tours,
+};
 use kt_engine::EngineKind;
 use kt_memory::Bytes;
+
+/// The budget every test request gets, so that parallel tests leave room
+/// for each other.
+const BUDGET: Resources = Resources {
+    threads: None,
+    memory: Some(Bytes(4 * Bytes::GIB)),
+};
 
 /// A request for `kind` tours of `board` by the ZDD method, on a memory
 /// budget of 4 GiB so that parallel tests leave room for each other, with
 /// the theorems off: the method itself must find the boards without tours.
 pub fn zdd_request(board: &str, kind: TourKind, engine: EngineKind, schedule: Schedule) -> Request {
     let board: Board = board.parse().expect("a valid board");
-    let mut request = Request::new(board, kind).with_method(MethodChoice::Zdd);
-    request.engine = Some(engine);
-    request.schedule = Some(schedule);
-    request.memory = Some(Bytes(4 * Bytes::GIB));
+    let mut request =
+        Request::new(board, kind).with_method(MethodSettings::TimeSliced(TimeSliced {
+            resources: BUDGET,
+            engine: Some(engine),
+            schedule: Some(schedule),
+            ..TimeSliced::default()
+        }));
     request.use_theorems = false;
     request
 }
@@ -49,11 +62,14 @@ pub fn zdd_run(
 
 /// The family of `kind` tours of `board` on `engine`, as a snapshot.
 pub fn family(board: &str, kind: TourKind, engine: EngineKind) -> kt_engine::Family {
-    let request = zdd_request(board, kind, engine, Schedule::Fused);
-    diagram(&request, CopyOut, &Silent, &CancelToken::new())
+    let mut request = zdd_request(board, kind, engine, Schedule::Fused);
+    request.work = Work::Tours { force: false };
+    tours(&request, &Silent, &CancelToken::new())
         .unwrap_or_else(|f| panic!("{board}: {}", f.message))
-        .1
+        .family
         .expect("a board with a diagram")
+        .family()
+        .clone()
 }
 
 /// Counts `request` with the library, panicking with the message on failure.
@@ -66,14 +82,42 @@ pub fn run(request: &Request) -> Counted {
     })
 }
 
+/// The methods, by name, for tests that go through several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    Zdd,
+    Frontier,
+    Edges,
+    Backtrack,
+}
+
+impl Method {
+    /// The method's settings at their defaults, on a memory budget of
+    /// 4 GiB (backtracking takes none).
+    pub fn settings(self) -> MethodSettings {
+        match self {
+            Method::Zdd => MethodSettings::TimeSliced(TimeSliced {
+                resources: BUDGET,
+                ..TimeSliced::default()
+            }),
+            Method::Frontier => MethodSettings::Frontier(Frontier {
+                resources: BUDGET,
+                ..Frontier::default()
+            }),
+            Method::Edges => MethodSettings::Edges(Edges {
+                resources: BUDGET,
+                ..Edges::default()
+            }),
+            Method::Backtrack => MethodSettings::Backtrack(Backtrack),
+        }
+    }
+}
+
 /// A request for `kind` tours of `board` by `method`, theorems off, on a
 /// memory budget of 4 GiB (backtracking takes none).
-pub fn request(rows: usize, cols: usize, kind: TourKind, method: MethodChoice) -> Request {
+pub fn request(rows: usize, cols: usize, kind: TourKind, method: Method) -> Request {
     let mut request =
-        Request::new(Board::new(rows, cols).expect("a board"), kind).with_method(method);
-    if method != MethodChoice::Backtrack {
-        request.memory = Some(Bytes(4 * Bytes::GIB));
-    }
+        Request::new(Board::new(rows, cols).expect("a board"), kind).with_method(method.settings());
     request.use_theorems = false;
     request
 }

@@ -2,48 +2,72 @@
 //! callable from the command line, a test, a benchmark harness or any
 //! other program.
 //!
-//! A [`Request`] says what to count (board, open or closed) and, where it
-//! matters, how (method, engine, schedule, limits). [`plan`] checks it
-//! before any work — refusing what the chosen method cannot represent or
-//! options it would ignore — and [`count`] runs it. Progress reaches an
-//! [`Observer`]; a [`CancelToken`] stops the work from outside. Nothing in
-//! this crate prints, reads the environment's signals or ends the process:
-//! that is the command line's business.
+//! A [`Request`] says what to count (board, open or closed, a
+//! [`Question`]) and, where it matters, how (a method with its settings,
+//! or `auto`). [`plan`] checks it before any work — refusing what the
+//! chosen method cannot answer or represent, paths that cannot be
+//! written, numbers the machine cannot honour — and [`count`] runs it;
+//! [`tours`] hands out the family of tours with its decoder, and [`draw`]
+//! draws it. Progress reaches an [`Observer`]; a [`CancelToken`] stops the
+//! work from outside. Nothing in this crate prints, reads the
+//! environment's signals or ends the process: that is the command line's
+//! business.
 //!
-//! The methods behind the seam:
+//! The methods behind the seam ([`methods`], each a type implementing one
+//! trait, listed in one registry):
 //!
-//! * [`zdd`]: the N⁴ time-sliced encoding on oxidd (the project's own);
-//! * frontier-based search over the board's edges ([`kt_frontier`]), for
-//!   the boards the time-sliced ZDD cannot reach (8×8 and beyond);
-//! * backtracking over the knight's graph ([`kt_tours::backtrack`]), for
-//!   comparison;
-//! * theorems: boards that have no tour at all (Schwenk; Conrad et al.)
-//!   are answered at once unless [`Request::use_theorems`] is off.
+//! * the N⁴ time-sliced ZDD ([`TimeSliced`], on the [`zdd`] toolkit): the
+//!   project's own encoding;
+//! * frontier-based search over the board's edges ([`Frontier`],
+//!   [`kt_frontier`]), for the boards the time-sliced ZDD cannot reach
+//!   (8×8 closed and beyond);
+//! * the same search written down as an edge-variable ZDD ([`Edges`]);
+//! * backtracking over the knight's graph ([`Backtrack`]), for comparison.
+//!
+//! Before any of them, the theorems answer boards that have no tour at all
+//! (Schwenk; Conrad et al.) unless [`Request::use_theorems`] is off.
 //!
 //! Every finished count comes with a [`RunReport`], which serialises to
 //! the JSON schema [`report::SCHEMA`]; [`known`] holds the published
 //! counts a result can be checked against.
+//!
+//! The modules import each other in one direction only: the leaves
+//! (`cancel`, `failure`, `observer`, `report`, `known`, `paths`), the
+//! toolkits (`zdd`, `symmetry`), then `methods` → `request` → `questions`
+//! → `plan` → this root. A test (`tests/module_layers.rs`) keeps it so.
 //!
 //! # Examples
 //!
 //! Counting the open tours of the 5×5 board:
 //!
 //! ```
-//! use kt_board::{Board, TourKind};
-//! use kt_count::{CancelToken, Request, Silent, count};
+//! use kt_count::{Board, CancelToken, Request, Silent, TourKind, count};
 //!
 //! let board: Board = "5x5".parse().unwrap();
 //! let counted = count(&Request::new(board, TourKind::Open), &Silent, &CancelToken::new()).unwrap();
 //! assert_eq!(counted.count.to_string(), "1728");
 //! assert_eq!(counted.report.settings.method, "zdd");
 //! ```
+//!
+//! The directed tours from the corner, by the frontier method:
+//!
+//! ```
+//! use kt_count::{Board, CancelToken, Frontier, MethodSettings, Question, Request, Silent, TourKind, count};
+//!
+//! let board: Board = "5x5".parse().unwrap();
+//! let request = Request::new(board, TourKind::Open)
+//!     .with_method(MethodSettings::Frontier(Frontier::default()))
+//!     .asking(Question::From { from: 0 });
+//! let counted = count(&request, &Silent, &CancelToken::new()).unwrap();
+//! assert_eq!(counted.count.to_string(), "304");
+//! ```
 
-mod backtrack;
 mod cancel;
 mod failure;
-mod frontier;
 pub mod known;
+pub mod methods;
 mod observer;
+mod paths;
 mod plan;
 mod questions;
 pub mod report;
@@ -53,17 +77,30 @@ pub mod zdd;
 
 use std::time::Instant;
 
-use kt_board::TourKind;
-use num_bigint::BigUint;
+pub use kt_board::{Board, Square, Tour, TourKind};
+pub use kt_engine::{EngineKind, Family};
+pub use kt_memory::Bytes;
+pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
 pub use failure::{Failure, FailureKind};
+pub use methods::{
+    Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Edges, Frontier, GivenOptions,
+    LONG_SECONDS, MethodSettings, Reach, Resources, TimeSliced, human_bytes, human_time,
+};
 pub use observer::{Observer, Progress, Silent};
-pub use plan::{MAX_THREADS_PER_CORE, Method, Plan, ZDD_REACH_CLOSED, ZDD_REACH_OPEN, plan};
+pub use paths::{makeable_dir, writable_dir, writable_file};
+pub use plan::{
+    AUTO_PATIENCE_SECONDS, MAX_THREADS_PER_CORE, MIN_MEMORY, Plan, ZDD_REACH_CLOSED,
+    ZDD_REACH_OPEN, plan,
+};
 pub use report::{RunReport, Status};
-pub use request::{MethodChoice, Request};
+pub use request::{MethodChoice, Question, Request, Work};
+pub use zdd::Drawing;
+pub use zdd::extract::Selection;
 
 use report::{Benchmark, Settings};
+use zdd::{Built, Decoder, Finishing};
 
 /// A finished count.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,7 +111,7 @@ pub struct Counted {
     pub report: RunReport,
 }
 
-/// Counts the tours `request` describes.
+/// Answers the question `request` asks.
 ///
 /// Blocks until the count is done, refused, stopped through `cancel`, or
 /// out of a resource; a failure after work started carries the partial
@@ -84,241 +121,160 @@ pub fn count(
     observer: &dyn Observer,
     cancel: &CancelToken,
 ) -> Result<Counted, Failure> {
+    if request.work != Work::Count {
+        return Err(Failure::refused(
+            "count answers a question; this request asks for tours or a drawing",
+        ));
+    }
     let started = Instant::now();
     let plan = plan(request)?;
     let report = start_report(request, &plan, observer);
     let report = if let Some(reason) = plan.settled {
         let mut report = settled(report, &reason.to_string(), started);
-        if request.asks_more() {
-            questions::describe(request, &mut report);
-            questions::none(request, &mut report);
-            if request.up_to_symmetry {
-                report.symmetry = Some(symmetry::none(&request.board));
-            }
-        }
+        questions::describe(request.question, &request.board, &mut report);
+        questions::none(request.question, request.kind, &request.board, &mut report);
         report
-    } else if request.asks_more() {
-        answer(request, &plan, report, observer, cancel)?
     } else {
-        match plan.method {
-            Method::Zdd => {
-                let job = plan.zdd.as_ref().expect("a zdd plan holds its job");
-                zdd::compute(job, report, zdd::JustCount, observer, cancel)?.0
-            }
-            Method::Backtrack => backtrack::count(request, report, observer, cancel)?,
-            Method::Frontier if request.edges => {
-                let job = plan.edges.as_ref().expect("an edges plan holds its job");
-                zdd::edges::compute(job, report, zdd::JustCount, observer, cancel)?.0
-            }
-            Method::Frontier => frontier::count(request, &plan, report, observer, cancel)?,
-        }
+        questions::answer(
+            plan.settings.method(),
+            &plan.job(request),
+            request.question,
+            plan.strategy,
+            report,
+            observer,
+            cancel,
+        )?
     };
-    let count = finished_count(&report)?;
+    let count = questions::finished_count(&report)?;
     Ok(Counted { count, report })
 }
 
-/// The count a finished report holds; a finished run without one is a bug.
-fn finished_count(report: &RunReport) -> Result<BigUint, Failure> {
-    report
-        .count
-        .as_deref()
-        .and_then(|c| c.parse().ok())
-        .ok_or_else(|| Failure::other("internal error: a finished run has no count"))
+/// The family of tours a method built, with what its sets mean.
+pub struct TourFamily {
+    family: Family,
+    decoder: Box<dyn Decoder + Send>,
+    kind: TourKind,
 }
 
-/// Answers the questions beyond the plain count (a start, an end, a table,
-/// symmetry) with the planned method.
-fn answer(
+impl TourFamily {
+    /// How many tours the family stands for, in the project's convention.
+    pub fn total(&self) -> BigUint {
+        zdd::extract::total(&self.family, self.decoder.as_ref(), self.kind)
+    }
+
+    /// The selected tours, one at a time, each with its index in the
+    /// family's order; each has passed the one checker.
+    pub fn tours<'a>(
+        &'a self,
+        selection: &Selection,
+    ) -> impl Iterator<Item = Result<(BigUint, Tour), Failure>> + 'a {
+        zdd::extract::tours(&self.family, self.decoder.as_ref(), self.kind, selection)
+    }
+
+    /// The diagram itself, with exact path counts.
+    pub fn family(&self) -> &Family {
+        &self.family
+    }
+
+    /// What the diagram's sets mean.
+    pub fn decoder(&self) -> &dyn Decoder {
+        self.decoder.as_ref()
+    }
+}
+
+/// What [`tours`] gives: the report, and the family unless the count was
+/// settled without a diagram (a theorem or the board's shape; the report's
+/// `reason` says which).
+pub struct Tours {
+    pub report: RunReport,
+    pub family: Option<TourFamily>,
+}
+
+/// Builds the family of tours `request` describes with a method that
+/// builds one (`request.work` should be [`Work::Tours`]).
+pub fn tours(
     request: &Request,
-    plan: &Plan,
-    mut report: RunReport,
     observer: &dyn Observer,
     cancel: &CancelToken,
-) -> Result<RunReport, Failure> {
-    let started = Instant::now();
-    questions::describe(request, &mut report);
-    let (board, kind) = (request.board, request.kind);
-    let count = match plan.method {
-        Method::Zdd => {
-            let job = plan.zdd.as_ref().expect("a zdd plan holds its job");
-            let (done, family) = zdd::compute(job, report, zdd::CopyOut, observer, cancel)?;
-            report = done;
-            match family {
-                None => {
-                    let none = questions::none(request, &mut report);
-                    if request.up_to_symmetry {
-                        report.symmetry = Some(symmetry::none(&board));
-                    }
-                    none
-                }
-                Some(family) if request.up_to_symmetry => {
-                    symmetry::check_size(&family.count(), &board, kind)?;
-                    let mut fixed = symmetry::FixedTours::new(board, kind);
-                    family.visit_sets(&mut |set| {
-                        if let Some(tour) = job.enc.decode(set) {
-                            fixed.add(&tour);
-                        }
-                        !cancel.is_cancelled()
-                    });
-                    if cancel.is_cancelled() {
-                        // Reported as an interruption below; the partial
-                        // fixed counts mean nothing.
-                        return Err(interrupted(cancel, report));
-                    }
-                    let per_tour = if kind == TourKind::Open && board.cells() > 1 {
-                        2
-                    } else {
-                        1
-                    };
-                    let (symmetry, orbits) = fixed.finish(
-                        per_tour,
-                        format!("each of the {} sets of the time-sliced diagram checked against every symmetry", family.count()),
-                    )?;
-                    report.symmetry = Some(symmetry);
-                    orbits
-                }
-                Some(family) => {
-                    questions::from_time_sliced(request, &family, &job.enc, &mut report)
-                }
-            }
-        }
-        Method::Frontier if request.up_to_symmetry => {
-            report = frontier::count(request, plan, report, observer, cancel)?;
-            let total = finished_count(&report)?;
-            up_to_symmetry(
-                &mut report,
-                request,
-                &total,
-                "counted by the frontier method",
-                observer,
-                cancel,
-            )?
-        }
-        Method::Frontier => questions::by_runs(
-            request,
-            &mut report,
-            |ends, only, through| {
-                frontier::count_restricted(request, plan, ends, only, through, observer, cancel)
-            },
-            || {
-                frontier::count(
-                    request,
-                    plan,
-                    start_report(request, plan, &Silent),
-                    observer,
-                    cancel,
-                )
-                .and_then(|r| finished_count(&r))
-            },
-        )?,
-        Method::Backtrack if request.up_to_symmetry => {
-            let total = backtrack::count_total(request, cancel)?;
-            up_to_symmetry(
-                &mut report,
-                request,
-                &total,
-                "counted by backtracking",
-                observer,
-                cancel,
-            )?
-        }
-        Method::Backtrack => questions::by_runs(
-            request,
-            &mut report,
-            |ends, _, _| backtrack::count_from(request, ends, cancel),
-            || backtrack::count_total(request, cancel),
-        )?,
+) -> Result<Tours, Failure> {
+    let (report, built, plan) = build(request, Finishing::CopyOut, observer, cancel)?;
+    let family = match built {
+        Some(Built::Family(family)) => Some(TourFamily {
+            family,
+            decoder: plan
+                .settings
+                .method()
+                .decoder(request.board, request.kind)
+                .ok_or_else(|| {
+                    Failure::other("internal error: the family came without its decoder")
+                })?,
+            kind: request.kind,
+        }),
+        _ => None,
     };
-    if cancel.is_cancelled() {
-        return Err(interrupted(cancel, report));
-    }
-    report.count = Some(count.to_string());
-    report.close(started);
-    Ok(report)
+    Ok(Tours { report, family })
 }
 
-/// The failure of a question whose work was cancelled, with its report.
-fn interrupted(cancel: &CancelToken, report: RunReport) -> Failure {
-    Failure {
-        kind: match cancel.cause() {
-            Some(Cause::MemoryBudget { .. }) => FailureKind::Limit,
-            Some(Cause::Stop { signal }) => FailureKind::Stopped { signal: *signal },
-            None => FailureKind::Stopped { signal: None },
+/// Draws the final diagram of the tours `request` describes as Graphviz
+/// DOT (`request.work` must be [`Work::Draw`]); `None` when no diagram was
+/// built (the report's `reason` says why).
+pub fn draw(
+    request: &Request,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<(RunReport, Option<Vec<u8>>), Failure> {
+    let Work::Draw { drawing, .. } = &request.work else {
+        return Err(Failure::refused("draw needs a request for a drawing"));
+    };
+    let mut drawing = drawing.clone();
+    if drawing.title.is_empty() {
+        drawing.title = format!("{} tours of {}", request.kind, request.board);
+    }
+    let (report, built, _) = build(request, Finishing::Draw(drawing), observer, cancel)?;
+    Ok((
+        report,
+        match built {
+            Some(Built::Dot(text)) => Some(text),
+            _ => None,
         },
-        message: "interrupted".into(),
-        report: None,
+    ))
+}
+
+/// Plans `request` and builds its diagram, finished by `finishing`.
+fn build(
+    request: &Request,
+    finishing: Finishing,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<(RunReport, Option<Built>, Plan), Failure> {
+    if request.work == Work::Count {
+        return Err(Failure::refused(
+            "this request asks for a count, not for tours or a drawing",
+        ));
     }
-    .with_report(report)
-}
-
-/// The orbits under the board's symmetries, given a method's plain count
-/// (`total`): the identity fixes every tour, the other symmetries' fixed
-/// tours are searched on quotient boards. Zero when the search was stopped;
-/// the caller reports the interruption.
-fn up_to_symmetry(
-    report: &mut RunReport,
-    request: &Request,
-    total: &BigUint,
-    identity_method: &str,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
-) -> Result<BigUint, Failure> {
-    let (board, kind) = (request.board, request.kind);
-    let undirected = symmetry::undirected(total, &board, kind);
-    let found =
-        symmetry::by_quotients(board, kind, &undirected, identity_method, observer, cancel)?;
-    Ok(match found {
-        Some((symmetry, orbits)) => {
-            report.symmetry = Some(symmetry);
-            orbits
-        }
-        None => BigUint::ZERO,
-    })
-}
-
-/// Builds the time-sliced ZDD of the tours `request` describes and hands
-/// it to `finish` (copy it out, draw it). The output is `None` when no
-/// diagram was built: a theorem or the board's shape settles the count
-/// (the report's `reason` says which).
-///
-/// Only the zdd method builds a diagram; other methods are refused.
-pub fn diagram<F: zdd::Finish>(
-    request: &Request,
-    finish: F,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
-) -> Result<(RunReport, Option<F::Output>), Failure> {
     let started = Instant::now();
     let plan = plan(request)?;
-    if plan.method != Method::Zdd && !request.edges {
-        return Err(Failure::refused(format!(
-            "--method {} builds no diagram of the tours: use --method zdd, or --encoding edges for the frontier method's",
-            plan.method
-        )));
-    }
     let report = start_report(request, &plan, observer);
     if let Some(reason) = plan.settled {
-        return Ok((settled(report, &reason.to_string(), started), None));
+        return Ok((settled(report, &reason.to_string(), started), None, plan));
     }
-    if let Some(job) = plan.edges.as_ref() {
-        return zdd::edges::compute(job, report, finish, observer, cancel)
-            .map(|(r, out)| (r, Some(out)));
-    }
-    let job = plan.zdd.as_ref().expect("a zdd plan holds its job");
-    zdd::compute(job, report, finish, observer, cancel)
+    let (report, built) =
+        plan.settings
+            .method()
+            .build(&plan.job(request), report, finishing, observer, cancel)?;
+    Ok((report, built, plan))
 }
 
 /// The report a run starts with, and the plan's notes said once.
 fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunReport {
-    let encoding = match plan.method {
-        Method::Zdd => Benchmark::TIME_SLICED,
-        Method::Backtrack => Benchmark::KNIGHTS_GRAPH,
-        Method::Frontier => Benchmark::EDGES,
-    };
     let mut report = RunReport::new(
-        Benchmark::of(&request.board, request.kind, encoding),
+        Benchmark::of(
+            &request.board,
+            request.kind,
+            plan.settings.method().encoding(),
+        ),
         Settings {
-            method: plan.method.name(),
+            method: plan.method,
             method_reason: Some(plan.reason.clone()),
             schedule: None,
             threads: plan.threads,

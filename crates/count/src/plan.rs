@@ -1,58 +1,50 @@
-//! Deciding, before any work, how a request will be counted — or refusing
+//! Deciding, before any work, how a request will be answered — or refusing
 //! it with the reason.
 //!
-//! Every check that can be made without building anything is made here:
-//! the method's reach (squares it can represent, memory it needs before
-//! its first step), options the chosen method would silently ignore, and
-//! numeric settings beyond what the machine can honour. A refused request
-//! costs microseconds, not the seconds of a run that fails at its first
-//! big allocation.
+//! Every check that can be made without building anything is made here,
+//! in this order:
+//!
+//! 1. the squares the question names are on the board, and the question
+//!    makes sense for the kind of tour;
+//! 2. the method has a capability the question needs (the table in
+//!    `crate::questions`), and its settings go with the question
+//!    (checkpoints record whole counts);
+//! 3. threads and memory are numbers the machine can honour;
+//! 4. every path the work will write can be written (directories asked
+//!    for are created);
+//! 5. a theorem may settle the count (no tour exists): then no method runs;
+//! 6. the method can represent the board with these settings
+//!    ([`crate::methods`]' `reach`), and its estimate of time and memory is
+//!    compared with the machine (its physical memory, the free disk where
+//!    a method spills, and [`LONG_SECONDS`]): beyond it, a count gets a
+//!    `note:` and starts, `tour` and `dot` are refused unless forced, and a
+//!    drawing estimated beyond `--max-nodes` is refused.
+//!
+//! `auto` takes the first candidate, in its order, that has the capability
+//! and whose estimate fits the machine within [`AUTO_PATIENCE_SECONDS`];
+//! when none fits, the one with the smallest estimated time. It chooses by
+//! the machine, as the methods' reach is stated, not by `--memory`: a
+//! budget too small for the board stops the run with a message naming it.
+//! A refused request costs microseconds, not the seconds of a run that
+//! fails at its first big allocation.
 
 use kt_memory::Bytes;
 use kt_tours::NoTour;
 
-use crate::backtrack;
 use crate::failure::Failure;
-use crate::frontier;
-use crate::request::{MethodChoice, Request};
-use crate::zdd::ZddJob;
-use crate::zdd::edges::EdgeJob;
+use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources, human_bytes};
+use crate::questions::{self, Strategy};
+use crate::request::{MethodChoice, Question, Request, Work};
 
-/// A counting method, as planned.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Method {
-    /// The N⁴ time-sliced ZDD.
-    Zdd,
-    /// Plain backtracking.
-    Backtrack,
-    /// Frontier-based search over the edges.
-    Frontier,
-}
-
-impl Method {
-    /// The name in reports and on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Zdd => "zdd",
-            Method::Backtrack => "backtrack",
-            Method::Frontier => "frontier",
-        }
-    }
-}
-
-impl std::fmt::Display for Method {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// How a request will be counted.
+/// How a request will be answered.
 #[derive(Clone, Debug)]
 pub struct Plan {
-    pub method: Method,
+    /// The method's name.
+    pub method: &'static str,
     /// Why this method: asked for, or chosen by `auto` and on what grounds.
     pub reason: String,
-    /// Settings that were capped, said once to the caller.
+    /// What the caller should know before the work starts: settings
+    /// capped, an estimate beyond the machine.
     pub notes: Vec<String>,
     /// The memory budget the run gets.
     pub budget: Bytes,
@@ -60,10 +52,23 @@ pub struct Plan {
     /// Set when a theorem settles the count (there is no tour): no method
     /// runs at all.
     pub settled: Option<NoTour>,
-    /// The resolved settings of the zdd method.
-    pub(crate) zdd: Option<ZddJob>,
-    /// The resolved settings of the edge diagram (`--encoding edges`).
-    pub(crate) edges: Option<EdgeJob>,
+    /// The method's estimate for this board (none when a theorem settles
+    /// it).
+    pub estimate: Option<Reach>,
+    pub(crate) settings: MethodSettings,
+    pub(crate) strategy: Strategy,
+}
+
+impl Plan {
+    /// The resolved board, kind, budget and threads.
+    pub(crate) fn job(&self, request: &Request) -> Job {
+        Job {
+            board: request.board,
+            kind: request.kind,
+            budget: self.budget,
+            threads: self.threads,
+        }
+    }
 }
 
 /// The largest open board (in squares) the time-sliced ZDD is measured to
@@ -79,96 +84,316 @@ pub const ZDD_REACH_CLOSED: usize = 48;
 /// method scales past its cores, and oxidd reserves a deep stack per thread.
 pub const MAX_THREADS_PER_CORE: u32 = 4;
 
+/// The smallest memory budget any method can work in: a fresh process
+/// holds about 5 MiB before any work (its resident set when the plan runs,
+/// measured on the release build), and every method needs a few more for
+/// its first tables. Below it the budget is refused with one message,
+/// whatever the method, instead of failing in each method's own way.
+pub const MIN_MEMORY: Bytes = Bytes(8 * Bytes::MIB);
+
+/// `auto` takes the first method whose estimate is within this and the
+/// machine's memory: the time-sliced ZDD's reach is stated for an hour on
+/// 24 GiB (`docs/benchmarks.md`).
+pub const AUTO_PATIENCE_SECONDS: f64 = 3600.0;
+
+/// One candidate method, resolved.
+struct Candidate {
+    settings: MethodSettings,
+    strategy: Strategy,
+    job: Job,
+    notes: Vec<String>,
+}
+
 /// Plans `request`: validates every option, picks the method, and refuses
 /// what cannot run, all before any work.
 pub fn plan(request: &Request) -> Result<Plan, Failure> {
-    if request.edges && matches!(request.method, MethodChoice::Zdd | MethodChoice::Backtrack) {
-        return Err(Failure::refused(
-            "--encoding edges is the frontier method's diagram: use --method frontier (or leave --method out)",
-        ));
+    let board = request.board;
+    for (flag, square) in request.question.squares() {
+        if square >= board.cells() {
+            return Err(Failure::refused(format!(
+                "{flag}: square {square} is not on the {board} board"
+            )));
+        }
     }
-    let (method, reason) = choose(request);
-    let mut notes = Vec::new();
-    let threads = threads(request)?;
-    let budget = budget(request, &mut notes);
-    refuse_ignored_options(request, method)?;
-    crate::questions::validate(request, method)?;
-
+    let table = questions::strategies(request.question, request.kind, &request.work)?;
+    let (candidates, auto) = match &request.method {
+        MethodChoice::Use(settings) => (vec![settings.clone()], false),
+        MethodChoice::Auto(candidates) => (candidates.clone(), true),
+    };
+    let what = match request.work {
+        Work::Count => request.question.flags(),
+        Work::Tours { .. } => "tour",
+        Work::Draw { .. } => "dot",
+    };
+    let mut capable = Vec::new();
+    for settings in candidates {
+        match questions::strategy_for(table, &settings) {
+            Some(strategy) => capable.push((settings, strategy)),
+            None if !auto => return Err(questions::lacking(table, &settings, what)),
+            None => {}
+        }
+    }
+    if capable.is_empty() {
+        return Err(Failure::refused(format!(
+            "no method can answer {what} with the options given"
+        )));
+    }
+    let mut resolved = Vec::with_capacity(capable.len());
+    for (settings, strategy) in capable {
+        whole_counts_only(&settings, request.question, strategy)?;
+        let mut notes = Vec::new();
+        let (budget, threads) = resources(settings.resources(), &mut notes)?;
+        check_outputs(request, &settings)?;
+        resolved.push(Candidate {
+            job: Job {
+                board,
+                kind: request.kind,
+                budget,
+                threads,
+            },
+            settings,
+            strategy,
+            notes,
+        });
+    }
     let settled = if request.use_theorems {
-        kt_tours::tour_exists(&request.board, request.kind).err()
+        kt_tours::tour_exists(&board, request.kind).err()
     } else {
         None
     };
-    let zdd = match (method, settled) {
-        (Method::Zdd, None) => Some(ZddJob::prepare(request, budget, threads)?),
-        _ => None,
-    };
-    match (method, settled) {
-        (Method::Backtrack, None) => backtrack::supports(request)?,
-        (Method::Frontier, None) => frontier::supports(request)?,
-        _ => {}
+    if settled.is_some() {
+        let first = resolved.swap_remove(0);
+        let reason = if auto {
+            "chosen by --method auto"
+        } else {
+            "asked for with --method"
+        };
+        return Ok(finish(first, reason.into(), settled, None));
     }
-    let edges = match (request.edges, settled) {
-        (true, None) => Some(EdgeJob::prepare(request, budget, threads)?),
-        _ => None,
-    };
-    Ok(Plan {
-        method,
+    choose(request, resolved, auto)
+}
+
+/// The plan for the chosen candidate.
+fn finish(
+    chosen: Candidate,
+    reason: String,
+    settled: Option<NoTour>,
+    estimate: Option<Reach>,
+) -> Plan {
+    Plan {
+        method: chosen.settings.name(),
         reason,
-        notes,
-        budget,
-        threads,
+        notes: chosen.notes,
+        budget: chosen.job.budget,
+        threads: chosen.job.threads,
         settled,
-        zdd,
-        edges,
+        estimate,
+        settings: chosen.settings,
+        strategy: chosen.strategy,
+    }
+}
+
+/// Picks among the resolved candidates by their reach.
+fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Plan, Failure> {
+    let mut refusals: Vec<(u32, Failure)> = Vec::new();
+    let mut estimated: Vec<(Candidate, Reach)> = Vec::new();
+    for candidate in resolved {
+        match candidate.settings.method().reach(&candidate.job) {
+            Err(refusal) if !auto => return Err(refusal),
+            Err(refusal) => refusals.push((candidate.settings.method().breadth(), refusal)),
+            Ok(reach) => {
+                let patient = reach.seconds <= AUTO_PATIENCE_SECONDS;
+                if auto && patient && fits(&reach, &candidate).is_ok() {
+                    return decide(request, candidate, reach, Grounds::Fits);
+                }
+                estimated.push((candidate, reach));
+            }
+        }
+    }
+    if !auto {
+        let (candidate, reach) = estimated
+            .pop()
+            .ok_or_else(|| Failure::other("internal error: no method was planned"))?;
+        return decide(request, candidate, reach, Grounds::Asked);
+    }
+    // No candidate fits: the smallest estimated time.
+    let Some(best) = estimated
+        .iter()
+        .enumerate()
+        .min_by(|(_, a), (_, b)| a.1.seconds.total_cmp(&b.1.seconds))
+        .map(|(i, _)| i)
+    else {
+        // None can represent the board: the refusal of the method that
+        // reaches furthest says why.
+        refusals.sort_by_key(|(breadth, _)| std::cmp::Reverse(*breadth));
+        return Err(refusals.into_iter().next().map_or_else(
+            || Failure::other("internal error: no method was planned"),
+            |(_, refusal)| refusal,
+        ));
+    };
+    let (candidate, reach) = estimated.swap_remove(best);
+    decide(request, candidate, reach, Grounds::Smallest)
+}
+
+/// Why `auto` took a method.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Grounds {
+    Asked,
+    Fits,
+    Smallest,
+}
+
+/// The plan for `candidate`, with a note (a count) or a refusal (`tour`,
+/// `dot`) when its estimate is beyond the machine.
+fn decide(
+    request: &Request,
+    mut candidate: Candidate,
+    reach: Reach,
+    grounds: Grounds,
+) -> Result<Plan, Failure> {
+    let name = candidate.settings.name();
+    let estimate = format!("{} ({})", reach.describe(), reach.basis);
+    let reason = match grounds {
+        Grounds::Asked => "asked for with --method".to_string(),
+        Grounds::Fits => format!(
+            "chosen by --method auto: the first of its candidates whose estimate for {} tours of {} fits this machine within an hour, {estimate}",
+            request.kind, request.board
+        ),
+        Grounds::Smallest => format!(
+            "chosen by --method auto: no method's estimate for {} tours of {} fits this machine within an hour; {name}'s is the smallest, {estimate}",
+            request.kind, request.board
+        ),
+    };
+    let (force, drawing) = match &request.work {
+        Work::Count => (false, None),
+        Work::Tours { force } => (*force, None),
+        Work::Draw { drawing, force } => (*force, Some(drawing)),
+    };
+    if let Err(beyond) = within_machine(&reach, &candidate) {
+        let what = format!(
+            "--method {name} on {} tours of {}: the estimate, {estimate}, is beyond this machine: {beyond}",
+            request.kind, request.board
+        );
+        if matches!(request.work, Work::Count) {
+            candidate.notes.push(format!(
+                "{what}; it starts anyway, and can be stopped with Ctrl-C"
+            ));
+        } else if !force {
+            return Err(Failure::refused(format!(
+                "{what}; --force starts it anyway"
+            )));
+        }
+    }
+    if let (Some(drawing), Some(nodes)) = (drawing, reach.nodes)
+        && !force
+        && nodes > drawing.max_nodes as u64
+    {
+        let size = if reach.basis.starts_with("measured") {
+            format!("{nodes} nodes")
+        } else {
+            format!("about {nodes} nodes")
+        };
+        return Err(Failure::refused(format!(
+            "the --method {name} diagram of {} tours of {} has {size} ({}), more than --max-nodes {}; DOT layouts of that size are unreadable (raise --max-nodes to insist)",
+            request.kind, request.board, reach.basis, drawing.max_nodes
+        )));
+    }
+    Ok(finish(candidate, reason, None, Some(reach)))
+}
+
+/// Whether the estimate's memory fits this machine (its physical memory,
+/// and for a method that spills the free disk where it spills). `auto`
+/// chooses by the machine, as the methods' reach is stated, not by the
+/// budget: a budget below what the board needs stops the run with a
+/// message naming it, whichever method runs.
+fn fits(reach: &Reach, candidate: &Candidate) -> Result<(), String> {
+    let machine = kt_memory::machine_memory().unwrap_or(candidate.job.budget);
+    within(reach, candidate, machine, "this machine's")
+}
+
+/// Whether the estimate is within this machine: memory within its
+/// physical memory (and, for a method that spills, the free disk where it
+/// spills), time within [`LONG_SECONDS`]. `Err` says why not, in a few
+/// words. A run over its budget but within the machine is left to the
+/// budget's own checks, which stop it with a message naming the limit.
+fn within_machine(reach: &Reach, candidate: &Candidate) -> Result<(), String> {
+    let memory = fits(reach, candidate);
+    let time = if reach.seconds > LONG_SECONDS {
+        Err(format!(
+            "{} is more than {}",
+            crate::methods::human_time(reach.seconds),
+            crate::methods::human_time(LONG_SECONDS)
+        ))
+    } else {
+        Ok(())
+    };
+    match (memory, time) {
+        (Ok(()), Ok(())) => Ok(()),
+        (Err(why), Ok(())) | (Ok(()), Err(why)) => Err(why),
+        (Err(memory), Err(time)) => Err(format!("{memory}, and {time}")),
+    }
+}
+
+/// Memory within `room` (plus the free disk, for a method that spills).
+fn within(reach: &Reach, candidate: &Candidate, room: Bytes, what: &str) -> Result<(), String> {
+    let disk = if reach.spills {
+        free_disk(&candidate.settings)
+    } else {
+        None
+    };
+    let total = Bytes(room.0.saturating_add(disk.as_ref().map_or(0, |(d, _)| d.0)));
+    if reach.memory <= total {
+        return Ok(());
+    }
+    let memory = human_bytes(reach.memory);
+    Err(match disk {
+        Some((disk, dir)) => {
+            format!("{memory} is more than {what} {room} and the {disk} free in {dir}")
+        }
+        None => format!("{memory} is more than {what} {room}"),
     })
 }
 
-/// The method, and why.
-///
-/// `auto` keeps the time-sliced ZDD — the project's own design — on every
-/// board it is measured to count ([`ZDD_REACH_OPEN`], [`ZDD_REACH_CLOSED`])
-/// and hands the others to the frontier method, which reaches 8×8.
-fn choose(request: &Request) -> (Method, String) {
-    let cells = request.board.cells();
-    let reach = match request.kind {
-        kt_board::TourKind::Open => ZDD_REACH_OPEN,
-        kt_board::TourKind::Closed => ZDD_REACH_CLOSED,
-    };
-    if request.edges {
-        return (
-            Method::Frontier,
-            "--encoding edges: the frontier method's edge-variable diagram, built in the engine"
-                .into(),
-        );
-    }
-    match request.method {
-        MethodChoice::Zdd => (Method::Zdd, "asked for with --method zdd".into()),
-        MethodChoice::Backtrack => (
-            Method::Backtrack,
-            "asked for with --method backtrack".into(),
-        ),
-        MethodChoice::Frontier => (Method::Frontier, "asked for with --method frontier".into()),
-        MethodChoice::Auto if cells <= reach => (
-            Method::Zdd,
-            format!(
-                "chosen by --method auto: the time-sliced ZDD counts {} boards of up to {reach} squares on a 24 GiB machine",
-                request.kind
-            ),
-        ),
-        MethodChoice::Auto => (
-            Method::Frontier,
-            format!(
-                "chosen by --method auto: {cells} squares is beyond the {reach} the time-sliced ZDD is measured to count for {} tours",
-                request.kind
-            ),
-        ),
-    }
+/// The free space where a method spills, and that directory.
+fn free_disk(settings: &MethodSettings) -> Option<(Bytes, String)> {
+    let outputs = settings.method().outputs();
+    let dir = outputs
+        .dirs
+        .first()
+        .map_or_else(std::env::temp_dir, |(_, d)| d.clone());
+    let stat = rustix::fs::statvfs(&dir).ok()?;
+    Some((
+        Bytes(stat.f_bavail.saturating_mul(stat.f_frsize)),
+        dir.display().to_string(),
+    ))
 }
 
-fn threads(request: &Request) -> Result<u32, Failure> {
-    let threads = request.threads.unwrap_or(1);
+/// Checkpoints record whole counts: a method's checkpoint or resume
+/// settings only go with a question answered by one whole count.
+fn whole_counts_only(
+    settings: &MethodSettings,
+    question: Question,
+    strategy: Strategy,
+) -> Result<(), Failure> {
+    if settings.method().outputs().checkpoints
+        && !(question == Question::Total && strategy == Strategy::Count)
+    {
+        return Err(Failure::refused(format!(
+            "checkpoints record whole counts: --checkpoint and --resume do not go with {}",
+            question.flags()
+        )));
+    }
+    Ok(())
+}
+
+/// The threads and budget of a method's resources (one thread and the
+/// default budget for a method that takes none).
+fn resources(asked: Option<Resources>, notes: &mut Vec<String>) -> Result<(Bytes, u32), Failure> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
+    let Some(asked) = asked else {
+        return Ok((kt_memory::default_budget(), 1));
+    };
+    let threads = asked.threads.unwrap_or(cores);
     let most = MAX_THREADS_PER_CORE * cores;
     if threads == 0 {
         return Err(Failure::refused("--threads must be at least 1"));
@@ -178,20 +403,23 @@ fn threads(request: &Request) -> Result<u32, Failure> {
             "--threads {threads} is more than {MAX_THREADS_PER_CORE} times the {cores} cores of this machine (at most {most})"
         )));
     }
-    Ok(threads)
+    Ok((budget(asked.memory, notes)?, threads))
 }
 
 /// The budget: as asked, capped to the machine's memory, or the default.
-fn budget(request: &Request, notes: &mut Vec<String>) -> Bytes {
+fn budget(asked: Option<Bytes>, notes: &mut Vec<String>) -> Result<Bytes, Failure> {
     let machine = kt_memory::machine_memory();
-    match (request.memory, machine) {
+    match (asked, machine) {
+        (Some(asked), _) if asked < MIN_MEMORY => Err(Failure::refused(format!(
+            "--memory {asked} is below the smallest usable memory budget of {MIN_MEMORY}: the program itself holds about 5 MiB before any work"
+        ))),
         (Some(asked), Some(machine)) if asked > machine => {
             notes.push(format!(
                 "--memory {asked} is more than this machine's {machine} of memory; the budget is {machine}"
             ));
-            machine
+            Ok(machine)
         }
-        (Some(asked), _) => asked,
+        (Some(asked), _) => Ok(asked),
         (None, machine) => {
             // Said in the log, not as a note: on a busy machine every run
             // would repeat it, and the budget is in the report and in any
@@ -204,59 +432,23 @@ fn budget(request: &Request, notes: &mut Vec<String>) -> Bytes {
                     "the memory budget is {budget}, nine tenths of the {available} available now: other processes hold the rest of this machine's {machine}"
                 );
             }
-            budget
+            Ok(budget)
         }
     }
 }
 
-/// Options the planned method would ignore are errors, not silence.
-fn refuse_ignored_options(request: &Request, method: Method) -> Result<(), Failure> {
-    let zdd_only: [(&str, bool); 4] = [
-        ("--engine", request.engine.is_some()),
-        ("--schedule", request.schedule.is_some()),
-        ("--nodes", request.nodes.is_some()),
-        ("--cache", request.cache.is_some()),
-    ];
-    let frontier_only: [(&str, bool); 3] = [
-        ("--spill-dir", request.spill_dir.is_some()),
-        (
-            "--checkpoint",
-            request.checkpoint.is_some() || request.checkpoint_every.is_some(),
-        ),
-        ("--resume", request.resume.is_some()),
-    ];
-    let refuse = |flags: &[(&str, bool)], owner: &str| -> Result<(), Failure> {
-        match flags.iter().find(|(_, given)| *given) {
-            Some((flag, _)) => Err(Failure::refused(format!(
-                "{flag} applies to --method {owner} only; this count runs --method {method}"
-            ))),
-            None => Ok(()),
-        }
-    };
-    if method != Method::Frontier {
-        refuse(&frontier_only, "frontier")?;
+/// Checks every path the work will write: the request's own outputs and
+/// the method's (spill directory, checkpoint).
+fn check_outputs(request: &Request, settings: &MethodSettings) -> Result<(), Failure> {
+    let outputs = settings.method().outputs();
+    for (flag, dir) in &outputs.dirs {
+        crate::paths::writable_dir(flag, dir)?;
     }
-    match method {
-        Method::Zdd => Ok(()),
-        // The edge diagram is built in an engine, with its settings.
-        Method::Frontier if request.edges => {
-            refuse(&frontier_only, "frontier without --encoding edges")?;
-            refuse(&zdd_only[1..2], "zdd")
-        }
-        Method::Frontier => refuse(&zdd_only, "zdd"),
-        Method::Backtrack => {
-            refuse(&zdd_only, "zdd")?;
-            if request.memory.is_some() {
-                return Err(Failure::refused(
-                    "--memory does not apply to --method backtrack: it holds one path and a few counters",
-                ));
-            }
-            if request.threads.is_some_and(|t| t > 1) {
-                return Err(Failure::refused(
-                    "--method backtrack runs on one thread; --threads must be 1 or left out",
-                ));
-            }
-            Ok(())
-        }
+    for (flag, dir) in &outputs.made_dirs {
+        crate::paths::makeable_dir(flag, dir)?;
     }
+    for (flag, file) in outputs.files.iter().chain(&request.outputs) {
+        crate::paths::writable_file(flag, file)?;
+    }
+    Ok(())
 }

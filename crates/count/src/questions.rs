@@ -1,6 +1,10 @@
-//! Counts with a fixed start or end, tables by start and end square.
+//! The questions, what each needs of a method, and how each is answered.
 //!
-//! The conventions (`docs/symmetry.md` has the derivations):
+//! **The table.** [`strategies`] says, for a question and a kind of tour,
+//! which capabilities answer it and how, in order of preference: a method
+//! answers with the first strategy whose capability it has, and a method
+//! with none of them is refused by the plan before any work. The
+//! conventions (`docs/symmetry.md` has the derivations):
 //!
 //! * **open tours** are directed paths: `from s` counts those starting on
 //!   `s`, `to e` those ending on `e`, both those from `s` to `e`; the table
@@ -13,97 +17,326 @@
 //!   the undirected tours that make the move `s–e`. A table by start
 //!   square would repeat one number, so it is not printed.
 //!
-//! Each method answers in its own way, all exact:
+//! **The strategies.** A method with a family of tours answers from its
+//! one diagram: the tours from `s` are its sets that contain the mark of
+//! a start on `s` ([`Decoder::start_mark`]), and one pass counts the sets
+//! containing each variable ([`Family::counts_containing`]); up to
+//! symmetry it goes through the tours one at a time. A method with fixed
+//! ends or a required move runs once per question, a run per symmetry
+//! orbit of squares. A method that only counts gets the questions that
+//! follow from the total (closed tours from a square) and, up to symmetry,
+//! the tours each other symmetry fixes searched on quotient boards.
 //!
-//! * the time-sliced ZDD answers from **one** final diagram: the tours from
-//!   `s` are its sets that contain the variable (s, time 0), and one pass
-//!   counts the sets containing each variable ([`Family::counts_containing`]);
-//! * the frontier method runs once per question, with the end squares'
-//!   apex edges (or the move) required, a run per symmetry orbit of squares;
-//! * backtracking searches from the start square.
+//! **A new question** is one variant of [`Question`] and one row of
+//! [`strategies`], with the strategy that answers it.
+
+use std::time::Instant;
 
 use kt_board::{Board, Square, Symmetry, TourKind};
-use kt_constraints::Encoding;
-use kt_engine::{Family, Var};
+use kt_engine::Family;
 use num_bigint::BigUint;
 
-use crate::failure::Failure;
-use crate::plan::Method;
-use crate::report::{RunReport, SquareRef};
-use crate::request::Request;
+use crate::cancel::{CancelToken, Cause};
+use crate::failure::{Failure, FailureKind};
+use crate::methods::{Capability, Job, Method, MethodSettings, Restriction};
+use crate::observer::Observer;
+use crate::report::{RunReport, SquareRef, Status};
+use crate::request::{Question, Work};
+use crate::symmetry;
+use crate::zdd::{Built, Decoder, Finishing};
 
-/// Refuses questions that do not go together or that the method cannot
-/// answer, before any work.
-pub(crate) fn validate(request: &Request, method: Method) -> Result<(), Failure> {
-    let board = request.board;
-    for (flag, square) in [("--from", request.from), ("--to", request.to)] {
-        if let Some(s) = square
-            && s >= board.cells()
-        {
-            return Err(Failure::refused(format!(
-                "{flag}: square {s} is not on the {board} board"
-            )));
+/// How a question is answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Strategy {
+    /// The plain count: the total, or what follows from it (closed tours
+    /// from a square, the closed table by start square).
+    Count,
+    /// From the one family of tours.
+    FromFamily,
+    /// One restricted count per distinct question.
+    ByRuns,
+    /// Up to symmetry: every tour of the family checked against every
+    /// symmetry.
+    EnumerateFamily,
+    /// Up to symmetry: the total, and every other symmetry's fixed tours
+    /// searched on quotient boards.
+    Quotients,
+    /// Hand out or draw the family itself (`tour`, `dot`).
+    Diagram,
+}
+
+use Capability::{Count, Family as FamilyOfTours, FixedEnds, RequiredMove};
+
+/// The capabilities that answer `question` on `kind` tours for `work`, each
+/// with its strategy, in order of preference. Refuses a question that makes
+/// no sense for the kind (a closed tour's end without its start).
+pub(crate) fn strategies(
+    question: Question,
+    kind: TourKind,
+    work: &Work,
+) -> Result<&'static [(Capability, Strategy)], Failure> {
+    let open = kind == TourKind::Open;
+    if !matches!(work, Work::Count) {
+        return match question {
+            Question::Total => Ok(&[(FamilyOfTours, Strategy::Diagram)]),
+            _ => Err(Failure::refused(
+                "tours and diagrams are of every tour: they take no question",
+            )),
+        };
+    }
+    Ok(match question {
+        Question::Total => &[(Count, Strategy::Count)],
+        Question::From { .. } | Question::ByStart if !open => &[(Count, Strategy::Count)],
+        Question::To { .. } if !open => {
+            return Err(Failure::refused(
+                "a closed tour ends where it started: --to needs --from (the tours from --from whose last square is --to)",
+            ));
         }
-    }
-    if request.by_end && request.from.is_none() {
-        return Err(Failure::refused(
-            "--by-end tables the tours from one square: give it with --from",
-        ));
-    }
-    if request.by_start && (request.from.is_some() || request.to.is_some() || request.by_end) {
-        return Err(Failure::refused(
-            "--by-start tables every start square; it does not go with --from, --to or --by-end",
-        ));
-    }
-    if request.up_to_symmetry
-        && (request.from.is_some() || request.to.is_some() || request.by_start || request.by_end)
-    {
-        return Err(Failure::refused(
-            "--up-to-symmetry counts whole tours up to the board's symmetries; it does not go with --from, --to, --by-start or --by-end",
-        ));
-    }
-    if request.kind == TourKind::Closed && request.to.is_some() && request.from.is_none() {
-        return Err(Failure::refused(
-            "a closed tour ends where it started: --to needs --from (the tours from --from whose last square is --to)",
-        ));
-    }
-    if request.edges
-        && (request.from.is_some() || request.to.is_some() || request.by_start || request.by_end)
-    {
-        return Err(Failure::refused(
-            "--from, --to, --by-start and --by-end are answered without a diagram; leave out --encoding edges",
-        ));
-    }
-    if request.by_end && request.to.is_some() {
-        return Err(Failure::refused(
-            "--by-end tables every end square; it does not go with --to",
-        ));
-    }
-    match method {
-        Method::Backtrack
-            if request.kind == TourKind::Closed && (request.to.is_some() || request.by_end) =>
+        Question::From { .. }
+        | Question::To { .. }
+        | Question::FromTo { .. }
+        | Question::ByStart
+        | Question::ByEnd { .. }
+            if open =>
         {
-            Err(Failure::refused(
-                "closed tours through a given move need --method zdd or --method frontier",
-            ))
+            &[
+                (FamilyOfTours, Strategy::FromFamily),
+                (FixedEnds, Strategy::ByRuns),
+            ]
         }
-        Method::Frontier
-            if request.asks_more()
-                && (request.checkpoint.is_some() || request.resume.is_some()) =>
-        {
-            Err(Failure::refused(
-                "checkpoints record whole counts: --checkpoint and --resume do not go with --from, --to, --by-start, --by-end or --up-to-symmetry",
-            ))
-        }
-        _ => Ok(()),
-    }
+        Question::FromTo { .. } | Question::ByEnd { .. } => &[
+            (FamilyOfTours, Strategy::FromFamily),
+            (RequiredMove, Strategy::ByRuns),
+        ],
+        Question::UpToSymmetry => &[
+            (FamilyOfTours, Strategy::EnumerateFamily),
+            (Count, Strategy::Quotients),
+        ],
+        _ => unreachable!("every question of an open tour is matched above"),
+    })
+}
+
+/// The strategy `method` answers with, if it has one of the capabilities.
+pub(crate) fn strategy_for(
+    table: &[(Capability, Strategy)],
+    method: &MethodSettings,
+) -> Option<Strategy> {
+    table
+        .iter()
+        .find(|(capability, _)| method.can(*capability))
+        .map(|&(_, strategy)| strategy)
+}
+
+/// Why `method` cannot answer: the capabilities it lacks and the methods
+/// that have them.
+pub(crate) fn lacking(
+    table: &[(Capability, Strategy)],
+    method: &MethodSettings,
+    what: &str,
+) -> Failure {
+    let needed: Vec<String> = table.iter().map(|(c, _)| c.name().to_string()).collect();
+    let able: Vec<String> = MethodSettings::every()
+        .iter()
+        .filter(|m| strategy_for(table, m).is_some())
+        .map(|m| format!("--method {}", m.name()))
+        .collect();
+    Failure::refused(format!(
+        "--method {} cannot answer {what}: that needs {} ({} can)",
+        method.name(),
+        needed.join(" or "),
+        able.join(" or ")
+    ))
 }
 
 /// Fills the squares asked about into the report.
-pub(crate) fn describe(request: &Request, report: &mut RunReport) {
-    let board = request.board;
-    report.from = request.from.map(|s| SquareRef::of(&board, s));
-    report.to = request.to.map(|s| SquareRef::of(&board, s));
+pub(crate) fn describe(question: Question, board: &Board, report: &mut RunReport) {
+    let (from, to) = match question {
+        Question::From { from } | Question::ByEnd { from } => (Some(from), None),
+        Question::To { to } => (None, Some(to)),
+        Question::FromTo { from, to } => (Some(from), Some(to)),
+        Question::Total | Question::ByStart | Question::UpToSymmetry => (None, None),
+    };
+    report.from = from.map(|s| SquareRef::of(board, s));
+    report.to = to.map(|s| SquareRef::of(board, s));
+}
+
+/// Answers `question` with `method` by `strategy`, filling `report`.
+#[allow(
+    clippy::too_many_arguments,
+    reason = "the question, its method and strategy, and the run's three handles"
+)]
+pub(crate) fn answer(
+    method: &dyn Method,
+    job: &Job,
+    question: Question,
+    strategy: Strategy,
+    mut report: RunReport,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<RunReport, Failure> {
+    let started = Instant::now();
+    describe(question, &job.board, &mut report);
+    if strategy == Strategy::Count && question == Question::Total {
+        return method.count(job, report, observer, cancel);
+    }
+    let count = match strategy {
+        Strategy::Count => {
+            report = method.count(job, report, observer, cancel)?;
+            let total = finished_count(&report)?;
+            match question {
+                Question::ByStart => {
+                    report.reason = Some(closed_by_start_reason(&total));
+                    total
+                }
+                _ => total * 2u32,
+            }
+        }
+        Strategy::Quotients => {
+            report = method.count(job, report, observer, cancel)?;
+            let total = finished_count(&report)?;
+            let identity = format!("counted by --method {}", method.name());
+            up_to_symmetry(&mut report, job, &total, &identity, observer, cancel)?
+        }
+        Strategy::FromFamily | Strategy::EnumerateFamily => {
+            let (built, family) =
+                method.build(job, report, Finishing::CopyOut, observer, cancel)?;
+            report = built;
+            match (family, method.decoder(job.board, job.kind)) {
+                (Some(Built::Family(family)), Some(decoder)) => {
+                    if strategy == Strategy::EnumerateFamily {
+                        enumerate(&family, decoder.as_ref(), job, method, &mut report, cancel)?
+                    } else {
+                        from_family(question, job, &family, decoder.as_ref(), &mut report)
+                    }
+                }
+                // No diagram: the board's shape settles it (closed tours
+                // of a board narrower than 3).
+                (None, _) => none(question, job.kind, &job.board, &mut report),
+                _ => {
+                    return Err(Failure::other(
+                        "internal error: the family came without its decoder",
+                    ));
+                }
+            }
+        }
+        Strategy::ByRuns => {
+            let runs = by_runs(question, job, &mut report, |restriction, report| {
+                method.count_restricted(job, restriction, report, observer, cancel)
+            });
+            runs.map_err(|failure| with_partial(failure, &report, started))?
+        }
+        Strategy::Diagram => {
+            return Err(Failure::other(
+                "internal error: a diagram is not an answer to count",
+            ));
+        }
+    };
+    if cancel.is_cancelled() {
+        return Err(interrupted(cancel, report));
+    }
+    report.count = Some(count.to_string());
+    report.close(started);
+    Ok(report)
+}
+
+/// The count a finished report holds; a finished run without one is a bug.
+pub(crate) fn finished_count(report: &RunReport) -> Result<BigUint, Failure> {
+    report
+        .count
+        .as_deref()
+        .and_then(|c| c.parse().ok())
+        .ok_or_else(|| Failure::other("internal error: a finished run has no count"))
+}
+
+/// The failure of a run a question made, with the question's report so far
+/// and its time.
+fn with_partial(mut failure: Failure, report: &RunReport, started: Instant) -> Failure {
+    if failure.kind == FailureKind::Refused {
+        return failure;
+    }
+    let mut partial = failure.report.take().map_or_else(|| report.clone(), |r| *r);
+    let status = match failure.kind {
+        FailureKind::Limit => Status::OutOfMemory,
+        FailureKind::Stopped { .. } => Status::Interrupted,
+        FailureKind::Refused | FailureKind::Other => Status::Failed,
+    };
+    partial.stop(status, &failure.message, started);
+    failure.with_report(partial)
+}
+
+/// The failure of a question whose work was cancelled, with its report.
+pub(crate) fn interrupted(cancel: &CancelToken, report: RunReport) -> Failure {
+    Failure {
+        kind: match cancel.cause() {
+            Some(Cause::MemoryBudget { .. }) => FailureKind::Limit,
+            Some(Cause::Stop { signal }) => FailureKind::Stopped { signal: *signal },
+            None => FailureKind::Stopped { signal: None },
+        },
+        message: "interrupted".into(),
+        report: None,
+    }
+    .with_report(report)
+}
+
+/// The orbits under the board's symmetries, given a method's plain count
+/// (`total`): the identity fixes every tour, the other symmetries' fixed
+/// tours are searched on quotient boards. Zero when the search was stopped;
+/// the caller reports the interruption.
+fn up_to_symmetry(
+    report: &mut RunReport,
+    job: &Job,
+    total: &BigUint,
+    identity_method: &str,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<BigUint, Failure> {
+    let (board, kind) = (job.board, job.kind);
+    let undirected = symmetry::undirected(total, &board, kind);
+    let found =
+        symmetry::by_quotients(board, kind, &undirected, identity_method, observer, cancel)?;
+    Ok(match found {
+        Some((symmetry, orbits)) => {
+            report.symmetry = Some(symmetry);
+            orbits
+        }
+        None => BigUint::ZERO,
+    })
+}
+
+/// Up to symmetry from the family: each of its tours checked against every
+/// symmetry.
+fn enumerate(
+    family: &Family,
+    decoder: &dyn Decoder,
+    job: &Job,
+    method: &dyn Method,
+    report: &mut RunReport,
+    cancel: &CancelToken,
+) -> Result<BigUint, Failure> {
+    let (board, kind) = (job.board, job.kind);
+    symmetry::check_size(&family.count(), &board, kind)?;
+    let mut fixed = symmetry::FixedTours::new(board, kind);
+    family.visit_sets(&mut |set| {
+        if let Some(tour) = decoder.decode(set) {
+            fixed.add(&tour);
+        }
+        !cancel.is_cancelled()
+    });
+    if cancel.is_cancelled() {
+        // Reported as an interruption by the caller; the partial fixed
+        // counts mean nothing.
+        return Ok(BigUint::ZERO);
+    }
+    let (symmetry, orbits) = fixed.finish(
+        decoder.sets_per_tour(kind),
+        format!(
+            "each of the {} sets of the --method {} diagram checked against every symmetry",
+            family.count(),
+            method.name()
+        ),
+    )?;
+    report.symmetry = Some(symmetry);
+    Ok(orbits)
 }
 
 /// A board-shaped table of decimal strings, row 0 first.
@@ -125,86 +358,102 @@ fn closed_by_start_reason(total: &BigUint) -> String {
     )
 }
 
-/// Answers the questions of `request` when no tour exists at all.
-pub(crate) fn none(request: &Request, report: &mut RunReport) -> BigUint {
-    let board = request.board;
+/// Answers `question` when no tour exists at all.
+pub(crate) fn none(
+    question: Question,
+    kind: TourKind,
+    board: &Board,
+    report: &mut RunReport,
+) -> BigUint {
     let zeros = vec![BigUint::ZERO; board.cells()];
-    if request.by_start && request.kind == TourKind::Open {
-        report.by_start = Some(table(&board, &zeros));
-    }
-    if request.by_end {
-        report.by_end = Some(table(&board, &zeros));
+    match question {
+        Question::ByStart if kind == TourKind::Open => {
+            report.by_start = Some(table(board, &zeros));
+        }
+        Question::ByEnd { .. } => report.by_end = Some(table(board, &zeros)),
+        Question::UpToSymmetry => report.symmetry = Some(symmetry::none(board)),
+        _ => {}
     }
     BigUint::ZERO
 }
 
-/// Answers from the final time-sliced family (the zdd method).
-pub(crate) fn from_time_sliced(
-    request: &Request,
+/// Answers from the family of tours, in one pass per question.
+fn from_family(
+    question: Question,
+    job: &Job,
     family: &Family,
-    enc: &Encoding,
+    decoder: &dyn Decoder,
     report: &mut RunReport,
 ) -> BigUint {
-    let board = request.board;
-    let n = enc.cells();
-    let last = enc.last_time();
-    let start = |s: Square| enc.var(s, 0);
-    let end = |s: Square| enc.var(s, last);
-    match request.kind {
-        TourKind::Open => {
-            let required: Vec<Var> = request
-                .from
-                .map(start)
-                .into_iter()
-                .chain(request.to.map(end))
+    let board = job.board;
+    let n = board.cells();
+    // The sets containing every mark, and for each variable those that
+    // also contain it; no set contains a mark the diagram does not have.
+    let containing = |marks: &[Option<kt_engine::Var>]| -> Option<kt_engine::Containing> {
+        let marks: Option<Vec<_>> = marks.iter().copied().collect();
+        marks.map(|m| family.counts_containing(&m))
+    };
+    let total_of = |c: Option<kt_engine::Containing>| c.map_or(BigUint::ZERO, |c| c.total);
+    let by_var = |c: &Option<kt_engine::Containing>, var: Option<kt_engine::Var>| -> BigUint {
+        match (c, var) {
+            (Some(c), Some(v)) => c.by_var[v as usize].clone(),
+            _ => BigUint::ZERO,
+        }
+    };
+    match (job.kind, question) {
+        (TourKind::Open, Question::From { from }) => {
+            total_of(containing(&[decoder.start_mark(from)]))
+        }
+        (TourKind::Open, Question::To { to }) => total_of(containing(&[decoder.end_mark(to)])),
+        (TourKind::Open, Question::FromTo { from, to }) if from == to && n > 1 => BigUint::ZERO,
+        (TourKind::Open, Question::FromTo { from, to }) => total_of(containing(&[
+            decoder.start_mark(from),
+            decoder.end_mark(to),
+        ])),
+        (TourKind::Open, Question::ByStart) => {
+            let all = containing(&[]);
+            let by: Vec<BigUint> = (0..n)
+                .map(|s| by_var(&all, decoder.start_mark(s)))
                 .collect();
-            let counts = family.counts_containing(&required);
-            if request.by_start {
-                let by: Vec<BigUint> = (0..n)
-                    .map(|s| counts.by_var[start(s) as usize].clone())
-                    .collect();
-                report.by_start = Some(table(&board, &by));
-            }
-            if request.by_end {
-                let by: Vec<BigUint> = (0..n)
-                    .map(|e| counts.by_var[end(e) as usize].clone())
-                    .collect();
-                report.by_end = Some(table(&board, &by));
-            }
-            counts.total
+            report.by_start = Some(table(&board, &by));
+            by.iter().sum()
         }
-        TourKind::Closed => {
-            let total = family.count();
-            if request.by_start {
-                report.reason = Some(closed_by_start_reason(&total));
-                return total;
-            }
-            let Some(from) = request.from else {
-                return total;
-            };
-            // A move s–e is made when s and e follow each other at some
-            // time, or are the first and last squares.
-            let through = |e: Square| -> BigUint {
-                if !board.is_knight_move(from, e) {
-                    return BigUint::ZERO;
-                }
-                let with = |a: Var, b: Var| family.counts_containing(&[a, b]).total;
-                let mut sum = with(start(from), end(e)) + with(start(e), end(from));
-                for t in 0..last {
-                    sum += with(enc.var(from, t), enc.var(e, t + 1));
-                    sum += with(enc.var(e, t), enc.var(from, t + 1));
-                }
-                sum
-            };
-            if request.by_end {
-                let by: Vec<BigUint> = (0..n).map(through).collect();
-                report.by_end = Some(table(&board, &by));
-            }
-            match request.to {
-                Some(to) => through(to),
-                None => total * 2u32,
-            }
+        (TourKind::Open, Question::ByEnd { from }) => {
+            let starting = containing(&[decoder.start_mark(from)]);
+            let by: Vec<BigUint> = (0..n)
+                .map(|e| {
+                    if e == from && n > 1 {
+                        BigUint::ZERO
+                    } else {
+                        by_var(&starting, decoder.end_mark(e))
+                    }
+                })
+                .collect();
+            report.by_end = Some(table(&board, &by));
+            by.iter().sum()
         }
+        (TourKind::Closed, Question::FromTo { from, to }) => {
+            through(family, decoder, &board, from, to)
+        }
+        (TourKind::Closed, Question::ByEnd { from }) => {
+            let by: Vec<BigUint> = (0..n)
+                .map(|e| through(family, decoder, &board, from, e))
+                .collect();
+            report.by_end = Some(table(&board, &by));
+            by.iter().sum()
+        }
+        // The table sends the rest to other strategies.
+        _ => BigUint::ZERO,
+    }
+}
+
+/// The closed tours of `family` through the move `a`–`b` (none if it is not
+/// a move).
+fn through(family: &Family, decoder: &dyn Decoder, board: &Board, a: Square, b: Square) -> BigUint {
+    if board.is_knight_move(a, b) {
+        decoder.through_move(family, a, b)
+    } else {
+        BigUint::ZERO
     }
 }
 
@@ -233,89 +482,80 @@ fn orbits(board: &Board, fixed: &[Square]) -> Vec<Vec<Square>> {
     orbits
 }
 
-/// Answers by running a count once per distinct question: `count(ends,
-/// move)` counts the undirected tours whose path has exactly the given ends
-/// (open) or that make the given move (closed); `total` is the plain count.
-pub(crate) fn by_runs(
-    request: &Request,
+/// Answers by running a restricted count once per distinct question.
+fn by_runs(
+    question: Question,
+    job: &Job,
     report: &mut RunReport,
-    mut count: impl FnMut(&[Square], bool, Option<(Square, Square)>) -> Result<BigUint, Failure>,
-    total: impl FnOnce() -> Result<BigUint, Failure>,
+    mut count: impl FnMut(Restriction, &mut RunReport) -> Result<BigUint, Failure>,
 ) -> Result<BigUint, Failure> {
-    let board = request.board;
+    let board = job.board;
     let n = board.cells();
-    match request.kind {
-        TourKind::Open => {
-            if board.cells() == 1 {
-                // The one-square path starts and ends on its square.
-                if request.by_start {
-                    report.by_start = Some(table(&board, &[BigUint::from(1u32)]));
+    let one = BigUint::from(1u32);
+    match (job.kind, question) {
+        // The one-square path starts and ends on its square.
+        (TourKind::Open, Question::ByStart) if n == 1 => {
+            report.by_start = Some(table(&board, std::slice::from_ref(&one)));
+            Ok(one)
+        }
+        (TourKind::Open, Question::ByEnd { .. }) if n == 1 => {
+            report.by_end = Some(table(&board, std::slice::from_ref(&one)));
+            Ok(one)
+        }
+        (TourKind::Open, _) if n == 1 => Ok(one),
+        (TourKind::Open, Question::ByStart) => {
+            let mut by = vec![BigUint::ZERO; n];
+            for orbit in orbits(&board, &[]) {
+                let c = count(Restriction::From(orbit[0]), report)?;
+                for s in orbit {
+                    by[s].clone_from(&c);
                 }
-                if request.by_end {
-                    report.by_end = Some(table(&board, &[BigUint::from(1u32)]));
-                }
-                return Ok(BigUint::from(1u32));
             }
-            if request.by_start {
-                let mut by = vec![BigUint::ZERO; n];
-                for orbit in orbits(&board, &[]) {
-                    let c = count(&[orbit[0]], false, None)?;
-                    for s in orbit {
-                        by[s].clone_from(&c);
-                    }
+            report.by_start = Some(table(&board, &by));
+            Ok(by.iter().sum())
+        }
+        (TourKind::Open, Question::ByEnd { from }) => {
+            let mut by = vec![BigUint::ZERO; n];
+            for orbit in orbits(&board, &[from]) {
+                if orbit[0] == from {
+                    continue;
                 }
-                let sum = by.iter().sum();
-                report.by_start = Some(table(&board, &by));
-                return Ok(sum);
+                let c = count(Restriction::FromTo(from, orbit[0]), report)?;
+                for e in orbit {
+                    by[e].clone_from(&c);
+                }
             }
-            match (request.from, request.to) {
-                (Some(from), _) if request.by_end => {
-                    let mut by = vec![BigUint::ZERO; n];
-                    for orbit in orbits(&board, &[from]) {
-                        if orbit[0] == from {
-                            continue;
-                        }
-                        let c = count(&[from, orbit[0]], true, None)?;
-                        for e in orbit {
-                            by[e].clone_from(&c);
-                        }
-                    }
-                    let sum = by.iter().sum();
-                    report.by_end = Some(table(&board, &by));
-                    Ok(sum)
-                }
-                (Some(from), Some(to)) if from == to => Ok(BigUint::ZERO),
-                (Some(from), Some(to)) => count(&[from, to], true, None),
-                (Some(one), None) | (None, Some(one)) => count(&[one], false, None),
-                (None, None) => total(),
+            report.by_end = Some(table(&board, &by));
+            Ok(by.iter().sum())
+        }
+        (TourKind::Open, Question::FromTo { from, to }) if from == to => Ok(BigUint::ZERO),
+        (TourKind::Open, Question::FromTo { from, to }) => {
+            count(Restriction::FromTo(from, to), report)
+        }
+        // Open tours ending on a square are, reversed, those starting on it.
+        (TourKind::Open, Question::From { from: one } | Question::To { to: one }) => {
+            count(Restriction::From(one), report)
+        }
+        (TourKind::Closed, Question::FromTo { from, to }) => {
+            if board.is_knight_move(from, to) {
+                count(Restriction::Through(from, to), report)
+            } else {
+                Ok(BigUint::ZERO)
             }
         }
-        TourKind::Closed => {
-            if request.by_start {
-                let total = total()?;
-                report.reason = Some(closed_by_start_reason(&total));
-                return Ok(total);
-            }
-            let Some(from) = request.from else {
-                return total();
-            };
-            let mut through = |e: Square| {
+        (TourKind::Closed, Question::ByEnd { from }) => {
+            let mut by = vec![BigUint::ZERO; n];
+            for (e, cell) in by.iter_mut().enumerate() {
                 if board.is_knight_move(from, e) {
-                    count(&[], false, Some((from, e)))
-                } else {
-                    Ok(BigUint::ZERO)
+                    *cell = count(Restriction::Through(from, e), report)?;
                 }
-            };
-            if request.by_end {
-                let by: Vec<BigUint> = (0..n).map(&mut through).collect::<Result<_, _>>()?;
-                let sum = by.iter().sum();
-                report.by_end = Some(table(&board, &by));
-                return Ok(sum);
             }
-            match request.to {
-                Some(to) => through(to),
-                None => Ok(total()? * 2u32),
-            }
+            report.by_end = Some(table(&board, &by));
+            Ok(by.iter().sum())
         }
+        _ => Err(Failure::other(format!(
+            "internal error: {} is not answered a run at a time",
+            question.flags()
+        ))),
     }
 }

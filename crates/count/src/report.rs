@@ -178,11 +178,11 @@ impl Serialize for Fixed {
 }
 
 /// A frontier count, level by level.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct FrontierReport {
     /// The most frontier slots of any step (about twice the short side).
     pub width: usize,
-    /// The most states any level held.
+    /// The most states any one level of any sweep held.
     pub peak_states: u64,
     /// Bytes written to disk when levels did not fit the budget.
     pub spilled_bytes: u64,
@@ -190,7 +190,42 @@ pub struct FrontierReport {
     pub disk_peak_bytes: u64,
     /// The step the count went on from, when it resumed a checkpoint.
     pub resumed_from: Option<usize>,
+    /// Sweeps made: 1 for a count, one per distinct question for the
+    /// questions answered a run at a time (`--from`, `--by-start`, …).
+    pub sweeps: usize,
+    /// One entry per step; with several sweeps, each step's states, times,
+    /// records and bytes added up over the sweeps (resident and disk
+    /// bytes, and the rate: the most of any).
     pub levels: Vec<LevelReport>,
+}
+
+impl FrontierReport {
+    /// Takes one finished level of a sweep.
+    pub fn add_level(&mut self, level: LevelReport) {
+        self.peak_states = self.peak_states.max(level.states);
+        self.spilled_bytes += level.spilled_bytes;
+        self.disk_peak_bytes = self.disk_peak_bytes.max(level.disk_bytes);
+        match self.levels.iter_mut().find(|l| l.step == level.step) {
+            Some(same) => {
+                same.states += level.states;
+                same.read += level.read;
+                same.successors += level.successors;
+                same.time_ms += level.time_ms;
+                same.stored += level.stored;
+                same.runs += level.runs;
+                same.bytes += level.bytes;
+                same.memory_bytes += level.memory_bytes;
+                same.spilled_bytes += level.spilled_bytes;
+                same.states_per_second_per_thread = same
+                    .states_per_second_per_thread
+                    .max(level.states_per_second_per_thread);
+                same.disk_bytes = same.disk_bytes.max(level.disk_bytes);
+                same.rss_bytes = same.rss_bytes.max(level.rss_bytes);
+                same.slots = same.slots.max(level.slots);
+            }
+            None => self.levels.push(level),
+        }
+    }
 }
 
 /// One level of a frontier count.

@@ -1,84 +1,143 @@
-//! What to count, and with what.
+//! What to count, and with what: the request a caller builds.
+//!
+//! Everything here is data whose shape rules out the combinations that
+//! make no sense: a [`Question`] carries the squares it is about (a table
+//! by end square cannot be asked without its start square), and a method
+//! carries only the settings it uses ([`MethodSettings`], one variant per
+//! method: an engine cannot be given to backtracking). What remains to be
+//! checked against the board (a square off the board, a closed tour's end
+//! without its start) the plan refuses before any work.
 
 use std::path::PathBuf;
-use std::time::Duration;
 
 use kt_board::{Board, Square, TourKind};
-use kt_engine::EngineKind;
-use kt_memory::Bytes;
 
-use crate::zdd::Schedule;
+use crate::methods::{MethodSettings, Resources};
+use crate::zdd::Drawing;
 
-/// Which counting method a request asks for.
+/// What to count.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum MethodChoice {
-    /// The method that suits the board (see [`crate::plan`]).
+pub enum Question {
+    /// Every tour (open tours directed over every start square, closed
+    /// tours undirected).
     #[default]
-    Auto,
-    /// The N⁴ time-sliced ZDD: the project's own encoding.
-    Zdd,
-    /// Plain backtracking over the knight's graph, for comparison.
-    Backtrack,
-    /// Frontier-based search over the board's edges (Knuth's DYNAHAM).
-    Frontier,
+    Total,
+    /// Only the tours that start on this square (open tours: the directed
+    /// tours from it; closed tours: every tour passes it, so the directed
+    /// tours numbered from it, twice the undirected count).
+    From { from: Square },
+    /// Only the open tours that end on this square (closed tours end where
+    /// they start: ask [`Question::FromTo`]).
+    To { to: Square },
+    /// The tours from one square to another (closed tours: those whose
+    /// last square is `to`, a move from the start: the undirected tours
+    /// that make the move `from`–`to`).
+    FromTo { from: Square, to: Square },
+    /// The total, with the table of open tours by start square.
+    ByStart,
+    /// The tours from `from`, with their table by end square.
+    ByEnd { from: Square },
+    /// Undirected tours up to the board's symmetries (Burnside's lemma),
+    /// with the tours each symmetry fixes.
+    UpToSymmetry,
 }
 
-/// One count to make.
-///
-/// Every setting that only some methods take is an `Option`: `None` means
-/// "not asked for", so that a method can refuse a setting it would
-/// otherwise silently ignore (`--engine bdd` with `--method backtrack`).
+impl Question {
+    /// The command-line words for the question, for messages.
+    pub fn flags(self) -> &'static str {
+        match self {
+            Question::Total => "the total",
+            Question::From { .. } => "--from",
+            Question::To { .. } => "--to",
+            Question::FromTo { .. } => "--from with --to",
+            Question::ByStart => "--by-start",
+            Question::ByEnd { .. } => "--from with --by-end",
+            Question::UpToSymmetry => "--up-to-symmetry",
+        }
+    }
+
+    /// The squares the question names.
+    pub fn squares(self) -> Vec<(&'static str, Square)> {
+        match self {
+            Question::From { from } | Question::ByEnd { from } => vec![("--from", from)],
+            Question::To { to } => vec![("--to", to)],
+            Question::FromTo { from, to } => vec![("--from", from), ("--to", to)],
+            Question::Total | Question::ByStart | Question::UpToSymmetry => Vec::new(),
+        }
+    }
+}
+
+/// Which method, with its settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[allow(
-    clippy::struct_excessive_bools,
-    reason = "each flag is a question a caller asks (--by-start, --up-to-symmetry, …), not a state"
-)]
+pub enum MethodChoice {
+    /// The plan picks among these candidates, in this order of preference,
+    /// the first whose estimate fits the machine (see [`crate::plan`]).
+    Auto(Vec<MethodSettings>),
+    /// This method.
+    Use(MethodSettings),
+}
+
+impl MethodChoice {
+    /// `auto` among every method, each at its defaults.
+    pub fn auto() -> MethodChoice {
+        MethodChoice::Auto(MethodSettings::every())
+    }
+
+    /// `auto` among every method that takes `resources`, with them.
+    pub fn auto_with(resources: Resources) -> MethodChoice {
+        MethodChoice::Auto(
+            MethodSettings::every()
+                .into_iter()
+                .filter_map(|m| m.with_resources(resources))
+                .collect(),
+        )
+    }
+}
+
+impl Default for MethodChoice {
+    fn default() -> MethodChoice {
+        MethodChoice::auto()
+    }
+}
+
+impl From<MethodSettings> for MethodChoice {
+    fn from(settings: MethodSettings) -> MethodChoice {
+        MethodChoice::Use(settings)
+    }
+}
+
+/// What the work is for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Work {
+    /// Answer the question ([`crate::count`]).
+    #[default]
+    Count,
+    /// Hand out the family of tours with its decoder ([`crate::tours`]).
+    Tours {
+        /// Start even where the estimate says the diagram is beyond this
+        /// machine.
+        force: bool,
+    },
+    /// Draw the final diagram ([`crate::draw`]).
+    Draw {
+        drawing: Drawing,
+        /// Start even where the estimate says the diagram is beyond this
+        /// machine or larger than `drawing.max_nodes`.
+        force: bool,
+    },
+}
+
+/// One piece of work to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub board: Board,
     pub kind: TourKind,
+    pub question: Question,
     pub method: MethodChoice,
-    /// The decision-diagram engine (zdd method; default: the ZBDD).
-    pub engine: Option<EngineKind>,
-    /// The order of the intersections (zdd method; default: fused).
-    pub schedule: Option<Schedule>,
-    /// The manager's node capacity (zdd method; default: from the budget).
-    pub nodes: Option<u64>,
-    /// Apply-cache entries (zdd method; default: by schedule and board).
-    pub cache: Option<u64>,
-    /// Worker threads (default: 1).
-    pub threads: Option<u32>,
-    /// The memory budget (default: ¾ of physical memory, or 9/10 of the
-    /// memory available at the start if that is less). A budget above the
-    /// machine's memory is capped to it, with a note.
-    pub memory: Option<Bytes>,
-    /// Count only the tours that start on this square (open tours: the
-    /// directed tours from it; closed tours: every tour passes it, so the
-    /// directed tours from it, twice the undirected count).
-    pub from: Option<Square>,
-    /// Count only the tours that end on this square (closed tours: with
-    /// `from`, the directed tours from `from` whose last square is this
-    /// one, a move from the start).
-    pub to: Option<Square>,
-    /// Also give the table of open tours by start square.
-    pub by_start: bool,
-    /// Also give the table of tours from `from` by end square.
-    pub by_end: bool,
-    /// Count undirected tours up to the board's symmetries (Burnside's
-    /// lemma), with the tours each symmetry fixes.
-    pub up_to_symmetry: bool,
-    /// Build the frontier method's edge-variable ZDD in the engine (and
-    /// count its sets) instead of the time-sliced ZDD.
-    pub edges: bool,
-    /// Where the frontier method spills levels that do not fit the budget
-    /// (default: the system's temporary directory).
-    pub spill_dir: Option<PathBuf>,
-    /// Write the frontier method's current level to this file now and
-    /// then, to resume from.
-    pub checkpoint: Option<PathBuf>,
-    /// How often (default: every 5 minutes).
-    pub checkpoint_every: Option<Duration>,
-    /// Go on from this checkpoint.
-    pub resume: Option<PathBuf>,
+    pub work: Work,
+    /// Files the caller will write with the result (`dot -o`, `tour
+    /// --svg`): the plan checks that they can be written.
+    pub outputs: Vec<(&'static str, PathBuf)>,
     /// Answer at once where a theorem says there is no tour (Schwenk for
     /// closed tours, Conrad et al. for open ones), instead of running the
     /// method. Benchmarks and cross-checks turn this off to make the
@@ -87,45 +146,30 @@ pub struct Request {
 }
 
 impl Request {
-    /// `kind` tours of `board`, every setting at its default.
+    /// The total of `kind` tours of `board`, the method chosen by `auto`.
     pub fn new(board: Board, kind: TourKind) -> Request {
         Request {
             board,
             kind,
-            method: MethodChoice::Auto,
-            engine: None,
-            schedule: None,
-            nodes: None,
-            cache: None,
-            threads: None,
-            memory: None,
-            from: None,
-            to: None,
-            by_start: false,
-            by_end: false,
-            up_to_symmetry: false,
-            edges: false,
-            spill_dir: None,
-            checkpoint: None,
-            checkpoint_every: None,
-            resume: None,
+            question: Question::Total,
+            method: MethodChoice::auto(),
+            work: Work::Count,
+            outputs: Vec::new(),
             use_theorems: true,
         }
     }
 
-    /// Whether the request asks for more than the plain count.
-    pub fn asks_more(&self) -> bool {
-        self.from.is_some()
-            || self.to.is_some()
-            || self.by_start
-            || self.by_end
-            || self.up_to_symmetry
-    }
-
     /// The same request with `method`.
     #[must_use]
-    pub fn with_method(mut self, method: MethodChoice) -> Request {
-        self.method = method;
+    pub fn with_method(mut self, method: impl Into<MethodChoice>) -> Request {
+        self.method = method.into();
+        self
+    }
+
+    /// The same request asking `question`.
+    #[must_use]
+    pub fn asking(mut self, question: Question) -> Request {
+        self.question = question;
         self
     }
 }

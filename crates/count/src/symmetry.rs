@@ -12,11 +12,12 @@
 //!
 //! The fixed tours are counted in one of two ways, both exact:
 //!
-//! * the zdd method goes through the tours of its time-sliced diagram one
-//!   at a time and checks each against every symmetry ([`FixedTours`]);
-//!   on the boards that diagram reaches this takes seconds (6×6 open has
-//!   6.6 million directed tours), and beyond [`MAX_ENUMERATED`] tours the
-//!   request is refused rather than left running for days;
+//! * the methods with a family of tours (the time-sliced ZDD, the edge
+//!   diagram) go through the tours of their diagram one at a time and
+//!   check each against every symmetry ([`FixedTours`]); on the boards
+//!   those diagrams reach this takes seconds (6×6 open has 6.6 million
+//!   directed tours), and beyond [`MAX_ENUMERATED`] sets the request is
+//!   refused rather than left running for days;
 //! * the frontier and backtracking methods count the tours (what the
 //!   identity fixes) and search every other symmetry's fixed tours on the
 //!   quotient of the board by the symmetry's group ([`by_quotients`],

@@ -2,19 +2,36 @@
 //! failure kind, with its message and (when work had started) its partial
 //! report.
 
-use kt_board::{Board, TourKind};
-use kt_count::{CancelToken, Cause, FailureKind, MethodChoice, Request, Silent, Status, count};
-use kt_engine::EngineKind;
-use kt_memory::Bytes;
+use kt_count::{
+    Backtrack, Board, Bytes, CancelToken, Cause, FailureKind, Frontier, MethodChoice,
+    MethodSettings, Request, Resources, Silent, Status, TimeSliced, TourKind, count,
+};
 
-fn request(board: &str, kind: TourKind, method: MethodChoice) -> Request {
+fn request(board: &str, kind: TourKind, method: impl Into<MethodChoice>) -> Request {
     Request::new(board.parse::<Board>().unwrap(), kind).with_method(method)
+}
+
+fn zdd(settings: TimeSliced) -> MethodSettings {
+    MethodSettings::TimeSliced(settings)
+}
+
+fn memory(bytes: Bytes) -> Resources {
+    Resources {
+        memory: Some(bytes),
+        ..Resources::default()
+    }
 }
 
 #[test]
 fn a_node_capacity_that_runs_out_is_a_limit() {
-    let mut req = request("5x5", TourKind::Open, MethodChoice::Zdd);
-    req.nodes = Some(2000);
+    let req = request(
+        "5x5",
+        TourKind::Open,
+        zdd(TimeSliced {
+            nodes: Some(2000),
+            ..TimeSliced::default()
+        }),
+    );
     let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
     assert_eq!(failure.kind, FailureKind::Limit);
     assert!(
@@ -30,8 +47,14 @@ fn a_node_capacity_that_runs_out_is_a_limit() {
 fn a_memo_that_cannot_grow_within_the_budget_is_a_limit() {
     // 6x6 open needs a memo of 14 million entries; 150 MiB holds a few
     // million.
-    let mut req = request("6x6", TourKind::Open, MethodChoice::Zdd);
-    req.memory = Some(Bytes(150 * Bytes::MIB));
+    let req = request(
+        "6x6",
+        TourKind::Open,
+        zdd(TimeSliced {
+            resources: memory(Bytes(150 * Bytes::MIB)),
+            ..TimeSliced::default()
+        }),
+    );
     let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
     // The memo's own limit or the watchdog, whichever sees it first.
     assert_eq!(failure.kind, FailureKind::Limit);
@@ -47,13 +70,18 @@ fn a_memo_that_cannot_grow_within_the_budget_is_a_limit() {
 #[test]
 fn a_cancelled_count_stops_with_its_partial_report() {
     for method in [
-        MethodChoice::Zdd,
-        MethodChoice::Frontier,
-        MethodChoice::Backtrack,
+        zdd(TimeSliced::default()),
+        MethodSettings::Frontier(Frontier::default()),
+        MethodSettings::Backtrack(Backtrack),
     ] {
         let cancel = CancelToken::new();
         cancel.cancel(Cause::Stop { signal: Some(15) });
-        let failure = count(&request("6x6", TourKind::Open, method), &Silent, &cancel).unwrap_err();
+        let failure = count(
+            &request("6x6", TourKind::Open, method.clone()),
+            &Silent,
+            &cancel,
+        )
+        .unwrap_err();
         assert_eq!(
             failure.kind,
             FailureKind::Stopped { signal: Some(15) },
@@ -88,8 +116,14 @@ fn the_memory_watchdog_stops_a_count_as_a_limit() {
     // Whatever the method's own buffers and spilling: once the resident
     // set passes the budget, the watchdog cancels the count, and the
     // failure is a limit that names the budget.
-    let mut req = request("7x6", TourKind::Open, MethodChoice::Frontier);
-    req.memory = Some(Bytes(64 * Bytes::MIB));
+    let req = request(
+        "7x6",
+        TourKind::Open,
+        MethodSettings::Frontier(Frontier {
+            resources: memory(Bytes(64 * Bytes::MIB)),
+            ..Frontier::default()
+        }),
+    );
     let hog = Hog {
         bytes: 96 << 20,
         held: std::sync::Mutex::new(Vec::new()),
@@ -105,50 +139,58 @@ fn the_memory_watchdog_stops_a_count_as_a_limit() {
 
 #[test]
 fn requests_that_cannot_run_are_refused_before_any_work() {
+    // An engine for backtracking, and --by-end without --from, cannot be
+    // written any more (`MethodSettings`, `Question`); the command line's
+    // refusals of them are tested in crates/driver/tests/cli.rs.
     let cases: Vec<(Request, &str)> = vec![
         (
-            {
-                let mut r = request("5x5", TourKind::Open, MethodChoice::Backtrack);
-                r.engine = Some(EngineKind::Bdd);
-                r
-            },
-            "--engine applies to --method zdd only",
-        ),
-        (
-            request("12x11", TourKind::Closed, MethodChoice::Zdd),
+            request("12x11", TourKind::Closed, zdd(TimeSliced::default())),
             "at most 128 squares",
         ),
         (
-            request("30x30", TourKind::Open, MethodChoice::Frontier),
+            request(
+                "30x30",
+                TourKind::Open,
+                MethodSettings::Frontier(Frontier::default()),
+            ),
             "frontier slots",
         ),
         (
-            request("9x9", TourKind::Open, MethodChoice::Backtrack),
+            request("9x9", TourKind::Open, MethodSettings::Backtrack(Backtrack)),
             "up to 64 squares",
         ),
         (
-            {
-                let mut r = request("5x5", TourKind::Open, MethodChoice::Zdd);
-                r.cache = Some(16);
-                r
-            },
+            request(
+                "5x5",
+                TourKind::Open,
+                zdd(TimeSliced {
+                    cache: Some(16),
+                    ..TimeSliced::default()
+                }),
+            ),
             "working minimum",
         ),
         (
-            {
-                let mut r = request("5x5", TourKind::Open, MethodChoice::Zdd);
-                r.nodes = Some(u64::MAX);
-                r
-            },
+            request(
+                "5x5",
+                TourKind::Open,
+                zdd(TimeSliced {
+                    nodes: Some(u64::MAX),
+                    ..TimeSliced::default()
+                }),
+            ),
             "32-bit node indices",
         ),
         (
-            {
-                let mut r = request("5x5", TourKind::Open, MethodChoice::Zdd);
-                r.by_end = true;
-                r
-            },
-            "--by-end",
+            request(
+                "5x5",
+                TourKind::Open,
+                zdd(TimeSliced {
+                    resources: memory(Bytes(Bytes::MIB)),
+                    ..TimeSliced::default()
+                }),
+            ),
+            "smallest usable memory budget",
         ),
     ];
     for (req, expected) in cases {
@@ -175,7 +217,7 @@ fn a_theorem_answers_boards_without_tours_at_once() {
         ("4x4", TourKind::Open, "Conrad"),
     ] {
         let counted = count(
-            &request(board, kind, MethodChoice::Auto),
+            &request(board, kind, MethodChoice::auto()),
             &Silent,
             &CancelToken::new(),
         )

@@ -1,11 +1,19 @@
-//! The command line, as clap derives it.
+//! The command line, as clap derives it, and the library requests it
+//! builds.
+//!
+//! The doc comments of the argument types are `--help` text, which is
+//! plain text: names like `RUST_LOG` are not code spans there.
+#![allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
 
+use std::path::PathBuf;
+
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use kt_board::{Board, TourKind};
 use kt_count::zdd::Schedule;
-use kt_count::{MethodChoice, Request};
-use kt_engine::EngineKind;
-use kt_memory::Bytes;
+use kt_count::{
+    Board, Bytes, Checkpointing, Drawing, EngineKind, GivenOptions, MethodChoice, MethodSettings,
+    Question, Request, Resources, TourKind, Work,
+};
 
 /// The board counted when none is given: 6×6, the largest square board whose
 /// open tours the encoding counts in seconds.
@@ -23,22 +31,50 @@ Counting conventions:
 Boards that a theorem says have no tour (Schwenk 1991 for closed tours:
 a side of 1, 2 or 4, both sides odd, 3x4, 3x6, 3x8; Conrad et al. 1994 for
 open tours: a side of 1 or 2, 3x3, 3x5, 3x6, 4x4) count 0 at once, with the
-theorem as the reason (--no-theorems runs the method anyway).
+theorem as the reason (--no-theorems runs the method anyway).";
 
+const EXIT_STATUS: &str = "\
 Exit status: 0 success, 1 a --check or verify disagreed, 2 bad input or a
 request refused before any work, 3 a memory or node limit was reached,
-4 another failure, 128+N stopped by signal N (130 Ctrl-C, 143 SIGTERM,
-129 SIGHUP; the partial report is printed first), 141 standard output was
-a closed pipe (nothing more is written).";
+4 another failure, 5 no tour exists (find, tour, dot), 128+N stopped by
+signal N (130 Ctrl-C, 143 SIGTERM, 129 SIGHUP; the partial report is printed
+first), 141 standard output was a closed pipe (nothing more is written).";
 
-/// Count knight's tours exactly with zero-suppressed decision diagrams.
+const EXAMPLES: &str = "\
+Examples:
+  knights-tour count 6 --check             open tours of 6x6, checked against
+                                           the published count
+  knights-tour count 8 --closed --checkpoint 8x8.ckpt
+                                           the 13,267,364,410,532 closed tours
+                                           of 8x8 (about 45 minutes)
+  knights-tour count 5 --by-start          a table of open tours by start square
+  knights-tour count 6 --closed --up-to-symmetry
+                                           geometrically distinct tours
+  knights-tour tour 6 --closed --random --svg tour.svg
+                                           a uniformly random closed tour
+  knights-tour find 50 --closed            one tour of a large board, at once
+  knights-tour verify tour.txt             is this a valid tour?";
+
+/// The text after `knights-tour --help`.
+fn after_main_help() -> String {
+    format!("{EXAMPLES}\n\n{EXIT_STATUS}")
+}
+
+/// The text after `knights-tour count --help`.
+fn after_count_help() -> String {
+    format!("{CONVENTIONS}\n\n{EXAMPLES}\n\n{EXIT_STATUS}")
+}
+
+/// Count knight's tours exactly, open or closed, on any rectangular board;
+/// show them, draw them, find one on a huge board, or check one.
 ///
-/// The doc comments of this module are the command line's help text, which
-/// is plain text: names like RUST_LOG are not code spans there.
-#[allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
+/// Counts are exact (6x6 open: 6,637,920; 8x8 closed: 13,267,364,410,532),
+/// by zero-suppressed decision diagrams where they reach and by
+/// frontier-based search beyond. Run a command with --help for its options.
 #[derive(Debug, Parser)]
-#[command(name = "knights-tour", version, about, after_help = CONVENTIONS)]
+#[command(name = "knights-tour", version, after_help = after_main_help())]
 #[command(allow_negative_numbers = true, propagate_version = true)]
+#[command(arg_required_else_help = true)]
 pub struct Cli {
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
@@ -55,17 +91,20 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count the tours of a board exactly.
-    #[command(after_help = CONVENTIONS)]
+    #[command(after_help = after_count_help())]
     Count(CountArgs),
     /// Run one benchmark configuration and print its JSON report (count --json).
     Bench(CountArgs),
     /// List the published counts the project ships and checks against.
     Known(KnownArgs),
-    /// Show tours taken from the ZDD: the first, uniformly random ones, or all.
+    /// Show tours taken from a decision diagram: the first, uniformly random ones, or all.
+    #[command(after_help = EXIT_STATUS)]
     Tour(TourArgs),
-    /// Write the final ZDD of a small board as Graphviz DOT.
+    /// Write the final decision diagram of a small board as Graphviz DOT.
+    #[command(after_help = EXIT_STATUS)]
     Dot(DotArgs),
-    /// Find one tour on a board of any size (Warnsdorff, Parberry; no ZDD).
+    /// Find one tour on a board of any size (Warnsdorff, Parberry; no diagram).
+    #[command(after_help = EXIT_STATUS)]
     Find(FindArgs),
     /// Check a tour read from a file (the moves or the board format).
     Verify(VerifyArgs),
@@ -77,15 +116,15 @@ pub struct FindArgs {
     pub problem: ProblemArgs,
 
     /// How to print the tour.
-    #[arg(long, value_enum, default_value_t = TourFormat::Board)]
+    #[arg(long, value_enum, default_value_t = TourFormat::Board, help_heading = "Output")]
     pub format: TourFormat,
 
     /// Also draw the tour as an SVG picture in FILE.
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<std::path::PathBuf>,
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub svg: Option<PathBuf>,
 
     /// Do not report the time taken on stderr.
-    #[arg(long = "no-time")]
+    #[arg(long = "no-time", help_heading = "Output")]
     pub quiet_time: bool,
 }
 
@@ -95,7 +134,7 @@ pub struct VerifyArgs {
     /// `tour` and `find` write: numbered boards (headings allowed),
     /// algebraic moves (`a1 c2 ...`, one tour per line) or JSON. Exit 0 if
     /// every tour is valid, 1 if not.
-    pub file: std::path::PathBuf,
+    pub file: PathBuf,
 
     /// Also require every tour to be closed (exit 1 if one is open).
     #[arg(long)]
@@ -107,8 +146,8 @@ pub struct VerifyArgs {
 }
 
 /// The board and the kind of tour.
-#[allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
 #[derive(Debug, Args, Clone)]
+#[command(next_help_heading = "Board")]
 pub struct ProblemArgs {
     /// The board: N (an N×N board) or RxC, e.g. 6 or 5x6 [default: 6, the 6×6 board].
     #[arg(value_parser = parse_board, allow_negative_numbers = true, conflicts_with_all = ["rows", "cols"])]
@@ -147,74 +186,85 @@ impl ProblemArgs {
     }
 }
 
-/// Which engine and how to run it. Every setting is optional: a method
-/// that would ignore a setting given here refuses it instead.
-#[derive(Debug, Args, Clone, Default)]
-pub struct EngineArgs {
-    /// The decision-diagram engine (zdd method) [default: zbdd].
-    #[arg(long, value_enum)]
-    pub engine: Option<EngineChoice>,
+/// The help of `--method`: every method of the library's registry.
+fn methods_help() -> String {
+    use std::fmt::Write;
+    let mut help = String::from(
+        "How to count [default: auto: the first of the methods below whose estimate for the board fits this machine, else the one with the smallest estimate; it says why in the report]",
+    );
+    for method in MethodSettings::every() {
+        let _ = write!(help, "\n  {:<10} {}", method.name(), method.summary());
+    }
+    help
+}
 
-    /// The order and shape of the intersections (zdd method) [default: fused].
-    #[arg(long, value_enum)]
-    pub schedule: Option<ScheduleChoice>,
+/// `auto` and the registry's method names.
+fn method_names() -> PossibleValuesParser {
+    let mut names = vec!["auto"];
+    names.extend(MethodSettings::names());
+    PossibleValuesParser::new(names)
+}
 
-    /// Worker threads [default: 1; at most 4 per core].
+/// The engines the library has (`kt_engine::EngineKind::ALL`).
+fn engine_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(EngineKind::ALL.map(EngineKind::name))
+}
+
+/// Which method, and the resources it gets.
+#[derive(Debug, Args, Clone)]
+#[command(next_help_heading = "Method")]
+pub struct MethodArgs {
+    /// How to count (zdd, frontier, edges, backtrack, or auto).
+    #[arg(long, value_parser = method_names(), default_value = "auto", long_help = methods_help())]
+    pub method: String,
+
+    /// The decision diagram, the old way to name a method: time-sliced is
+    /// --method zdd, edges is --method edges.
+    #[arg(long, value_enum)]
+    pub encoding: Option<EncodingChoice>,
+
+    /// Worker threads [default: the machine's available cores; at most 4 per
+    /// core; backtracking runs on one].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub threads: Option<u32>,
 
     /// Memory budget, e.g. 8GiB or 512M [default: 3/4 of physical memory,
     /// or 9/10 of the memory available at the start if that is less; more
-    /// than the machine has is capped to it].
+    /// than the machine has is capped to it; at least 8 MiB].
     #[arg(long, value_parser = parse_bytes)]
     pub memory: Option<Bytes>,
+}
 
-    /// Node capacity of the manager (zdd method) [default: derived from
-    /// --memory; refused if it does not fit].
+/// The decision-diagram methods' engine settings.
+#[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "ZDD options (--method zdd, edges)")]
+pub struct ZddArgs {
+    /// The decision-diagram engine [default: zbdd].
+    #[arg(long, value_parser = engine_names())]
+    pub engine: Option<String>,
+
+    /// The order and shape of the intersections (--method zdd) [default: fused].
+    #[arg(long, value_enum)]
+    pub schedule: Option<ScheduleChoice>,
+
+    /// Node capacity of the manager [default: derived from --memory;
+    /// refused if it does not fit].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub nodes: Option<u64>,
 
-    /// Apply-cache entries, rounded up to a power of two (zdd method)
-    /// [default: by schedule and board; at least 4096].
+    /// Apply-cache entries, rounded up to a power of two [default: by
+    /// schedule and board; at least 4096].
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1 << 32)))]
     pub cache: Option<u64>,
-
-    /// The decision diagram: the time-sliced ZDD (one variable per square
-    /// and time), or the frontier method's edge-variable ZDD (one variable
-    /// per move), built in the --engine [default: time-sliced for count;
-    /// for tour and dot, time-sliced where it is measured to finish, edges
-    /// beyond].
-    #[arg(long, value_enum)]
-    pub encoding: Option<EncodingChoice>,
 }
 
-/// Which decision diagram.
+/// Which decision diagram (the old name of the two diagram methods).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum EncodingChoice {
-    /// One variable per (square, time).
+    /// One variable per (square, time): --method zdd.
     TimeSliced,
-    /// One variable per move, from the frontier method.
+    /// One variable per move, from the frontier method: --method edges.
     Edges,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum EngineChoice {
-    /// oxidd's zero-suppressed BDD.
-    Zbdd,
-    /// oxidd's BDD.
-    Bdd,
-    /// oxidd's BDD with complement edges.
-    Bcdd,
-}
-
-impl From<EngineChoice> for EngineKind {
-    fn from(choice: EngineChoice) -> EngineKind {
-        match choice {
-            EngineChoice::Zbdd => EngineKind::Zbdd,
-            EngineChoice::Bdd => EngineKind::Bdd,
-            EngineChoice::Bcdd => EngineKind::Bcdd,
-        }
-    }
 }
 
 /// The order and shape of the intersections (the library's [`Schedule`]).
@@ -242,65 +292,40 @@ impl From<ScheduleChoice> for Schedule {
     }
 }
 
-/// How to count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Method {
-    /// The time-sliced ZDD where it is measured to finish (open boards of
-    /// up to 36 squares, closed up to 48), the frontier method beyond.
-    Auto,
-    /// The N⁴ time-sliced ZDD.
-    Zdd,
-    /// Frontier-based search over the edges (reaches 8x8 closed).
-    Frontier,
-    /// Plain backtracking over the knight's graph (boards of up to 64 squares).
-    Backtrack,
-}
-
-impl From<Method> for MethodChoice {
-    fn from(method: Method) -> MethodChoice {
-        match method {
-            Method::Auto => MethodChoice::Auto,
-            Method::Zdd => MethodChoice::Zdd,
-            Method::Frontier => MethodChoice::Frontier,
-            Method::Backtrack => MethodChoice::Backtrack,
-        }
-    }
-}
-
 #[derive(Debug, Args, Clone)]
 pub struct CountArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
 
     #[command(flatten)]
-    pub engine: EngineArgs,
+    pub questions: QuestionArgs,
 
-    /// How to count.
-    #[arg(long, value_enum, default_value_t = Method::Auto)]
-    pub method: Method,
+    #[command(flatten)]
+    pub method: MethodArgs,
 
     /// Run the method even where a theorem says there is no tour (for
     /// benchmarks and cross-checks).
-    #[arg(long)]
+    #[arg(long, help_heading = "Method")]
     pub no_theorems: bool,
 
     #[command(flatten)]
-    pub questions: QuestionArgs,
+    pub zdd: ZddArgs,
 
     #[command(flatten)]
     pub frontier: FrontierArgs,
 
     /// Print one JSON document instead of the text summary.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub json: bool,
 
     /// Compare the count with the shipped published counts; exit 1 on a mismatch.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub check: bool,
 }
 
 /// Counts beyond the total: a fixed start or end, tables, symmetry.
 #[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Questions")]
 pub struct QuestionArgs {
     /// Only the tours starting on SQ: `R,C` (0-based row and column, row 0
     /// at the top) or algebraic (`a1` is the bottom-left corner). Closed
@@ -314,21 +339,43 @@ pub struct QuestionArgs {
     pub to: Option<String>,
 
     /// The table of open tours by start square (its sum is the total).
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["from", "to", "by_end", "up_to_symmetry"])]
     pub by_start: bool,
 
     /// With --from: the table of tours from that square by end square.
-    #[arg(long, requires = "from")]
+    #[arg(long, requires = "from", conflicts_with = "to")]
     pub by_end: bool,
 
     /// Undirected tours up to the board's symmetries (8 on a square board,
     /// 4 otherwise), by Burnside's lemma, with the tours each symmetry fixes.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["from", "to", "by_end"])]
     pub up_to_symmetry: bool,
 }
 
+impl QuestionArgs {
+    /// The question these flags ask on `board`.
+    pub fn question(&self, board: &Board) -> Result<Question, String> {
+        let square = |flag: &str, text: &Option<String>| {
+            text.as_deref()
+                .map(|t| parse_square(board, t).map_err(|e| format!("{flag}: {e}")))
+                .transpose()
+        };
+        let from = square("--from", &self.from)?;
+        let to = square("--to", &self.to)?;
+        Ok(match (from, to) {
+            _ if self.by_start => Question::ByStart,
+            _ if self.up_to_symmetry => Question::UpToSymmetry,
+            (Some(from), _) if self.by_end => Question::ByEnd { from },
+            (Some(from), Some(to)) => Question::FromTo { from, to },
+            (Some(from), None) => Question::From { from },
+            (None, Some(to)) => Question::To { to },
+            (None, None) => Question::Total,
+        })
+    }
+}
+
 /// A square given as `R,C` (0-based) or algebraically, on `board`.
-pub fn parse_square(board: &Board, text: &str) -> Result<kt_board::Square, String> {
+pub fn parse_square(board: &Board, text: &str) -> Result<kt_count::Square, String> {
     let text = text.trim();
     if let Some((r, c)) = text.split_once(',') {
         let bad = || {
@@ -352,24 +399,25 @@ pub fn parse_square(board: &Board, text: &str) -> Result<kt_board::Square, Strin
 
 /// Long frontier counts: disk and checkpoints.
 #[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Frontier options (--method frontier)")]
 pub struct FrontierArgs {
-    /// Where levels that do not fit --memory spill (frontier method)
+    /// Where levels that do not fit --memory spill, created if missing
     /// [default: the system's temporary directory].
     #[arg(long, value_name = "DIR")]
-    pub spill_dir: Option<std::path::PathBuf>,
+    pub spill_dir: Option<PathBuf>,
 
     /// Write the level reached to FILE every --checkpoint-every, to go on
-    /// from it with --resume (frontier method).
+    /// from it with --resume.
     #[arg(long, value_name = "FILE")]
-    pub checkpoint: Option<std::path::PathBuf>,
+    pub checkpoint: Option<PathBuf>,
 
     /// How often to write the checkpoint, e.g. 5m or 90s [default: 5m].
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
     pub checkpoint_every: Option<std::time::Duration>,
 
-    /// Go on from a checkpoint of the same board and kind (frontier method).
+    /// Go on from a checkpoint of the same board and kind.
     #[arg(long, value_name = "FILE")]
-    pub resume: Option<std::path::PathBuf>,
+    pub resume: Option<PathBuf>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -378,35 +426,42 @@ pub struct TourArgs {
     pub problem: ProblemArgs,
 
     #[command(flatten)]
-    pub engine: EngineArgs,
+    pub method: MethodArgs,
+
+    /// Start even where the estimate says the diagram is beyond this machine.
+    #[arg(long, help_heading = "Method")]
+    pub force: bool,
+
+    #[command(flatten)]
+    pub zdd: ZddArgs,
 
     /// Draw tours uniformly at random among all tours (exact, no floating point).
-    #[arg(long, conflicts_with = "all")]
+    #[arg(long, conflicts_with = "all", help_heading = "Output")]
     pub random: bool,
 
     /// Seed for --random [default: drawn from the OS and printed on stderr].
-    #[arg(long, requires = "random")]
+    #[arg(long, requires = "random", help_heading = "Output")]
     pub seed: Option<u64>,
 
     /// How many tours (the first ones, or random draws).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000), help_heading = "Output")]
     pub count: u64,
 
     /// Every tour, in order, up to --limit.
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub all: bool,
 
     /// The most tours --all prints.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000), help_heading = "Output")]
     pub limit: u64,
 
     /// How to print each tour.
-    #[arg(long, value_enum, default_value_t = TourFormat::Board)]
+    #[arg(long, value_enum, default_value_t = TourFormat::Board, help_heading = "Output")]
     pub format: TourFormat,
 
     /// Also draw the tour as an SVG picture in FILE (FILE-2.svg, … for more tours).
-    #[arg(long, value_name = "FILE")]
-    pub svg: Option<std::path::PathBuf>,
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -425,20 +480,29 @@ pub struct DotArgs {
     pub problem: ProblemArgs,
 
     #[command(flatten)]
-    pub engine: EngineArgs,
+    pub method: MethodArgs,
+
+    /// Start even where the estimate says the diagram is beyond this
+    /// machine or larger than --max-nodes (the built diagram is still
+    /// checked against --max-nodes).
+    #[arg(long, help_heading = "Method")]
+    pub force: bool,
+
+    #[command(flatten)]
+    pub zdd: ZddArgs,
 
     /// Write to FILE instead of standard output.
-    #[arg(long, short, value_name = "FILE")]
-    pub output: Option<std::path::PathBuf>,
+    #[arg(long, short, value_name = "FILE", help_heading = "Output")]
+    pub output: Option<PathBuf>,
 
     /// Refuse diagrams with more nodes than this (DOT layouts of large
     /// diagrams are unreadable and slow).
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = 5000, help_heading = "Output")]
     pub max_nodes: usize,
 
     /// Dump oxidd's whole manager with its own DOT export instead (every
     /// level and node, including oxidd's internal tautology chain).
-    #[arg(long)]
+    #[arg(long, help_heading = "Output")]
     pub oxidd: bool,
 }
 
@@ -449,74 +513,122 @@ pub struct KnownArgs {
     pub json: bool,
 }
 
-impl EngineArgs {
-    /// Copies the engine settings into `request`.
-    pub fn apply(&self, request: &mut Request) {
-        request.engine = self.engine.map(EngineKind::from);
-        request.schedule = self.schedule.map(Schedule::from);
-        request.threads = self.threads;
-        request.memory = self.memory;
-        request.nodes = self.nodes;
-        request.cache = self.cache;
-        request.edges = self.encoding == Some(EncodingChoice::Edges);
+/// The options of `args`, not yet sorted to a method.
+fn given(method: &MethodArgs, zdd: &ZddArgs, frontier: Option<&FrontierArgs>) -> GivenOptions {
+    GivenOptions {
+        resources: Resources {
+            threads: method.threads,
+            memory: method.memory,
+        },
+        engine: zdd
+            .engine
+            .as_deref()
+            .and_then(|name| EngineKind::ALL.into_iter().find(|e| e.name() == name)),
+        schedule: zdd.schedule.map(Schedule::from),
+        nodes: zdd.nodes,
+        cache: zdd.cache,
+        spill_dir: frontier.and_then(|f| f.spill_dir.clone()),
+        checkpoint: frontier.and_then(|f| {
+            f.checkpoint.clone().map(|path| Checkpointing {
+                path,
+                every: f.checkpoint_every,
+            })
+        }),
+        resume: frontier.and_then(|f| f.resume.clone()),
     }
+}
+
+/// The method `--method` (or its old name `--encoding`) asks for, with the
+/// options given; `auto` becomes every method that takes them all.
+fn method_choice(method: &MethodArgs, given: &GivenOptions) -> Result<MethodChoice, String> {
+    let asked = method.method.as_str();
+    let name = match (asked, method.encoding) {
+        (name, None) => name,
+        ("auto" | "edges" | "frontier", Some(EncodingChoice::Edges)) => "edges",
+        ("auto" | "zdd", Some(EncodingChoice::TimeSliced)) => "zdd",
+        (name, Some(encoding)) => {
+            let (value, means) = match encoding {
+                EncodingChoice::Edges => ("edges", "edges"),
+                EncodingChoice::TimeSliced => ("time-sliced", "zdd"),
+            };
+            return Err(format!(
+                "--encoding {value} is --method {means}; it does not go with --method {name}"
+            ));
+        }
+    };
+    if name == "auto" {
+        let candidates: Vec<MethodSettings> = MethodSettings::every()
+            .iter()
+            .filter_map(|m| m.configure(given).ok())
+            .collect();
+        if candidates.is_empty() {
+            return Err(format!(
+                "no one method takes {} together",
+                given.flags().join(", ")
+            ));
+        }
+        return Ok(MethodChoice::Auto(candidates));
+    }
+    let settings = MethodSettings::named(name).ok_or_else(|| format!("no method '{name}'"))?;
+    settings
+        .configure(given)
+        .map(MethodChoice::Use)
+        .map_err(|flag| {
+            let takers: Vec<String> = MethodSettings::taking(flag)
+                .iter()
+                .map(|m| format!("--method {m}"))
+                .collect();
+            format!(
+                "{flag} applies to {} only; this count runs --method {name}",
+                takers.join(" or ")
+            )
+        })
 }
 
 impl CountArgs {
     /// The library request these arguments describe.
     pub fn request(&self) -> Result<Request, String> {
-        let mut request = Request::new(self.problem.board()?, self.problem.kind())
-            .with_method(self.method.into());
-        self.engine.apply(&mut request);
+        let board = self.problem.board()?;
+        let given = given(&self.method, &self.zdd, Some(&self.frontier));
+        let mut request = Request::new(board, self.problem.kind())
+            .with_method(method_choice(&self.method, &given)?)
+            .asking(self.questions.question(&board)?);
         request.use_theorems = !self.no_theorems;
-        let board = request.board;
-        request.from = self
-            .questions
-            .from
-            .as_deref()
-            .map(|t| parse_square(&board, t).map_err(|e| format!("--from: {e}")))
-            .transpose()?;
-        request.to = self
-            .questions
-            .to
-            .as_deref()
-            .map(|t| parse_square(&board, t).map_err(|e| format!("--to: {e}")))
-            .transpose()?;
-        request.by_start = self.questions.by_start;
-        request.by_end = self.questions.by_end;
-        request.up_to_symmetry = self.questions.up_to_symmetry;
-        request.spill_dir.clone_from(&self.frontier.spill_dir);
-        request.checkpoint.clone_from(&self.frontier.checkpoint);
-        request.checkpoint_every = self.frontier.checkpoint_every;
-        request.resume.clone_from(&self.frontier.resume);
         Ok(request)
     }
 }
 
-impl ProblemArgs {
-    /// A request for a diagram of the tours (`tour`, `dot`): the
-    /// time-sliced ZDD where it is measured to finish, the frontier
-    /// method's edge diagram beyond, or as `--encoding` says.
-    pub fn diagram_request(&self, engine: &EngineArgs) -> Result<Request, String> {
-        let board = self.board()?;
-        let kind = self.kind();
-        let reach = match kind {
-            TourKind::Open => kt_count::ZDD_REACH_OPEN,
-            TourKind::Closed => kt_count::ZDD_REACH_CLOSED,
+impl TourArgs {
+    /// The library request for the family of tours.
+    pub fn request(&self) -> Result<Request, String> {
+        let given = given(&self.method, &self.zdd, None);
+        let mut request = Request::new(self.problem.board()?, self.problem.kind())
+            .with_method(method_choice(&self.method, &given)?);
+        request.work = Work::Tours { force: self.force };
+        request
+            .outputs
+            .extend(self.svg.clone().map(|f| ("--svg", f)));
+        Ok(request)
+    }
+}
+
+impl DotArgs {
+    /// The library request for the drawing.
+    pub fn request(&self) -> Result<Request, String> {
+        let given = given(&self.method, &self.zdd, None);
+        let mut request = Request::new(self.problem.board()?, self.problem.kind())
+            .with_method(method_choice(&self.method, &given)?);
+        request.work = Work::Draw {
+            drawing: Drawing {
+                max_nodes: self.max_nodes,
+                whole_manager: self.oxidd,
+                title: String::new(),
+            },
+            force: self.force,
         };
-        let edges = match engine.encoding {
-            Some(EncodingChoice::Edges) => true,
-            Some(EncodingChoice::TimeSliced) => false,
-            None => board.cells() > reach,
-        };
-        let method = if edges {
-            MethodChoice::Auto
-        } else {
-            MethodChoice::Zdd
-        };
-        let mut request = Request::new(board, kind).with_method(method);
-        engine.apply(&mut request);
-        request.edges = edges;
+        request
+            .outputs
+            .extend(self.output.clone().map(|f| ("-o", f)));
         Ok(request)
     }
 }

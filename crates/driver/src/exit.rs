@@ -16,6 +16,9 @@ pub enum ExitCode {
     Limit,
     /// Anything else.
     Other,
+    /// No tour exists on the board (`find`, `tour`, `dot`): an answer, not
+    /// a failure of the program, but there is nothing to print.
+    NoTour,
     /// Stopped by signal `n`: 128 + n, as shells report a signal's death.
     Signal(i32),
     /// Standard output is a pipe whose reader has gone: 128 + SIGPIPE,
@@ -31,6 +34,7 @@ impl ExitCode {
             ExitCode::BadInput => 2,
             ExitCode::Limit => 3,
             ExitCode::Other => 4,
+            ExitCode::NoTour => 5,
             ExitCode::Signal(n) => 128 + n,
             ExitCode::BrokenPipe => 141,
         }
@@ -56,6 +60,14 @@ impl CliError {
     pub fn other(message: impl Into<String>) -> CliError {
         CliError {
             code: ExitCode::Other,
+            message: message.into(),
+        }
+    }
+
+    /// The board has no tour of the kind asked for.
+    pub fn no_tour(message: impl Into<String>) -> CliError {
+        CliError {
+            code: ExitCode::NoTour,
             message: message.into(),
         }
     }

@@ -30,6 +30,12 @@ pub use exit::{CliError, ExitCode};
 pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
     let cli = match cli::Cli::try_parse_from(args) {
         Ok(cli) => cli,
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // No command at all: the usage and the list of commands, on
+            // stderr, and the status of a usage error.
+            let _ = e.print();
+            return ExitCode::BadInput.code();
+        }
         Err(e) => {
             let Some(error) = usage_error(&e) else {
                 let _ = e.print();
@@ -75,9 +81,9 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
     };
     let request = match &cli.command {
         cli::Command::Count(args) | cli::Command::Bench(args) => args.request(),
-        cli::Command::Tour(args) => args.problem.diagram_request(&args.engine),
-        cli::Command::Dot(args) => args.problem.diagram_request(&args.engine),
-        cli::Command::Find(args) => return args.problem.board().map(drop).map_err(CliError::input),
+        cli::Command::Tour(args) => args.request(),
+        cli::Command::Dot(args) => args.request(),
+        cli::Command::Find(args) => return commands::find::plan(args),
         cli::Command::Known(_) | cli::Command::Verify(_) => return Ok(()),
     }
     .map_err(CliError::input)?;
@@ -90,9 +96,16 @@ fn usage_error(e: &clap::Error) -> Option<CliError> {
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         return None;
     }
-    // clap's message ends at the first blank line, before its usage and
-    // tips; some messages continue on a second line (the names of missing
-    // arguments), which one_line folds in.
+    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return Some(CliError::input(
+            "no command given: knights-tour count, tour, dot, find, verify or known (--help lists them)",
+        ));
+    }
+    // clap's message ends at the first blank line, before its usage;
+    // some messages continue on a second line (the names of missing
+    // arguments), which one_line folds in. Its tips ("a similar argument
+    // exists: '--closed'") follow in paragraphs of their own and are kept,
+    // in parentheses.
     let text = e.render().to_string();
     let message: Vec<&str> = text
         .lines()
@@ -101,7 +114,17 @@ fn usage_error(e: &clap::Error) -> Option<CliError> {
         .collect();
     let message = message.join("\n");
     let message = message.trim().trim_start_matches("error:").trim();
-    Some(CliError::input(one_line(message)))
+    let tips: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("tip:"))
+        .collect();
+    let message = if tips.is_empty() {
+        message.to_string()
+    } else {
+        format!("{message} ({})", tips.join("; "))
+    };
+    Some(CliError::input(one_line(&message)))
 }
 
 /// The longest message printed: a message that quotes the user's input
@@ -172,5 +195,16 @@ mod tests {
         let bad = plan_args(args(&["knights-tour", "count", "abc"])).unwrap_err();
         assert_eq!(bad.code, ExitCode::BadInput);
         assert!(!bad.message.contains('\n'), "{}", bad.message);
+    }
+
+    #[test]
+    fn clap_tips_are_kept_in_the_one_line() {
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        let typo = plan_args(args(&["knights-tour", "count", "5", "--closd"])).unwrap_err();
+        assert_eq!(typo.code, ExitCode::BadInput);
+        assert!(typo.message.contains("'--closd'"), "{}", typo.message);
+        assert!(typo.message.contains("tip:"), "{}", typo.message);
+        assert!(typo.message.contains("'--closed'"), "{}", typo.message);
+        assert!(!typo.message.contains('\n'), "{}", typo.message);
     }
 }

@@ -153,9 +153,9 @@ impl Observer for Monitor {
                     format!(
                         "; last level {} states in {}{}",
                         group(l.states),
-                        kt_memory::Bytes(l.bytes),
+                        kt_count::Bytes(l.bytes),
                         if l.spilled_bytes > 0 {
-                            format!(", {} spilled", kt_memory::Bytes(l.spilled_bytes))
+                            format!(", {} spilled", kt_count::Bytes(l.spilled_bytes))
                         } else {
                             String::new()
                         }

@@ -5,8 +5,8 @@
 
 use std::io::{self, Write};
 
+use kt_count::Bytes;
 use kt_count::report::{RunReport, Status};
-use kt_memory::Bytes;
 
 /// Writes the summary of `report`.
 pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {

@@ -166,7 +166,84 @@ fn malformed_flags_are_one_line_errors() {
         &["count", "--rows", "3"],
         &["count", "--rows", "0", "--cols", "3"],
         &["frobnicate"],
-        &[],
+    ] {
+        fails_with_one_line(args, 2);
+    }
+}
+
+#[test]
+fn no_arguments_show_the_usage_and_the_commands() {
+    let output = knights_tour().output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("Usage: knights-tour"), "{stderr}");
+    for command in ["count", "tour", "dot", "find", "verify", "known"] {
+        assert!(
+            stderr.contains(&format!("\n  {command} ")),
+            "{command}: {stderr}"
+        );
+    }
+    assert!(!stderr.contains("error:"), "{stderr}");
+}
+
+#[test]
+fn help_is_grouped_with_examples_and_no_developer_notes() {
+    let output = knights_tour().args(["count", "--help"]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let help = String::from_utf8(output.stdout).unwrap();
+    for heading in [
+        "Board:",
+        "Questions:",
+        "Method:",
+        "ZDD options",
+        "Frontier options",
+        "Output:",
+        "Examples:",
+        "Exit status:",
+    ] {
+        assert!(help.contains(heading), "{heading}: {help}");
+    }
+    assert!(!help.contains("doc comments"), "{help}");
+    let main = knights_tour().arg("--help").output().unwrap();
+    let main = String::from_utf8(main.stdout).unwrap();
+    assert!(main.contains("Examples:"), "{main}");
+    assert!(!main.contains("doc comments"), "{main}");
+    assert!(!main.contains("kt-count"), "{main}");
+}
+
+#[test]
+fn typos_get_clap_tips_in_the_one_line() {
+    let message = fails_with_one_line(&["count", "5", "--closd"], 2);
+    assert!(message.contains("tip:"), "{message}");
+    assert!(message.contains("'--closed'"), "{message}");
+}
+
+#[test]
+fn options_a_method_does_not_take_are_refused_with_the_methods_that_do() {
+    let message = fails_with_one_line(
+        &["count", "5", "--method", "backtrack", "--engine", "bdd"],
+        2,
+    );
+    assert!(
+        message.contains("--engine applies to --method zdd"),
+        "{message}"
+    );
+    let message = fails_with_one_line(&["count", "5", "--method", "zdd", "--spill-dir", "/tmp"], 2);
+    assert!(
+        message.contains("--spill-dir applies to --method frontier"),
+        "{message}"
+    );
+    let message = fails_with_one_line(
+        &["count", "5", "--method", "backtrack", "--memory", "1G"],
+        2,
+    );
+    assert!(message.contains("--memory applies to"), "{message}");
+    // Questions that do not go together are refused by clap's groups.
+    for args in [
+        &["count", "5", "--by-end"][..],
+        &["count", "5", "--by-start", "--from", "a1"],
+        &["count", "5", "--up-to-symmetry", "--to", "a1"],
+        &["count", "5", "--from", "a1", "--to", "b3", "--by-end"],
     ] {
         fails_with_one_line(args, 2);
     }
@@ -319,12 +396,14 @@ fn tour_writes_an_svg_that_parses() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// "No tour exists" is an answer with a status of its own (5), not the
+/// internal-error status (4) it had before.
 #[test]
 fn boards_without_tours_say_so() {
-    fails_with_one_line(&["tour", "4"], 4);
-    let message = fails_with_one_line(&["find", "3x8", "--closed"], 4);
+    fails_with_one_line(&["tour", "4"], 5);
+    let message = fails_with_one_line(&["find", "3x8", "--closed"], 5);
     assert!(message.contains("Schwenk"), "{message}");
-    let message = fails_with_one_line(&["tour", "2x5", "--closed"], 4);
+    let message = fails_with_one_line(&["tour", "2x5", "--closed"], 5);
     assert!(message.contains("Schwenk"), "{message}");
 }
 
@@ -370,4 +449,223 @@ fn dot_writes_small_diagrams_and_refuses_large_ones() {
     // The message names the diagram's size: the canonical 5x5 open ZDD.
     let message = fails_with_one_line(&["dot", "5", "--max-nodes", "1000"], 2);
     assert!(message.contains("6512 nodes"), "{message}");
+}
+
+/// Runs `args`, which must be refused before any work: exit 2, one line,
+/// nothing on stdout, in well under a second.
+fn refused_at_once(args: &[&str]) -> String {
+    let started = std::time::Instant::now();
+    let output = knights_tour().args(args).output().unwrap();
+    let took = started.elapsed();
+    assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+    assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
+    assert!(
+        took < std::time::Duration::from_secs(1),
+        "{args:?} took {took:?}"
+    );
+    stderr
+}
+
+#[test]
+fn pairs_the_capability_table_refuses_are_refused_at_plan_time() {
+    // 5x6: a1 is the bottom-left corner, c2 a knight's move from it.
+    for method in ["zdd", "frontier", "edges", "backtrack"] {
+        let message =
+            refused_at_once(&["count", "5x6", "--closed", "--to", "c2", "--method", method]);
+        assert!(message.contains("--to needs --from"), "{message}");
+    }
+    for question in [
+        &["--from", "a1", "--to", "c2"][..],
+        &["--from", "a1", "--by-end"],
+    ] {
+        let mut args = vec!["count", "5x6", "--closed", "--method", "backtrack"];
+        args.extend(question);
+        let message = refused_at_once(&args);
+        assert!(
+            message.contains("--method backtrack cannot answer"),
+            "{message}"
+        );
+        assert!(message.contains("required move"), "{message}");
+    }
+    for command in ["tour", "dot"] {
+        for method in ["frontier", "backtrack"] {
+            let message = refused_at_once(&[command, "5", "--method", method]);
+            assert!(message.contains("family of tours"), "{message}");
+        }
+    }
+    let scratch = std::env::temp_dir().join(format!("kt-cli-ckpt-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let checkpoint = scratch.join("x.ckpt");
+    let message = refused_at_once(&[
+        "count",
+        "6",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--from",
+        "a1",
+    ]);
+    assert!(
+        message.contains("checkpoints record whole counts"),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn paths_that_cannot_be_written_are_refused_before_any_work() {
+    let scratch = std::env::temp_dir().join(format!("kt-cli-paths-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let file = scratch.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let under_a_file = file.join("spill");
+    for (args, path) in [
+        (
+            vec![
+                "count",
+                "8",
+                "--closed",
+                "--checkpoint",
+                "/nonexistent/x.ckpt",
+            ],
+            "/nonexistent/x.ckpt",
+        ),
+        (
+            vec![
+                "count",
+                "8",
+                "--closed",
+                "--spill-dir",
+                under_a_file.to_str().unwrap(),
+            ],
+            under_a_file.to_str().unwrap(),
+        ),
+        (
+            vec!["dot", "3x4", "-o", "/nonexistent/x.dot"],
+            "/nonexistent/x.dot",
+        ),
+        (
+            vec!["dot", "3x4", "-o", scratch.to_str().unwrap()],
+            scratch.to_str().unwrap(),
+        ),
+        (
+            vec!["tour", "3x4", "--svg", "/nonexistent/x.svg"],
+            "/nonexistent/x.svg",
+        ),
+        (
+            vec!["find", "8", "--svg", "/nonexistent/x.svg"],
+            "/nonexistent/x.svg",
+        ),
+    ] {
+        let message = refused_at_once(&args);
+        assert!(message.contains(path), "{args:?}: {message}");
+    }
+    // A spill directory the user names is created.
+    let spill = scratch.join("new/spill");
+    knights_tour()
+        .args([
+            "count",
+            "5",
+            "--method",
+            "frontier",
+            "--spill-dir",
+            spill.to_str().unwrap(),
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1728\n"));
+    assert!(spill.is_dir());
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
+
+#[test]
+fn diagrams_beyond_the_machine_are_refused_unless_forced() {
+    for args in [&["tour", "9"][..], &["tour", "12", "--closed"]] {
+        let message = refused_at_once(args);
+        assert!(message.contains("beyond this machine"), "{message}");
+        assert!(message.contains("--force"), "{message}");
+    }
+    // Plain `dot` is 6x6 open: 3,555,077 nodes, far beyond --max-nodes.
+    let message = refused_at_once(&["dot"]);
+    assert!(message.contains("3555077 nodes"), "{message}");
+    assert!(message.contains("--max-nodes"), "{message}");
+}
+
+#[test]
+fn a_memory_budget_below_the_program_itself_is_refused_alike() {
+    for method in ["auto", "zdd", "frontier", "edges"] {
+        let message = refused_at_once(&["count", "5", "--memory", "1M", "--method", method]);
+        assert!(
+            message.contains("--memory 1 MiB is below the smallest usable memory budget of 8 MiB"),
+            "{method}: {message}"
+        );
+    }
+}
+
+#[test]
+fn from_counts_report_their_levels() {
+    for (args, sweeps) in [
+        (
+            &[
+                "count", "5", "--method", "frontier", "--from", "a1", "--json",
+            ][..],
+            1,
+        ),
+        (
+            &["count", "5", "--method", "frontier", "--by-start", "--json"],
+            6,
+        ),
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let frontier = &report["frontier"];
+        assert_eq!(frontier["sweeps"], sweeps, "{args:?}: {report}");
+        assert!(
+            !frontier["levels"].as_array().unwrap().is_empty(),
+            "{report}"
+        );
+        assert!(frontier["peak_states"].as_u64().unwrap() > 0, "{report}");
+        assert!(report["total_time_ms"].as_f64().unwrap() > 0.0, "{report}");
+    }
+}
+
+#[test]
+fn the_edge_diagram_counts_up_to_symmetry_itself() {
+    for args in [
+        &[
+            "count",
+            "5x6",
+            "--closed",
+            "--method",
+            "edges",
+            "--up-to-symmetry",
+            "--json",
+        ][..],
+        &[
+            "count",
+            "5x6",
+            "--closed",
+            "--encoding",
+            "edges",
+            "--up-to-symmetry",
+            "--json",
+        ],
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["settings"]["method"], "edges", "{report}");
+        assert!(
+            report["symmetry"]["method"]
+                .as_str()
+                .unwrap()
+                .contains("--method edges diagram"),
+            "{report}"
+        );
+        assert!(report.get("frontier").is_none(), "no sweep ran: {report}");
+        assert_eq!(report["steps"].as_array().unwrap().len(), 1, "{report}");
+    }
 }

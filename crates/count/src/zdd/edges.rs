@@ -10,14 +10,13 @@ use kt_frontier::EdgeEncoding;
 use kt_memory::Bytes;
 
 use super::resources::{self, Requests, ResourcePlan};
-use super::{Decoder, Finish};
+use super::{Decoder, EngineOptions, Finish};
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
 use crate::report::{Init, Package, RunReport, SatCount, Status, StepReport, millis};
-use crate::request::Request;
 
-/// A request resolved for building the edge diagram.
+/// A board resolved for building the edge diagram.
 #[derive(Clone, Debug)]
 pub struct EdgeJob {
     pub board: Board,
@@ -27,34 +26,34 @@ pub struct EdgeJob {
 }
 
 impl EdgeJob {
-    /// Resolves the engine settings for the edge diagram of `request`.
-    pub fn prepare(request: &Request, budget: Bytes, threads: u32) -> Result<EdgeJob, Failure> {
-        let engine = request.engine.unwrap_or(EngineKind::Zbdd);
-        let vars = EdgeEncoding::new(request.board, request.kind).num_vars();
-        if let Some(cache) = request.cache
-            && cache < super::MIN_CACHE
-        {
-            return Err(Failure::refused(format!(
-                "--cache {cache} is below the working minimum of {} entries",
-                super::MIN_CACHE
-            )));
-        }
+    /// Resolves the engine settings for the edge diagram of `kind` tours of
+    /// `board`, or refuses them before anything is allocated.
+    pub fn prepare(
+        board: Board,
+        kind: TourKind,
+        options: &EngineOptions,
+        budget: Bytes,
+        threads: u32,
+    ) -> Result<EdgeJob, Failure> {
+        let engine = options.engine;
+        options.check_cache()?;
+        let vars = EdgeEncoding::new(board, kind).num_vars();
         let plan = resources::plan(
-            &format!("the {engine} edge diagram of board {}", request.board),
+            &format!("the {engine} edge diagram of board {board}"),
             engine,
             vars,
             1 << 16,
             &Requests {
                 budget,
-                nodes: request.nodes,
-                cache: request.cache,
+                nodes: options.nodes,
+                cache: options.cache,
                 threads,
             },
         )
         .map_err(|e| Failure::refused(e.to_string()))?;
         Ok(EdgeJob {
-            board: request.board,
-            kind: request.kind,
+            board,
+            kind,
             engine,
             plan,
         })

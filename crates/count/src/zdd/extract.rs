@@ -41,6 +41,17 @@ pub trait Decoder: Sync {
     fn directions(&self, kind: TourKind) -> u32;
     /// A variable's name, for drawing the diagram.
     fn var_name(&self, var: Var) -> String;
+    /// How many sets of the family one undirected tour is: the
+    /// time-sliced encoding holds an open path once per direction.
+    fn sets_per_tour(&self, kind: TourKind) -> u64;
+    /// The variable every open tour starting on `square` contains (the
+    /// edge diagram holds tours undirected: its mark of an end); `None`
+    /// where the diagram has no such variable.
+    fn start_mark(&self, square: Square) -> Option<Var>;
+    /// The variable every open tour ending on `square` contains.
+    fn end_mark(&self, square: Square) -> Option<Var>;
+    /// The closed tours of `family` that make the move `a`–`b`.
+    fn through_move(&self, family: &Family, a: Square, b: Square) -> BigUint;
 }
 
 impl Decoder for Encoding {
@@ -59,6 +70,36 @@ impl Decoder for Encoding {
 
     fn var_name(&self, var: Var) -> String {
         Encoding::var_name(self, var)
+    }
+
+    fn sets_per_tour(&self, kind: TourKind) -> u64 {
+        if kind == TourKind::Open && self.cells() > 1 {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn start_mark(&self, square: Square) -> Option<Var> {
+        Some(self.var(square, 0))
+    }
+
+    fn end_mark(&self, square: Square) -> Option<Var> {
+        Some(self.var(square, self.last_time()))
+    }
+
+    /// A move s–e is made when s and e follow each other at some time, or
+    /// are the first and last squares.
+    fn through_move(&self, family: &Family, a: Square, b: Square) -> BigUint {
+        let last = self.last_time();
+        let with = |x: Var, y: Var| family.counts_containing(&[x, y]).total;
+        let mut sum =
+            with(self.var(a, 0), self.var(b, last)) + with(self.var(b, 0), self.var(a, last));
+        for t in 0..last {
+            sum += with(self.var(a, t), self.var(b, t + 1));
+            sum += with(self.var(b, t), self.var(a, t + 1));
+        }
+        sum
     }
 }
 
@@ -82,6 +123,36 @@ impl Decoder for EdgeEncoding {
     fn var_name(&self, var: Var) -> String {
         EdgeEncoding::var_name(self, var)
     }
+
+    /// A set is an undirected tour.
+    fn sets_per_tour(&self, _: TourKind) -> u64 {
+        1
+    }
+
+    /// The apex edge of `square`: the square is an end of the path.
+    fn start_mark(&self, square: Square) -> Option<Var> {
+        let sweep = self.sweep();
+        let apex = sweep.apex()?;
+        let v = sweep.vertex_of(square);
+        edge_var(self, (v.min(apex), v.max(apex)))
+    }
+
+    fn end_mark(&self, square: Square) -> Option<Var> {
+        self.start_mark(square)
+    }
+
+    fn through_move(&self, family: &Family, a: Square, b: Square) -> BigUint {
+        let sweep = self.sweep();
+        let (v, w) = (sweep.vertex_of(a), sweep.vertex_of(b));
+        edge_var(self, (v.min(w), v.max(w)))
+            .map_or(BigUint::ZERO, |var| family.counts_containing(&[var]).total)
+    }
+}
+
+/// The variable of the edge `(v, w)`, lower vertex first, if the swept
+/// graph has that edge.
+fn edge_var(enc: &EdgeEncoding, edge: (usize, usize)) -> Option<Var> {
+    (0..enc.num_vars()).find(|&var| enc.edge(var) == edge)
 }
 
 /// The number of tours `family` stands for under `decoder`.

@@ -1,14 +1,20 @@
-//! The N⁴ time-sliced ZDD method: from a board to the family of its tours.
+//! Decision diagrams of the tours on an engine: the N⁴ time-sliced ZDD
+//! built step by step, the frontier method's edge diagram ([`edges`]), and
+//! what is done with a finished diagram ([`Finish`]: count it, copy it out
+//! for tours ([`extract`]), draw it ([`dot`])).
 //!
-//! [`ZddJob::prepare`] resolves a request into engine settings (or refuses
-//! it before anything is allocated); [`compute`] builds the family on a
-//! worker thread with a deep stack, step by step as the schedule says, and
-//! hands it to a [`Finish`] (count it, copy it out for tours, draw it).
+//! This is the toolkit the diagram methods (`time_sliced`, `edges` in
+//! `crate::methods`) are built from; it knows nothing of requests.
+//! [`ZddJob::prepare`] resolves engine settings (or refuses them before
+//! anything is allocated); [`compute`] builds the family on a worker thread
+//! with a deep stack, step by step as the schedule says, and hands it to a
+//! [`Finish`].
 //!
 //! The report is kept up to date after every step and given to the
 //! observer, so that a run which stops early (cancelled, out of memory)
 //! still reports what it measured.
 
+pub mod dot;
 pub mod edges;
 pub mod extract;
 pub mod resources;
@@ -23,6 +29,7 @@ use kt_engine::{Bcdd, Bdd, Engine, EngineError, EngineKind, Family, Zbdd};
 use kt_memory::{Bytes, Watchdog};
 use tracing::info;
 
+pub use dot::Drawing;
 pub use extract::Decoder;
 pub use resources::{MIN_CACHE, ResourcePlan};
 pub use schedule::Schedule;
@@ -31,7 +38,6 @@ use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
 use crate::report::{Init, Package, RunReport, SatCount, Status, millis};
-use crate::request::Request;
 use resources::Requests;
 use run::RunLimits;
 
@@ -40,7 +46,29 @@ use run::RunLimits;
 /// levels. Reserved, not touched, unless a run needs it.
 const WORKER_STACK: usize = 1 << 30;
 
-/// A request resolved for the zdd method.
+/// Engine settings as asked; `None` means "derive from the budget".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineOptions {
+    pub engine: EngineKind,
+    /// The manager's node capacity.
+    pub nodes: Option<u64>,
+    /// Apply-cache entries.
+    pub cache: Option<u64>,
+}
+
+impl EngineOptions {
+    /// Refuses an apply cache below the working minimum.
+    pub fn check_cache(&self) -> Result<(), Failure> {
+        match self.cache {
+            Some(cache) if cache < MIN_CACHE => Err(Failure::refused(format!(
+                "--cache {cache} is below the working minimum of {MIN_CACHE} entries: with fewer, the intersections recompute the same results endlessly"
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A board resolved for the time-sliced ZDD.
 #[derive(Clone, Debug)]
 pub struct ZddJob {
     pub board: Board,
@@ -52,15 +80,20 @@ pub struct ZddJob {
 }
 
 impl ZddJob {
-    /// Resolves `request` for this method, or refuses it: boards whose
-    /// encoding cannot be represented, the fused schedule beyond 128
-    /// squares, a cache below the working minimum, a budget too small for
-    /// the fixed costs, a node capacity that does not fit.
-    pub fn prepare(request: &Request, budget: Bytes, threads: u32) -> Result<ZddJob, Failure> {
-        let board = request.board;
-        let kind = request.kind;
-        let engine = request.engine.unwrap_or(EngineKind::Zbdd);
-        let schedule = request.schedule.unwrap_or(Schedule::Fused);
+    /// Resolves the engine settings for `kind` tours of `board`, or refuses
+    /// them: boards whose encoding cannot be represented, the fused
+    /// schedule beyond 128 squares, a cache below the working minimum, a
+    /// budget too small for the fixed costs, a node capacity that does not
+    /// fit.
+    pub fn prepare(
+        board: Board,
+        kind: TourKind,
+        schedule: Schedule,
+        options: &EngineOptions,
+        budget: Bytes,
+        threads: u32,
+    ) -> Result<ZddJob, Failure> {
+        let engine = options.engine;
         let enc =
             Encoding::new(board).map_err(|e| Failure::refused(format!("{board} {kind}: {e}")))?;
         if schedule.filters_all_at_once() && board.cells() > MAX_SQUARES_ALL_AT_ONCE {
@@ -69,13 +102,7 @@ impl ZddJob {
                 board.cells()
             )));
         }
-        if let Some(cache) = request.cache
-            && cache < MIN_CACHE
-        {
-            return Err(Failure::refused(format!(
-                "--cache {cache} is below the working minimum of {MIN_CACHE} entries: with fewer, the intersections recompute the same results endlessly"
-            )));
-        }
+        options.check_cache()?;
         let plan = resources::plan(
             &format!("the {engine} encoding of board {board}"),
             engine,
@@ -83,8 +110,8 @@ impl ZddJob {
             default_cache(schedule, enc.num_vars(), budget),
             &Requests {
                 budget,
-                nodes: request.nodes,
-                cache: request.cache,
+                nodes: options.nodes,
+                cache: options.cache,
                 threads,
             },
         )
@@ -155,6 +182,47 @@ impl Finish for JustCount {
         _: &mut RunReport,
     ) -> Result<(), Failure> {
         Ok(())
+    }
+}
+
+/// What to do with a finished diagram, as data: the methods behind a
+/// trait object cannot take a generic [`Finish`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finishing {
+    /// Only count it.
+    JustCount,
+    /// Copy it out ([`CopyOut`]).
+    CopyOut,
+    /// Draw it ([`Drawing`]).
+    Draw(Drawing),
+}
+
+/// What a [`Finishing`] gives.
+#[derive(Clone, Debug)]
+pub enum Built {
+    Counted,
+    Family(Family),
+    Dot(Vec<u8>),
+}
+
+impl Finish for Finishing {
+    type Output = Built;
+    fn finish<E: Engine>(
+        self,
+        engine: &E,
+        decoder: &dyn Decoder,
+        family: &E::Func,
+        report: &mut RunReport,
+    ) -> Result<Built, Failure> {
+        match self {
+            Finishing::JustCount => Ok(Built::Counted),
+            Finishing::CopyOut => CopyOut
+                .finish(engine, decoder, family, report)
+                .map(Built::Family),
+            Finishing::Draw(drawing) => drawing
+                .finish(engine, decoder, family, report)
+                .map(Built::Dot),
+        }
     }
 }
 

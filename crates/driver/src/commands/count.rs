@@ -3,10 +3,9 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use kt_board::TourKind;
 use kt_count::known::{self, Quantity};
 use kt_count::report::{CheckReport, RunReport};
-use num_bigint::BigUint;
+use kt_count::{BigUint, Question, TourKind};
 
 use super::{Unfinished, supervised};
 use crate::cli::CountArgs;
@@ -64,23 +63,27 @@ fn check(request: &kt_count::Request, report: &RunReport) -> known::Check {
         .count
         .as_ref()
         .and_then(|c| c.parse::<BigUint>().ok());
-    if request.up_to_symmetry {
-        quantities.extend(count.map(|c| (Quantity::Geometric, c)));
-    } else if request.by_start {
-        quantities.extend(count.map(|c| (Quantity::Total, c)));
-        if let Some(table) = &report.by_start {
-            for (r, row) in table.iter().enumerate() {
-                for (c, cell) in row.iter().enumerate() {
-                    if let Ok(n) = cell.parse() {
-                        quantities.push((Quantity::From(board.square_at(r, c)), n));
+    match (request.question, kind) {
+        (Question::UpToSymmetry, _) => {
+            quantities.extend(count.map(|c| (Quantity::Geometric, c)));
+        }
+        (Question::ByStart, _) => {
+            quantities.extend(count.map(|c| (Quantity::Total, c)));
+            if let Some(table) = &report.by_start {
+                for (r, row) in table.iter().enumerate() {
+                    for (c, cell) in row.iter().enumerate() {
+                        if let Ok(n) = cell.parse() {
+                            quantities.push((Quantity::From(board.square_at(r, c)), n));
+                        }
                     }
                 }
             }
         }
-    } else if let (Some(from), None, TourKind::Open) = (request.from, request.to, kind) {
-        quantities.extend(count.map(|c| (Quantity::From(from), c)));
-    } else if request.from.is_none() && request.to.is_none() {
-        quantities.extend(count.map(|c| (Quantity::Total, c)));
+        (Question::From { from }, TourKind::Open) => {
+            quantities.extend(count.map(|c| (Quantity::From(from), c)));
+        }
+        (Question::Total, _) => quantities.extend(count.map(|c| (Quantity::Total, c))),
+        _ => {}
     }
     let mut all = known::Check {
         agreeing: Vec::new(),

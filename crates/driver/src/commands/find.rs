@@ -9,13 +9,24 @@ use crate::cli::{FindArgs, TourFormat};
 use crate::exit::{CliError, ExitCode};
 use crate::output::{OrFail, Output};
 
+/// Refuses, before any work, a bad board or an `--svg` file that cannot be
+/// written.
+pub(crate) fn plan(args: &FindArgs) -> Result<(), CliError> {
+    args.problem.board().map_err(CliError::input)?;
+    if let Some(path) = &args.svg {
+        kt_count::writable_file("--svg", path).map_err(CliError::from)?;
+    }
+    Ok(())
+}
+
 pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
+    plan(args)?;
     let board = args.problem.board().map_err(CliError::input)?;
     let kind = args.problem.kind();
     let mut out = Output::stdout()?;
     let started = Instant::now();
     let tour = find_tour(&board, kind, &FindOptions::default()).map_err(|e| match e {
-        FindError::NoTour(reason) => CliError::other(reason.to_string()),
+        FindError::NoTour(reason) => CliError::no_tour(reason.to_string()),
         other => CliError::other(format!("no {kind} tour found on {board}: {other}")),
     })?;
     // find_tour returns checked tours; check again here so that nothing is

@@ -2,7 +2,7 @@
 
 mod count;
 mod dot;
-mod find;
+pub(crate) mod find;
 mod known;
 mod tour;
 mod verify;

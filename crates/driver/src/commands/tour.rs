@@ -1,14 +1,11 @@
-//! `knights-tour tour`: tours taken from the final ZDD, written as they are
-//! taken (a million random tours need no more memory than one).
+//! `knights-tour tour`: tours taken from the family of tours the library
+//! hands out, written as they are taken (a million random tours need no
+//! more memory than one).
 
 use std::io::Write;
 use std::sync::Arc;
 
-use kt_board::Tour;
-use kt_constraints::Encoding;
-use kt_count::zdd::extract::{self, Selection};
-use kt_count::zdd::{CopyOut, Decoder};
-use num_bigint::BigUint;
+use kt_count::{BigUint, Selection, Tour};
 use serde::Serialize;
 
 use super::supervised;
@@ -25,11 +22,11 @@ struct TourJson<'a> {
 }
 
 pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
-    let request = args
-        .problem
-        .diagram_request(&args.engine)
-        .map_err(CliError::input)?;
-    let (board, kind, uses_edges) = (request.board, request.kind, request.edges);
+    let request = args.request().map_err(CliError::input)?;
+    // Refused before any work (and before a seed is drawn): an estimate
+    // beyond the machine, an --svg file that cannot be written.
+    kt_count::plan(&request)?;
+    let (board, kind) = (request.board, request.kind);
     let seed = args.random.then(|| args.seed.unwrap_or_else(rand::random));
     if let (Some(seed), None) = (seed, args.seed) {
         eprintln!("seed {seed} (repeat with --seed {seed})");
@@ -48,32 +45,23 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
     };
     let mut out = Output::stdout()?;
     let monitor = Arc::new(Monitor::new(progress));
-    let (report, family) = supervised(&monitor, move |observer, cancel| {
-        kt_count::diagram(&request, CopyOut, observer, cancel)
+    let built = supervised(&monitor, move |observer, cancel| {
+        kt_count::tours(&request, observer, cancel)
     })
     .map_err(|unfinished| unfinished.error)?;
-    let Some(family) = family else {
-        return Err(CliError::other(format!(
+    let Some(family) = built.family else {
+        return Err(CliError::no_tour(format!(
             "no {kind} tour on {board}: {}",
-            report.reason.unwrap_or_default()
+            built.report.reason.unwrap_or_default()
         )));
     };
-    if family.count() == BigUint::ZERO {
-        return Err(CliError::other(format!(
+    let total = family.total();
+    if total == BigUint::ZERO {
+        return Err(CliError::no_tour(format!(
             "the {board} board has no {kind} tour (the count is 0)"
         )));
     }
-    let time_sliced;
-    let edges;
-    let decoder: &dyn Decoder = if uses_edges {
-        edges = kt_frontier::EdgeEncoding::new(board, kind);
-        &edges
-    } else {
-        time_sliced = Encoding::new(board).map_err(|e| CliError::input(e.to_string()))?;
-        &time_sliced
-    };
-    let total = extract::total(&family, decoder, kind);
-    let tours = extract::tours(&family, decoder, kind, &selection);
+    let tours = family.tours(&selection);
 
     let mut written = 0usize;
     let mut svgs = SvgFiles::new(args.svg.as_deref());

@@ -2,7 +2,7 @@
 
 use std::io::{Read, Write};
 
-use kt_memory::Bytes;
+use kt_count::Bytes;
 use kt_tours::Verdict;
 use serde::Serialize;
 

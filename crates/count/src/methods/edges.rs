@@ -1,0 +1,177 @@
+//! The frontier method's edge-variable ZDD, built in an oxidd engine
+//! (`--method edges`; `--encoding edges` is its old name): the second
+//! encoding the engines can be compared on, and the diagram `tour` and
+//! `dot` take tours from on boards the time-sliced ZDD cannot reach. It
+//! holds every level of the sweep at once (`kt_frontier::zdd`), so it is
+//! for boards where the diagram itself is wanted; the streaming frontier
+//! method counts further.
+
+use kt_board::{Board, TourKind};
+use kt_engine::EngineKind;
+use kt_frontier::EdgeEncoding;
+use kt_memory::Bytes;
+
+use super::measured::{self, BASELINE_BYTES, whole};
+use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources};
+use crate::cancel::CancelToken;
+use crate::failure::Failure;
+use crate::observer::Observer;
+use crate::report::{Benchmark, RunReport};
+use crate::zdd::edges::EdgeJob;
+use crate::zdd::{Built, Decoder, EngineOptions, Finishing, JustCount};
+
+/// The edge diagram, with its settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Edges {
+    pub resources: Resources,
+    /// The decision-diagram engine (default: the ZBDD).
+    pub engine: Option<EngineKind>,
+    /// The manager's node capacity (default: from the budget).
+    pub nodes: Option<u64>,
+    /// Apply-cache entries (default: 2¹⁶).
+    pub cache: Option<u64>,
+}
+
+impl Edges {
+    fn job(&self, job: &Job) -> Result<EdgeJob, Failure> {
+        supports(job.board, job.kind)?;
+        EdgeJob::prepare(
+            job.board,
+            job.kind,
+            &EngineOptions {
+                engine: self.engine.unwrap_or(EngineKind::Zbdd),
+                nodes: self.nodes,
+                cache: self.cache,
+            },
+            job.budget,
+            job.threads,
+        )
+    }
+}
+
+/// Refuses boards whose frontier does not fit the state packing, before
+/// the sweep is built.
+fn supports(board: Board, kind: TourKind) -> Result<(), Failure> {
+    kt_frontier::supports(board, kind).map_err(|e| Failure::refused(e.to_string()))
+}
+
+/// The build holds every level: the levels add up to about 8 widest ones
+/// (6×6 open: 10.3 million states against a widest level of 1.17 million;
+/// 6×6 closed: 304,054 against 43,192), at 21 bytes and 3.6 µs a state
+/// (6×6 open: 218 MiB, 37.4 s), and about one node for every 10 states
+/// (`docs/frontier.md`, *The edge-variable ZDD*).
+const LEVELS_PER_WIDEST: f64 = 8.0;
+const BYTES_PER_STATE: f64 = 21.0;
+const SECONDS_PER_STATE: f64 = 3.6e-6;
+const STATES_PER_NODE: f64 = 10.0;
+
+/// Measured diagram sizes (ZBDD nodes): 3×4 open, 5×5 open, 5×6 closed,
+/// 6×6 closed and open.
+fn measured_nodes(board: Board, kind: TourKind) -> Option<u64> {
+    let short = board.rows().min(board.cols());
+    let long = board.rows().max(board.cols());
+    match (kind, short, long) {
+        (TourKind::Open, 3, 4) => Some(77),
+        (TourKind::Open, 5, 5) => Some(2771),
+        (TourKind::Closed, 5, 6) => Some(95),
+        (TourKind::Closed, 6, 6) => Some(22_060),
+        (TourKind::Open, 6, 6) => Some(1_230_150),
+        _ => None,
+    }
+}
+
+fn estimate(board: Board, kind: TourKind, engine: EngineKind) -> Reach {
+    let (widest, basis) = measured::frontier_peak_states(board, kind);
+    let states = widest * LEVELS_PER_WIDEST * measured::frontier_sweep_length(board);
+    let bdd = if engine == EngineKind::Zbdd {
+        1.0
+    } else {
+        30.0
+    };
+    let nodes = measured_nodes(board, kind)
+        .map_or((states / STATES_PER_NODE).max(2.0) * bdd, |n| {
+            n as f64 * bdd
+        });
+    Reach {
+        seconds: states * SECONDS_PER_STATE,
+        memory: Bytes(whole(states * BYTES_PER_STATE + BASELINE_BYTES)),
+        spills: false,
+        nodes: Some(whole(nodes)),
+        basis: format!("the edge diagram holds every level of the sweep; widest level {basis}"),
+    }
+}
+
+impl Method for Edges {
+    fn name(&self) -> &'static str {
+        "edges"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the frontier method's edge-variable ZDD, built in an engine (holds every level: for diagrams of boards up to about 6x6 open)"
+    }
+
+    fn capabilities(&self) -> &'static [Capability] {
+        &[Capability::Count, Capability::Family, Capability::Threads]
+    }
+
+    fn breadth(&self) -> u32 {
+        3
+    }
+
+    fn encoding(&self) -> &'static str {
+        Benchmark::EDGE_ZDD
+    }
+
+    fn resources(&self) -> Option<Resources> {
+        Some(self.resources)
+    }
+
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+        if let Some(flag) =
+            given.first_of(&["--schedule", "--spill-dir", "--checkpoint", "--resume"])
+        {
+            return Err(flag);
+        }
+        Ok(MethodSettings::Edges(Edges {
+            resources: given.resources,
+            engine: given.engine.or(self.engine),
+            nodes: given.nodes.or(self.nodes),
+            cache: given.cache.or(self.cache),
+        }))
+    }
+
+    fn reach(&self, job: &Job) -> Result<Reach, Failure> {
+        let prepared = self.job(job)?;
+        Ok(estimate(job.board, job.kind, prepared.engine))
+    }
+
+    fn count(
+        &self,
+        job: &Job,
+        report: RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<RunReport, Failure> {
+        let prepared = self.job(job)?;
+        crate::zdd::edges::compute(&prepared, report, JustCount, observer, cancel)
+            .map(|(report, ())| report)
+    }
+
+    fn build(
+        &self,
+        job: &Job,
+        report: RunReport,
+        finishing: Finishing,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<(RunReport, Option<Built>), Failure> {
+        let prepared = self.job(job)?;
+        crate::zdd::edges::compute(&prepared, report, finishing, observer, cancel)
+            .map(|(report, built)| (report, Some(built)))
+    }
+
+    fn decoder(&self, board: Board, kind: TourKind) -> Option<Box<dyn Decoder + Send>> {
+        supports(board, kind).ok()?;
+        Some(Box::new(EdgeEncoding::new(board, kind)))
+    }
+}

@@ -1,0 +1,424 @@
+//! Frontier-based search over the board's edges (`--method frontier`;
+//! Knuth's DYNAHAM, `docs/frontier.md`): kt-frontier's sweep, with the
+//! library's budget, watchdog, cancellation and report. It reaches 8×8
+//! closed, spills levels that do not fit the budget to disk, writes
+//! checkpoints, and counts with fixed ends or a required move a run at a
+//! time.
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use kt_frontier::{FrontierError, Options, Watcher};
+use kt_memory::{Bytes, Watchdog};
+use num_bigint::BigUint;
+
+use super::measured::{self, BASELINE_BYTES, whole};
+use super::{
+    Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Restriction,
+};
+use crate::cancel::{CancelToken, Cause};
+use crate::failure::{Failure, FailureKind};
+use crate::observer::{Observer, Progress};
+use crate::report::{Benchmark, FrontierReport, LevelReport, RunReport, Status};
+
+/// How often a checkpoint is written when no interval is asked for.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_mins(5);
+
+/// The share of the budget, in fifths, the two levels' tables may hold
+/// before shards spill: the rest is per-thread buffers, the allocator's
+/// slack and the watchdog's margin.
+const TABLE_FIFTHS: u64 = 4;
+
+/// The share of the budget, in tenths, the resident set may reach before
+/// shards spill whatever the tables count: below the watchdog, which stops
+/// the run at the whole budget.
+const RESIDENT_TENTHS: u64 = 9;
+
+/// The frontier method, with its settings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Frontier {
+    pub resources: Resources,
+    /// Where levels that do not fit the budget spill (default: the
+    /// system's temporary directory); created if it does not exist.
+    pub spill_dir: Option<PathBuf>,
+    /// Write the level reached to a file now and then, to resume from.
+    pub checkpoint: Option<Checkpointing>,
+    /// Go on from this checkpoint.
+    pub resume: Option<PathBuf>,
+}
+
+/// Where and how often to write checkpoints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpointing {
+    pub path: PathBuf,
+    /// How often (default: [`CHECKPOINT_EVERY`]).
+    pub every: Option<Duration>,
+}
+
+impl Frontier {
+    fn spill_dir(&self) -> PathBuf {
+        self.spill_dir.clone().unwrap_or_else(std::env::temp_dir)
+    }
+
+    /// The sweep's options for `job` (the sweep's own defaults for what
+    /// the library does not set, as kt-frontier adds options).
+    #[allow(
+        clippy::needless_update,
+        reason = "kt-frontier's Options gains fields the library leaves at their defaults"
+    )]
+    fn options(&self, job: &Job) -> Options {
+        Options {
+            threads: job.threads as usize,
+            memory: job.budget.0 / 5 * TABLE_FIFTHS,
+            resident_limit: job.budget.0 / 10 * RESIDENT_TENTHS,
+            spill_dir: self.spill_dir(),
+            checkpoint: self.checkpoint.as_ref().map(|c| c.path.clone()),
+            checkpoint_every: self
+                .checkpoint
+                .as_ref()
+                .and_then(|c| c.every)
+                .unwrap_or(CHECKPOINT_EVERY),
+            resume: self.resume.clone(),
+            ..Options::default()
+        }
+    }
+
+    /// Refuses a checkpoint of another board or kind.
+    fn check_resume(&self, job: &Job) -> Result<(), Failure> {
+        let Some(path) = &self.resume else {
+            return Ok(());
+        };
+        let header =
+            kt_frontier::checkpoint::inspect(path).map_err(|e| Failure::refused(e.to_string()))?;
+        let board = job.board;
+        if (header.rows, header.cols) != (board.rows(), board.cols()) || header.kind != job.kind {
+            return Err(Failure::refused(format!(
+                "{}: it is a checkpoint of {} tours of {}x{}, not of {} tours of {board}",
+                path.display(),
+                header.kind,
+                header.rows,
+                header.cols,
+                job.kind
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Method for Frontier {
+    fn name(&self) -> &'static str {
+        "frontier"
+    }
+
+    fn summary(&self) -> &'static str {
+        "frontier-based search over the board's edges (boards with a short side of up to 13; reaches 8x8 closed)"
+    }
+
+    fn capabilities(&self) -> &'static [Capability] {
+        &[
+            Capability::Count,
+            Capability::FixedEnds,
+            Capability::RequiredMove,
+            Capability::Checkpoint,
+            Capability::Spill,
+            Capability::Threads,
+        ]
+    }
+
+    fn breadth(&self) -> u32 {
+        4
+    }
+
+    fn encoding(&self) -> &'static str {
+        Benchmark::EDGES
+    }
+
+    fn resources(&self) -> Option<Resources> {
+        Some(self.resources)
+    }
+
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+        if let Some(flag) = given.first_of(&["--engine", "--schedule", "--nodes", "--cache"]) {
+            return Err(flag);
+        }
+        Ok(MethodSettings::Frontier(Frontier {
+            resources: given.resources,
+            spill_dir: given.spill_dir.clone().or_else(|| self.spill_dir.clone()),
+            checkpoint: given.checkpoint.clone().or_else(|| self.checkpoint.clone()),
+            resume: given.resume.clone().or_else(|| self.resume.clone()),
+        }))
+    }
+
+    fn outputs(&self) -> Outputs {
+        // A checkpoint is a directory of runs and a manifest
+        // (`kt_frontier::checkpoint`), which the count makes in a
+        // directory that exists.
+        Outputs {
+            dirs: self
+                .spill_dir
+                .iter()
+                .map(|d| ("--spill-dir", d.clone()))
+                .collect(),
+            made_dirs: self
+                .checkpoint
+                .iter()
+                .map(|c| ("--checkpoint", c.path.clone()))
+                .collect(),
+            files: Vec::new(),
+            checkpoints: self.checkpoint.is_some() || self.resume.is_some(),
+        }
+    }
+
+    /// The widest level from the measured sweeps (`docs/frontier.md`), at
+    /// 38 bytes and 7.5 µs of one thread a state.
+    fn reach(&self, job: &Job) -> Result<Reach, Failure> {
+        kt_frontier::supports(job.board, job.kind).map_err(|e| {
+            Failure::refused(format!(
+                "{e}; boards with a short side of up to 13 fit, the time-sliced ZDD (--method zdd) takes up to 128 squares"
+            ))
+        })?;
+        self.check_resume(job)?;
+        let (widest, basis) = measured::frontier_peak_states(job.board, job.kind);
+        let work = widest * measured::frontier_sweep_length(job.board);
+        Ok(Reach {
+            seconds: work * measured::FRONTIER_SECONDS_PER_STATE / measured::speedup(job.threads),
+            memory: Bytes(whole(
+                widest * measured::FRONTIER_BYTES_PER_STATE + BASELINE_BYTES,
+            )),
+            spills: true,
+            nodes: None,
+            basis: format!("widest level {basis}"),
+        })
+    }
+
+    fn count(
+        &self,
+        job: &Job,
+        mut report: RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<RunReport, Failure> {
+        let started = Instant::now();
+        let options = self.options(job);
+        report.frontier = Some(FrontierReport {
+            width: kt_frontier::Sweep::frontier_width(job.board, job.kind),
+            sweeps: 1,
+            ..FrontierReport::default()
+        });
+        observer.report(&report);
+        let watchdog = watch(job.budget, cancel)?;
+        let result = {
+            let levels = Levels {
+                observer,
+                report: Mutex::new(&mut report),
+                steps: job.board.cells(),
+            };
+            kt_frontier::count_tours(job.board, job.kind, &options, &levels, cancel.flag())
+        };
+        drop(watchdog);
+        match result {
+            Ok(counted) => {
+                if let Some(frontier) = &mut report.frontier {
+                    frontier.resumed_from = counted.outcome.resumed_from;
+                    frontier.disk_peak_bytes = counted.outcome.disk_peak_bytes;
+                }
+                report.count = Some(counted.tours.to_string());
+                report.close(started);
+                Ok(report)
+            }
+            Err(error) => Err(failure(
+                &error,
+                report,
+                cancel,
+                job.budget,
+                &options.spill_dir,
+                started,
+            )),
+        }
+    }
+
+    /// One sweep with the restriction; its levels are added to `report`'s
+    /// frontier section (a run per question: see
+    /// [`FrontierReport::sweeps`]).
+    fn count_restricted(
+        &self,
+        job: &Job,
+        restriction: Restriction,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<BigUint, Failure> {
+        let started = Instant::now();
+        let restriction = match restriction {
+            Restriction::From(s) => kt_frontier::Restriction {
+                ends: vec![s],
+                only_these_ends: false,
+                moves: Vec::new(),
+            },
+            Restriction::FromTo(s, e) => kt_frontier::Restriction {
+                ends: vec![s, e],
+                only_these_ends: true,
+                moves: Vec::new(),
+            },
+            Restriction::Through(a, b) => kt_frontier::Restriction {
+                ends: Vec::new(),
+                only_these_ends: false,
+                moves: vec![(a, b)],
+            },
+        };
+        let options = self.options(job);
+        let width = kt_frontier::Sweep::frontier_width(job.board, job.kind);
+        let frontier = report.frontier.get_or_insert_with(FrontierReport::default);
+        frontier.width = frontier.width.max(width);
+        frontier.sweeps += 1;
+        let watchdog = watch(job.budget, cancel)?;
+        let result = {
+            let levels = Levels {
+                observer,
+                report: Mutex::new(&mut *report),
+                steps: job.board.cells(),
+            };
+            kt_frontier::count_restricted(
+                job.board,
+                job.kind,
+                &restriction,
+                &options,
+                &levels,
+                cancel.flag(),
+            )
+        };
+        drop(watchdog);
+        result.map(|outcome| outcome.cycles).map_err(|e| {
+            failure(
+                &e,
+                report.clone(),
+                cancel,
+                job.budget,
+                &options.spill_dir,
+                started,
+            )
+        })
+    }
+}
+
+/// Passes the sweep's progress on, and adds its levels to the report.
+struct Levels<'a> {
+    observer: &'a dyn Observer,
+    report: Mutex<&'a mut RunReport>,
+    steps: usize,
+}
+
+impl Watcher for Levels<'_> {
+    fn step_started(&self, step: usize, steps: usize, states: u64) {
+        self.observer
+            .step_started(step - 1, steps, &format!("level {step}/{steps}"));
+        self.observer.progress(Progress::Level {
+            step,
+            steps,
+            done: 0,
+            states,
+        });
+    }
+
+    fn step_progress(&self, step: usize, done: u64, states: u64) {
+        self.observer.progress(Progress::Level {
+            step,
+            steps: self.steps,
+            done,
+            states,
+        });
+    }
+
+    fn step_finished(&self, level: &kt_frontier::LevelReport) {
+        let mut report = self
+            .report
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let frontier = report.frontier.get_or_insert_with(FrontierReport::default);
+        frontier.add_level(LevelReport {
+            step: level.step,
+            slots: level.slots,
+            states: level.states,
+            read: level.read,
+            successors: level.successors,
+            time_ms: level.time_ms,
+            states_per_second_per_thread: level.rate_per_thread,
+            stored: level.stored,
+            runs: level.runs,
+            bytes: level.bytes,
+            memory_bytes: level.memory_bytes,
+            spilled_bytes: level.spilled_bytes,
+            disk_bytes: level.disk_bytes,
+            rss_bytes: level.rss_bytes,
+        });
+        self.observer.report(&report);
+    }
+
+    fn checkpointed(&self, step: usize, path: &Path) {
+        self.observer.note(&format!(
+            "checkpoint after {step} of {} steps written to {}",
+            self.steps,
+            path.display()
+        ));
+    }
+}
+
+/// Starts the watchdog that cancels the count when the resident set passes
+/// `budget`.
+fn watch(budget: Bytes, cancel: &CancelToken) -> Result<Watchdog, Failure> {
+    let cancel = cancel.clone();
+    Watchdog::start(budget, move |resident| {
+        cancel.cancel(Cause::MemoryBudget { resident, budget });
+    })
+    .map_err(|e| Failure::other(format!("cannot start the memory watchdog: {e}")))
+}
+
+/// The failure a frontier error means, with the partial report.
+fn failure(
+    error: &FrontierError,
+    mut report: RunReport,
+    cancel: &CancelToken,
+    budget: Bytes,
+    spill_dir: &Path,
+    started: Instant,
+) -> Failure {
+    let done = report.frontier.as_ref().map_or(0, |f| f.levels.len());
+    let (kind, status, message) = match (&error, cancel.cause()) {
+        (FrontierError::Cancelled { .. }, Some(Cause::MemoryBudget { resident, .. })) => (
+            FailureKind::Limit,
+            Status::OutOfMemory,
+            format!(
+                "memory budget of {budget} exceeded (resident {resident}) after {done} levels; raise --memory, or let levels spill sooner with a smaller --memory"
+            ),
+        ),
+        (FrontierError::Cancelled { .. }, cause) => (
+            FailureKind::Stopped {
+                signal: match cause {
+                    Some(Cause::Stop { signal }) => *signal,
+                    _ => None,
+                },
+            },
+            Status::Interrupted,
+            format!("interrupted after {done} levels"),
+        ),
+        (FrontierError::TooWide { .. } | FrontierError::Resume(_), _) => {
+            return Failure::refused(error.to_string());
+        }
+        (FrontierError::Io(e), _) => (
+            FailureKind::Other,
+            Status::Failed,
+            format!("cannot spill a level to {}: {e}", spill_dir.display()),
+        ),
+        (FrontierError::Checkpoint(_), _) => {
+            (FailureKind::Other, Status::Failed, error.to_string())
+        }
+    };
+    report.stop(status, &message, started);
+    Failure {
+        kind,
+        message,
+        report: None,
+    }
+    .with_report(report)
+}

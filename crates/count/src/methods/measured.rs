@@ -1,0 +1,168 @@
+//! Figures measured on the reference machine (2 cores, 24 GiB; the tables
+//! of `docs/benchmarks.md` and `docs/frontier.md`), and the rough
+//! estimates the methods make from them before any work.
+//!
+//! Estimates are interpolated log-linearly between measured boards and
+//! extrapolated with the slope of the last two: the costs grow
+//! exponentially with the board, so a straight line through the
+//! logarithms is the simplest honest guess. They are meant to be right
+//! within a factor of a few, which is enough to warn before a run that
+//! cannot finish and for `auto` to choose.
+
+use kt_board::{Board, TourKind};
+
+/// `y` at `x` on the log-linear curve through `points` (sorted by `x`,
+/// every `y` positive): interpolated between points, extrapolated with the
+/// slope of the last two beyond the last, and held at the first point's
+/// value below the first (small boards cost next to nothing).
+pub(super) fn log_linear(points: &[(f64, f64)], x: f64) -> f64 {
+    let (first, last) = (points[0], points[points.len() - 1]);
+    if x <= first.0 || points.len() == 1 {
+        return first.1;
+    }
+    let segment = points
+        .windows(2)
+        .find(|w| x <= w[1].0)
+        .unwrap_or(&points[points.len() - 2..]);
+    let ((x0, y0), (x1, y1)) = (segment[0], segment[1]);
+    let slope = (y1.ln() - y0.ln()) / (x1 - x0);
+    let at = if x > last.0 { last } else { (x0, y0) };
+    (at.1.ln() + slope * (x - at.0)).exp()
+}
+
+/// The same curve, extrapolated downwards too (a diagram's size keeps
+/// shrinking with the board, where its time does not).
+pub(super) fn log_linear_both_ways(points: &[(f64, f64)], x: f64) -> f64 {
+    if points.len() >= 2 && x < points[0].0 {
+        let ((x0, y0), (x1, y1)) = (points[0], points[1]);
+        let slope = (y1.ln() - y0.ln()) / (x1 - x0);
+        return (y0.ln() + slope * (x - x0)).exp().max(1.0);
+    }
+    log_linear(points, x)
+}
+
+/// The most states a level of the frontier sweep of `board` holds, and
+/// where the figure comes from.
+///
+/// Measured boards (`docs/frontier.md`, *Measured levels* and *8×8
+/// closed*) give their own figure. Others follow
+/// `log10(states) = a + 1.42·short + 0.68·min(long, 2·short)`, fitted to
+/// those boards (within 10% on each): a row more multiplies the states by
+/// about 26, a column along the sweep by about 4.8, and past twice the
+/// short side the widest level stops growing (the sweep only gets longer).
+pub(super) fn frontier_peak_states(board: Board, kind: TourKind) -> (f64, &'static str) {
+    let short = board.rows().min(board.cols());
+    let long = board.rows().max(board.cols());
+    let measured: Option<(f64, &'static str)> = match (kind, short, long) {
+        (TourKind::Closed, 6, 6) => Some((43_192.0, "measured: 6x6 closed")),
+        (TourKind::Closed, 6, 8) => Some((974_579.0, "measured: 6x8 closed")),
+        (TourKind::Closed, 7, 8) => Some((23_598_867.0, "measured: 7x8 closed")),
+        (TourKind::Closed, 8, 8) => Some((679_048_443.0, "measured: 8x8 closed")),
+        (TourKind::Open, 6, 6) => Some((1_173_452.0, "measured: 6x6 open")),
+        (TourKind::Open, 6, 7) => Some((6_017_155.0, "measured: 6x7 open")),
+        // Stertenbrink's frontier count of 8x8 open peaked at 2.16e9
+        // states with his vertex order (docs/frontier.md, *Limits*).
+        (TourKind::Open, 8, 8) => {
+            Some((2_163_004_549.0, "the peak of Stertenbrink's 8x8 open count"))
+        }
+        _ => None,
+    };
+    if let Some(figure) = measured {
+        return figure;
+    }
+    let a = match kind {
+        TourKind::Closed => -7.965,
+        TourKind::Open => -6.531,
+    };
+    let (short, long) = (short as f64, long as f64);
+    let log = a + 1.42 * short + 0.68 * long.min(2.0 * short);
+    // 7x7 open held 140 million states at step 26 of 49 and was still
+    // growing when stopped: the fit is not allowed below that.
+    let floor = if kind == TourKind::Open && short >= 7.0 && long >= 7.0 {
+        140_117_047.0
+    } else {
+        1.0
+    };
+    (
+        10f64.powf(log).max(floor),
+        "extrapolated from the boards measured in docs/frontier.md",
+    )
+}
+
+/// How many times the widest level the sweep handles in all: the levels
+/// add up to a few widest ones while the long side is at most twice the
+/// short one, and grow with the sweep beyond.
+pub(super) fn frontier_sweep_length(board: Board) -> f64 {
+    let short = board.rows().min(board.cols()) as f64;
+    let long = board.rows().max(board.cols()) as f64;
+    (long / (2.0 * short)).max(1.0)
+}
+
+/// Bytes a state of the frontier sweep costs at the widest level, both
+/// levels' tables and the allocator's slack included: 808 MiB resident
+/// for 23.6 million states (7×8 closed), 215 MiB for 6.0 million (6×7
+/// open), 8 GiB of tables and 16 GiB spilled for 679 million (8×8 closed).
+pub(super) const FRONTIER_BYTES_PER_STATE: f64 = 38.0;
+
+/// Seconds a thread spends per state of the widest level, over the whole
+/// sweep: 174 s for 23.6 million (7×8 closed, one thread), 2,549 s with
+/// two threads for 679 million (8×8 closed).
+pub(super) const FRONTIER_SECONDS_PER_STATE: f64 = 7.5e-6;
+
+/// The speed-up of `threads` threads over one: 1.8 with two on the
+/// reference machine (6×6 open: 4.7 s and 2.6 s).
+pub(super) fn speedup(threads: u32) -> f64 {
+    f64::from(threads.max(1)).powf(0.85)
+}
+
+/// An estimate as a whole number (of bytes, nodes), never negative.
+#[allow(
+    clippy::cast_sign_loss,
+    reason = "clamped to be non-negative; estimates beyond u64 saturate"
+)]
+pub(super) fn whole(estimate: f64) -> u64 {
+    estimate.max(0.0).round() as u64
+}
+
+/// What a process holds before a method's own tables.
+pub(super) const BASELINE_BYTES: f64 = 8.0 * 1024.0 * 1024.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interpolates_and_extrapolates_on_a_log_scale() {
+        let points = [(10.0, 1.0), (20.0, 100.0), (30.0, 1000.0)];
+        assert!((log_linear(&points, 15.0) - 10.0).abs() < 1e-9);
+        assert!((log_linear(&points, 20.0) - 100.0).abs() < 1e-9);
+        assert!((log_linear(&points, 40.0) - 10_000.0).abs() < 1e-6);
+        assert!((log_linear(&points, 5.0) - 1.0).abs() < 1e-9);
+        assert!((log_linear_both_ways(&points, 5.0) - 1.0).abs() < 1e-9);
+        let steep = [(10.0, 100.0), (20.0, 10_000.0)];
+        assert!((log_linear_both_ways(&steep, 5.0) - 10.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_frontier_fit_agrees_with_the_measured_boards() {
+        for (rows, cols, kind, states) in [
+            (6, 8, TourKind::Closed, 974_579.0),
+            (8, 7, TourKind::Closed, 23_598_867.0),
+            (7, 6, TourKind::Open, 6_017_155.0),
+        ] {
+            let board = Board::new(rows, cols).unwrap();
+            let (got, _) = frontier_peak_states(board, kind);
+            assert!((got / states - 1.0).abs() < 1e-9, "{board} {kind}");
+        }
+        // The fit itself, on a board it was fitted to but asked as another
+        // orientation would not be: within 10%.
+        let a = -7.965;
+        let fit: f64 = 10f64.powf(a + 1.42 * 7.0 + 0.68 * 8.0);
+        assert!((fit / 23_598_867.0 - 1.0).abs() < 0.15, "{fit}");
+        // A thin board's sweep is small; 8x8 open is far beyond 24 GiB.
+        let thin = frontier_peak_states(Board::new(3, 100).unwrap(), TourKind::Closed).0;
+        assert!(thin < 1e3, "{thin}");
+        let open8 = frontier_peak_states(Board::new(8, 8).unwrap(), TourKind::Open).0;
+        assert!(open8 * FRONTIER_BYTES_PER_STATE > 64e9, "{open8}");
+    }
+}

@@ -1,0 +1,499 @@
+//! The counting methods behind one trait, and the registry that lists them.
+//!
+//! A method is a type that holds its own settings (the time-sliced ZDD's
+//! engine and schedule, the frontier method's spill directory, …) and
+//! implements [`Method`]: what it can answer, as data
+//! ([`Method::capabilities`]); what a board would cost it, or why it cannot
+//! represent the board at all ([`Method::reach`]); and the work itself. The
+//! questions ([`crate::questions`]) are answered on top of these
+//! primitives, and the plan ([`crate::plan`]) picks a method and refuses,
+//! before any work, what the method cannot do.
+//!
+//! **Adding a method** is one new file in this directory (the type, its
+//! settings as public fields with a `Default`, and `impl Method`) and one
+//! line in [`registry!`] below, which makes it a variant of
+//! [`MethodSettings`], a name on the command line (`--method NAME`) and a
+//! candidate of `auto`. Nothing else in the library matches on methods.
+//!
+//! Nothing in this module knows about requests: a method works on a
+//! [`Job`] (board, kind, budget, threads), which the plan resolves.
+
+mod backtrack;
+mod edges;
+mod frontier;
+mod measured;
+mod time_sliced;
+
+use std::fmt;
+use std::path::PathBuf;
+
+use kt_board::{Board, Square, TourKind};
+use kt_memory::Bytes;
+use num_bigint::BigUint;
+
+pub use backtrack::Backtrack;
+pub use edges::Edges;
+pub use frontier::{CHECKPOINT_EVERY, Checkpointing, Frontier};
+pub use time_sliced::TimeSliced;
+
+use crate::cancel::CancelToken;
+use crate::failure::Failure;
+use crate::observer::Observer;
+use crate::report::RunReport;
+use crate::zdd::{Built, Decoder, Finishing};
+
+/// What a method can do, as data: the plan compares these with what a
+/// question needs (`crate::questions`), and refuses a method that lacks
+/// them before any work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Capability {
+    /// The plain count of the tours.
+    Count,
+    /// The family of tours as a decision diagram, with its decoder: tours
+    /// taken out of it (`tour`), drawn (`dot`), and every question answered
+    /// from the one diagram (starts, ends, moves, symmetries).
+    Family,
+    /// Counts the open tours with given end squares, one run per question
+    /// (`--from`, `--to`, tables by start and end square).
+    FixedEnds,
+    /// Counts the closed tours that make a given move, one run per
+    /// question (closed `--from` with `--to` or `--by-end`).
+    RequiredMove,
+    /// Writes checkpoints of a whole count and goes on from them.
+    Checkpoint,
+    /// Spills what does not fit the memory budget to disk.
+    Spill,
+    /// Uses more than one thread.
+    Threads,
+    /// Spreads one count over several processes or machines (no method
+    /// yet; see the roadmap in `docs/architecture.md`).
+    Distributed,
+}
+
+impl Capability {
+    /// Every capability, in the order of the architecture table.
+    pub const ALL: [Capability; 8] = [
+        Capability::Count,
+        Capability::Family,
+        Capability::FixedEnds,
+        Capability::RequiredMove,
+        Capability::Checkpoint,
+        Capability::Spill,
+        Capability::Threads,
+        Capability::Distributed,
+    ];
+
+    /// The short name in tables and messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Capability::Count => "count",
+            Capability::Family => "family of tours",
+            Capability::FixedEnds => "fixed ends",
+            Capability::RequiredMove => "required move",
+            Capability::Checkpoint => "checkpoint",
+            Capability::Spill => "spill to disk",
+            Capability::Threads => "threads",
+            Capability::Distributed => "distributed",
+        }
+    }
+}
+
+impl fmt::Display for Capability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Threads and a memory budget, for the methods that take them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Resources {
+    /// Worker threads (default: the machine's available cores).
+    pub threads: Option<u32>,
+    /// The memory budget (default: ¾ of physical memory, or 9/10 of the
+    /// memory available at the start if that is less). A budget above the
+    /// machine's memory is capped to it, with a note.
+    pub memory: Option<Bytes>,
+}
+
+/// Settings as a command line gives them, before they are sorted to the
+/// method that takes them ([`MethodSettings::configure`]): the one place
+/// where every option sits side by side. A request never holds this; it
+/// holds the [`MethodSettings`] of one method.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GivenOptions {
+    pub resources: Resources,
+    pub engine: Option<kt_engine::EngineKind>,
+    pub schedule: Option<crate::zdd::Schedule>,
+    pub nodes: Option<u64>,
+    pub cache: Option<u64>,
+    pub spill_dir: Option<PathBuf>,
+    pub checkpoint: Option<Checkpointing>,
+    pub resume: Option<PathBuf>,
+}
+
+impl GivenOptions {
+    /// The command-line names of the options given, in a fixed order.
+    pub fn flags(&self) -> Vec<&'static str> {
+        let r = self.resources;
+        [
+            ("--threads", r.threads.is_some()),
+            ("--memory", r.memory.is_some()),
+            ("--engine", self.engine.is_some()),
+            ("--schedule", self.schedule.is_some()),
+            ("--nodes", self.nodes.is_some()),
+            ("--cache", self.cache.is_some()),
+            ("--spill-dir", self.spill_dir.is_some()),
+            ("--checkpoint", self.checkpoint.is_some()),
+            ("--resume", self.resume.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(flag, given)| given.then_some(flag))
+        .collect()
+    }
+
+    /// The first of `flags` that is given.
+    pub(crate) fn first_of(&self, flags: &[&'static str]) -> Option<&'static str> {
+        let given = self.flags();
+        flags.iter().copied().find(|f| given.contains(f))
+    }
+}
+
+/// A request as the plan resolved it: what every method works with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Job {
+    pub board: Board,
+    pub kind: TourKind,
+    pub budget: Bytes,
+    pub threads: u32,
+}
+
+/// One restricted count, for the questions answered a run at a time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Restriction {
+    /// Open tours: the directed tours that start on the square.
+    From(Square),
+    /// Open tours: the directed tours from the first square to the second.
+    FromTo(Square, Square),
+    /// Closed tours: the undirected tours that make the move.
+    Through(Square, Square),
+}
+
+/// What a board would cost a method, estimated before any work from the
+/// figures measured on the reference machine (2 cores, 24 GiB; see
+/// `docs/benchmarks.md` and `docs/frontier.md`). Rough by design: it is
+/// there to warn before a run that cannot finish, and for `auto` to choose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reach {
+    /// Wall time, with the job's threads.
+    pub seconds: f64,
+    /// Memory the work holds at its peak (what does not fit the budget
+    /// goes to disk where the method spills).
+    pub memory: Bytes,
+    /// Whether memory beyond the budget can go to disk instead.
+    pub spills: bool,
+    /// Nodes of the final diagram, for the methods that build one.
+    pub nodes: Option<u64>,
+    /// Where the figures come from, said with them.
+    pub basis: String,
+}
+
+impl Reach {
+    /// The estimate in a few words: `about 2.5 hours and 80.4 GiB`.
+    pub fn describe(&self) -> String {
+        format!(
+            "about {} and {}",
+            human_time(self.seconds),
+            human_bytes(self.memory)
+        )
+    }
+}
+
+/// A size for messages; beyond a pebibyte, in powers of ten.
+pub fn human_bytes(bytes: Bytes) -> String {
+    if bytes.0 >= 1 << 50 {
+        format!("{:.0e} bytes", bytes.0 as f64)
+    } else {
+        bytes.to_string()
+    }
+}
+
+/// Seconds in the largest unit that keeps the number readable.
+pub fn human_time(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    if seconds < 1.0 {
+        "under a second".into()
+    } else if seconds < MINUTE {
+        format!("{seconds:.0} s")
+    } else if seconds < HOUR {
+        format!("{:.0} minutes", seconds / MINUTE)
+    } else if seconds < DAY {
+        format!("{:.1} hours", seconds / HOUR)
+    } else if seconds < YEAR {
+        format!("{:.0} days", seconds / DAY)
+    } else if seconds < 1000.0 * YEAR {
+        format!("{:.0} years", seconds / YEAR)
+    } else {
+        format!("{:.0e} years", seconds / YEAR)
+    }
+}
+
+/// Work estimated to take longer than this is beyond what a run on one
+/// machine is meant for: the plan says so before it starts (and `tour`
+/// and `dot` refuse it without `--force`).
+pub const LONG_SECONDS: f64 = 2.0 * 3600.0;
+
+/// Files and directories a method's settings will write, which the plan
+/// checks before any work.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Outputs {
+    /// Directories to create if missing (asked for by the user), each with
+    /// the option that names it.
+    pub dirs: Vec<(&'static str, PathBuf)>,
+    /// Directories the work makes itself, inside a directory that must
+    /// exist (a checkpoint).
+    pub made_dirs: Vec<(&'static str, PathBuf)>,
+    /// Files to be written later.
+    pub files: Vec<(&'static str, PathBuf)>,
+    /// Whether the settings write or read checkpoints, which record whole
+    /// counts only.
+    pub checkpoints: bool,
+}
+
+/// A counting method with its settings.
+///
+/// The plan calls [`Method::reach`] (which refuses what the method cannot
+/// represent) for every candidate, then the work: [`Method::count`] for the
+/// plain count, [`Method::count_restricted`] for the questions answered a
+/// run at a time ([`Capability::FixedEnds`], [`Capability::RequiredMove`]),
+/// [`Method::build`] and [`Method::decoder`] for the methods that build a
+/// family ([`Capability::Family`]). A method is only asked for what its
+/// capabilities promise; the defaults of the optional ones are internal
+/// errors.
+pub(crate) trait Method: Sync {
+    /// The name on the command line and in reports.
+    fn name(&self) -> &'static str;
+    /// One line for `--help` and the architecture table.
+    fn summary(&self) -> &'static str;
+    /// What it can do.
+    fn capabilities(&self) -> &'static [Capability];
+    /// How far its representation reaches, as a rank among the methods:
+    /// when no method can represent a board, the refusal of the one with
+    /// the highest rank is the one said.
+    fn breadth(&self) -> u32;
+    /// What the report's `benchmark.encoding` says.
+    fn encoding(&self) -> &'static str;
+    /// Threads and memory, for the methods that take them.
+    fn resources(&self) -> Option<Resources>;
+    /// The method with `given`'s options, or the first option it does not
+    /// take (`--engine` for backtracking).
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str>;
+    /// Paths its settings will write.
+    fn outputs(&self) -> Outputs {
+        Outputs::default()
+    }
+    /// Refuses, before any work, what this method cannot do on `job` with
+    /// these settings (a board it cannot represent, settings that do not
+    /// fit the budget, a checkpoint of another board); otherwise estimates
+    /// the cost.
+    fn reach(&self, job: &Job) -> Result<Reach, Failure>;
+    /// The plain count, filling `report`.
+    fn count(
+        &self,
+        job: &Job,
+        report: RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<RunReport, Failure>;
+    /// One restricted count; what the run measured goes into `report`.
+    fn count_restricted(
+        &self,
+        _job: &Job,
+        _restriction: Restriction,
+        _report: &mut RunReport,
+        _observer: &dyn Observer,
+        _cancel: &CancelToken,
+    ) -> Result<BigUint, Failure> {
+        Err(Failure::other(format!(
+            "internal error: --method {} counts no restricted tours",
+            self.name()
+        )))
+    }
+    /// Builds the family of tours and hands it to `finishing`. The output
+    /// is `None` when no diagram was built (the board's shape settles it).
+    fn build(
+        &self,
+        _job: &Job,
+        _report: RunReport,
+        _finishing: Finishing,
+        _observer: &dyn Observer,
+        _cancel: &CancelToken,
+    ) -> Result<(RunReport, Option<Built>), Failure> {
+        Err(Failure::other(format!(
+            "internal error: --method {} builds no diagram",
+            self.name()
+        )))
+    }
+    /// What the sets of its family mean.
+    fn decoder(&self, _board: Board, _kind: TourKind) -> Option<Box<dyn Decoder + Send>> {
+        None
+    }
+}
+
+/// The registry: every method, in the order `auto` prefers them. One line
+/// each: `Variant => module::Type` (the type holds the settings).
+macro_rules! registry {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident :: $method:ident,)+) => {
+        /// A method with its settings: one variant per method, so that a
+        /// setting a method would ignore cannot be written.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum MethodSettings {
+            $($(#[$doc])* $variant($module::$method),)+
+        }
+
+        impl MethodSettings {
+            /// Every method at its defaults, in the order `auto` prefers
+            /// them.
+            pub fn every() -> Vec<MethodSettings> {
+                vec![$(MethodSettings::$variant($module::$method::default()),)+]
+            }
+
+            /// The method behind the settings.
+            pub(crate) fn method(&self) -> &dyn Method {
+                match self {
+                    $(MethodSettings::$variant(method) => method,)+
+                }
+            }
+        }
+    };
+}
+
+registry! {
+    /// The N⁴ time-sliced ZDD (`--method zdd`): the project's own encoding.
+    TimeSliced => time_sliced::TimeSliced,
+    /// Frontier-based search over the board's edges (`--method frontier`).
+    Frontier => frontier::Frontier,
+    /// The frontier method's edge-variable ZDD, built in an engine
+    /// (`--method edges`).
+    Edges => edges::Edges,
+    /// Plain backtracking over the knight's graph (`--method backtrack`).
+    Backtrack => backtrack::Backtrack,
+}
+
+impl MethodSettings {
+    /// The name on the command line and in reports.
+    pub fn name(&self) -> &'static str {
+        self.method().name()
+    }
+
+    /// One line saying what the method is.
+    pub fn summary(&self) -> &'static str {
+        self.method().summary()
+    }
+
+    /// What the method can do.
+    pub fn capabilities(&self) -> &'static [Capability] {
+        self.method().capabilities()
+    }
+
+    /// Whether the method has `capability`.
+    pub fn can(&self, capability: Capability) -> bool {
+        self.capabilities().contains(&capability)
+    }
+
+    /// Threads and memory, for the methods that take them.
+    pub fn resources(&self) -> Option<Resources> {
+        self.method().resources()
+    }
+
+    /// The method with `given`'s options, or the first option it does not
+    /// take.
+    pub fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+        self.method().configure(given)
+    }
+
+    /// The method with `resources`, if it takes them.
+    pub fn with_resources(&self, resources: Resources) -> Option<MethodSettings> {
+        self.configure(&GivenOptions {
+            resources,
+            ..GivenOptions::default()
+        })
+        .ok()
+    }
+
+    /// The names of the methods that take `flag` (`--engine`: zdd, edges).
+    pub fn taking(flag: &str) -> Vec<&'static str> {
+        let mut given = GivenOptions::default();
+        match flag {
+            "--threads" => given.resources.threads = Some(2),
+            "--memory" => given.resources.memory = Some(Bytes(Bytes::GIB)),
+            "--engine" => given.engine = Some(kt_engine::EngineKind::Zbdd),
+            "--schedule" => given.schedule = Some(crate::zdd::Schedule::Fused),
+            "--nodes" => given.nodes = Some(1),
+            "--cache" => given.cache = Some(1),
+            "--spill-dir" => given.spill_dir = Some(PathBuf::new()),
+            "--checkpoint" => {
+                given.checkpoint = Some(Checkpointing {
+                    path: PathBuf::new(),
+                    every: None,
+                });
+            }
+            "--resume" => given.resume = Some(PathBuf::new()),
+            _ => return Vec::new(),
+        }
+        MethodSettings::every()
+            .iter()
+            .filter(|m| m.configure(&given).is_ok())
+            .map(MethodSettings::name)
+            .collect()
+    }
+
+    /// The method named `name` at its defaults.
+    pub fn named(name: &str) -> Option<MethodSettings> {
+        MethodSettings::every()
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+
+    /// The names of every method, in the registry's order.
+    pub fn names() -> Vec<&'static str> {
+        MethodSettings::every()
+            .iter()
+            .map(MethodSettings::name)
+            .collect()
+    }
+}
+
+impl fmt::Display for MethodSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_method_has_a_distinct_name_and_counts() {
+        let names = MethodSettings::names();
+        let mut sorted = names.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), names.len(), "{names:?}");
+        for method in MethodSettings::every() {
+            assert!(method.can(Capability::Count), "{method}");
+            assert_eq!(MethodSettings::named(method.name()), Some(method.clone()));
+        }
+    }
+
+    #[test]
+    fn times_read_in_their_unit() {
+        assert_eq!(human_time(0.2), "under a second");
+        assert_eq!(human_time(12.4), "12 s");
+        assert_eq!(human_time(2549.0), "42 minutes");
+        assert_eq!(human_time(8100.0), "2.2 hours");
+    }
+}

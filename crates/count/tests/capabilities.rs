@@ -1,0 +1,191 @@
+//! Every method × question pair, decided by the capability table, before
+//! any work: the pairs the table refuses are refused by the plan in well
+//! under a second, with a message naming what is missing; the others are
+//! planned. The expected table is written out here, independently of the
+//! library's, so that a change to either shows up.
+
+use std::time::{Duration, Instant};
+
+use kt_count::{
+    Board, Checkpointing, Drawing, Failure, FailureKind, Frontier, MethodSettings, Question,
+    Request, Resources, TourKind, Work, plan,
+};
+
+/// Whether `method` answers `question` on `kind` tours, as
+/// docs/architecture.md tabulates it.
+fn expected(method: &str, question: Question, kind: TourKind) -> bool {
+    match (kind, question) {
+        // A closed tour ends where it starts: no method answers "to" alone.
+        (TourKind::Closed, Question::To { .. }) => false,
+        // Through a required move: a family, or a sweep with the move.
+        (TourKind::Closed, Question::FromTo { .. } | Question::ByEnd { .. }) => {
+            matches!(method, "zdd" | "edges" | "frontier")
+        }
+        _ => true,
+    }
+}
+
+fn questions(board: &Board) -> Vec<Question> {
+    let from = 0;
+    // A knight's move from the corner: row 1, column 2.
+    let to = board.square_at(1, 2);
+    vec![
+        Question::Total,
+        Question::From { from },
+        Question::To { to },
+        Question::FromTo { from, to },
+        Question::ByStart,
+        Question::ByEnd { from },
+        Question::UpToSymmetry,
+    ]
+}
+
+fn planned(request: &Request) -> (Result<kt_count::Plan, Failure>, Duration) {
+    let started = Instant::now();
+    let result = plan(request);
+    (result, started.elapsed())
+}
+
+fn assert_refused_at_once(
+    result: Result<kt_count::Plan, Failure>,
+    took: Duration,
+    what: &str,
+) -> String {
+    let failure = result
+        .err()
+        .unwrap_or_else(|| panic!("{what}: planned, not refused"));
+    assert_eq!(
+        failure.kind,
+        FailureKind::Refused,
+        "{what}: {}",
+        failure.message
+    );
+    assert!(failure.report.is_none(), "{what}: no work was done");
+    assert!(took < Duration::from_secs(1), "{what}: took {took:?}");
+    failure.message
+}
+
+#[test]
+fn the_capability_table_decides_every_method_and_question() {
+    let board: Board = "5x6".parse().unwrap();
+    let mut refused = 0;
+    for kind in [TourKind::Open, TourKind::Closed] {
+        for method in MethodSettings::every() {
+            for question in questions(&board) {
+                let request = Request::new(board, kind)
+                    .with_method(method.clone())
+                    .asking(question);
+                let what = format!("{method} {kind} {question:?}");
+                let (result, took) = planned(&request);
+                if expected(method.name(), question, kind) {
+                    let plan = result.unwrap_or_else(|f| panic!("{what}: {}", f.message));
+                    assert_eq!(plan.method, method.name(), "{what}");
+                } else {
+                    let message = assert_refused_at_once(result, took, &what);
+                    assert!(
+                        message.contains(&format!("--method {}", method.name()))
+                            || message.contains("--to needs --from"),
+                        "{what}: {message}"
+                    );
+                    refused += 1;
+                }
+            }
+        }
+    }
+    // closed --to for four methods, closed through a move for backtracking.
+    assert_eq!(refused, 4 + 2);
+}
+
+#[test]
+fn only_the_methods_with_a_family_give_tours_and_drawings() {
+    let board: Board = "3x4".parse().unwrap();
+    let works = [
+        Work::Tours { force: false },
+        Work::Draw {
+            drawing: Drawing {
+                max_nodes: 5000,
+                whole_manager: false,
+                title: String::new(),
+            },
+            force: false,
+        },
+    ];
+    for work in works {
+        for method in MethodSettings::every() {
+            let mut request = Request::new(board, TourKind::Open).with_method(method.clone());
+            request.work = work.clone();
+            let (result, took) = planned(&request);
+            let what = format!("{method} {work:?}");
+            if method.can(kt_count::Capability::Family) {
+                assert!(result.is_ok(), "{what}");
+            } else {
+                let message = assert_refused_at_once(result, took, &what);
+                assert!(message.contains("family of tours"), "{what}: {message}");
+            }
+        }
+    }
+}
+
+#[test]
+fn checkpoints_go_with_whole_counts_only() {
+    let board: Board = "5x6".parse().unwrap();
+    let scratch = tempfile_dir();
+    let frontier = MethodSettings::Frontier(Frontier {
+        checkpoint: Some(Checkpointing {
+            path: scratch.join("x.ckpt"),
+            every: None,
+        }),
+        ..Frontier::default()
+    });
+    for question in questions(&board) {
+        let request = Request::new(board, TourKind::Open)
+            .with_method(frontier.clone())
+            .asking(question);
+        let (result, took) = planned(&request);
+        if question == Question::Total {
+            assert!(result.is_ok(), "{question:?}");
+        } else {
+            let message = assert_refused_at_once(result, took, &format!("{question:?}"));
+            assert!(
+                message.contains("checkpoints record whole counts"),
+                "{message}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(scratch);
+}
+
+#[test]
+fn estimates_beyond_the_machine_are_said_before_any_work() {
+    // 8x8 open by the frontier method on one thread: a note, and the count
+    // would start.
+    let one_thread = Resources {
+        threads: Some(1),
+        ..Resources::default()
+    };
+    let request = Request::new("8x8".parse().unwrap(), TourKind::Open).with_method(
+        MethodSettings::Frontier(Frontier {
+            resources: one_thread,
+            ..Frontier::default()
+        }),
+    );
+    let planned_8x8 = plan(&request).unwrap();
+    let notes = &planned_8x8.notes;
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("beyond this machine"), "{notes:?}");
+    // A diagram of 9x9 open tours: refused, naming --force.
+    let mut tours = Request::new("9x9".parse().unwrap(), TourKind::Open);
+    tours.work = Work::Tours { force: false };
+    let (result, took) = planned(&tours);
+    let message = assert_refused_at_once(result, took, "tour 9");
+    assert!(message.contains("--force"), "{message}");
+    tours.work = Work::Tours { force: true };
+    assert!(plan(&tours).is_ok(), "--force plans it");
+}
+
+/// A fresh scratch directory.
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kt-capabilities-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
