@@ -54,7 +54,8 @@ impl<'s, K: Key> Merged<'s, K> {
         Ok(merged)
     }
 
-    /// Reads reader `i`'s next entry into its head.
+    /// Reads reader `i`'s next entry into its head, and its key into the
+    /// heap.
     fn advance(&mut self, i: usize) -> io::Result<()> {
         let next = self.readers[i].next_entry()?;
         if let Some((key, _)) = &next {
@@ -64,11 +65,23 @@ impl<'s, K: Key> Merged<'s, K> {
         Ok(())
     }
 
-    fn take_head(&mut self, i: usize) -> io::Result<Weight> {
+    /// Takes the weight of the reader at the top of the heap and moves it
+    /// on: its next key replaces the top in place (one sift down, where a
+    /// pop and a push would take two), or the top goes if the run is done.
+    fn take_top(&mut self) -> io::Result<Weight> {
+        let mut top = self.heap.peek_mut().expect("a reader at the top");
+        let i = top.0.1;
         let (_, weight) = self.heads[i]
             .take()
-            .expect("every reader in the heap has a head");
-        self.advance(i)?;
+            .expect("a head for each reader in the heap");
+        let next = self.readers[i].next_entry()?;
+        match &next {
+            Some((key, _)) => top.0 = (*key, i),
+            None => {
+                std::collections::binary_heap::PeekMut::pop(top);
+            }
+        }
+        self.heads[i] = next;
         Ok(weight)
     }
 
@@ -79,16 +92,15 @@ impl<'s, K: Key> Merged<'s, K> {
             0 => Ok(None),
             1 => self.readers[0].next_entry(),
             _ => {
-                let Some(Reverse((key, i))) = self.heap.pop() else {
+                let Some(&Reverse((key, _))) = self.heap.peek() else {
                     return Ok(None);
                 };
-                let mut weight = self.take_head(i)?;
-                while let Some(&Reverse((next, j))) = self.heap.peek() {
+                let mut weight = self.take_top()?;
+                while let Some(&Reverse((next, _))) = self.heap.peek() {
                     if next != key {
                         break;
                     }
-                    self.heap.pop();
-                    let more = self.take_head(j)?;
+                    let more = self.take_top()?;
                     weight = weight.plus(&more);
                 }
                 Ok(Some((key, weight)))

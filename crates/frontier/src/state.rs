@@ -148,6 +148,17 @@ fn high_bits(x: u64) -> u32 {
 /// borrows from the next.
 #[inline]
 pub fn classify(mates: &Mates, live: &[u64; 4], digits: Option<&mut Digits>) -> Classes {
+    let (inner_digits, classes) = classify_words(mates, live);
+    if let Some(digits) = digits {
+        *digits = digits_of(&inner_digits);
+    }
+    classes
+}
+
+/// [`classify`], with the digits of the inner slots (1) and of every other
+/// slot (0) as [`Words`].
+#[inline]
+pub fn classify_words(mates: &Mates, live: &[u64; 4]) -> (Words, Classes) {
     let mut inner = 0u32;
     let mut first_ends = 0u32;
     let mut out = [0u64; 4];
@@ -169,12 +180,28 @@ pub fn classify(mates: &Mates, live: &[u64; 4], digits: Option<&mut Digits>) -> 
         first_ends |= high_bits(later) << (8 * k);
         out[k] = is_inner >> 7;
     }
-    if let Some(digits) = digits {
-        for k in 0..4 {
-            digits[8 * k..8 * k + 8].copy_from_slice(&out[k].to_le_bytes());
-        }
+    (out, Classes { inner, first_ends })
+}
+
+/// The key of a mate table (its first slots, those `live` marks): the
+/// inner slots' digits packed eight at a time, then each path's label
+/// placed at both of its ends, the paths numbered by their first ends. No
+/// digit array is written and read back.
+#[inline]
+pub fn key_of<K: Key>(mates: &Mates, live: &[u64; 4]) -> K {
+    let (inner_digits, classes) = classify_words(mates, live);
+    let mut key = K::pack_words(&inner_digits);
+    let mut first_ends = classes.first_ends;
+    let mut label = 1u8;
+    while first_ends != 0 {
+        let f = first_ends.trailing_zeros() as usize;
+        first_ends &= first_ends - 1;
+        label += 1;
+        key = key
+            .plus(K::place(f, label))
+            .plus(K::place(mates[f] as usize, label));
     }
-    Classes { inner, first_ends }
+    key
 }
 
 /// Reads the mates of a code of `q` digits.
@@ -210,8 +237,33 @@ pub trait Key: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'static 
     /// Bytes of a key unpacked.
     const BYTES: usize;
 
-    fn pack(digits: &Digits, q: usize) -> Self;
-    fn unpack(self, q: usize, digits: &mut Digits);
+    /// The key of the digits of the first `q` slots.
+    fn pack(digits: &Digits, q: usize) -> Self {
+        let live = live_words(q);
+        let mut words = words_of(digits);
+        for (word, live) in words.iter_mut().zip(live) {
+            *word &= live;
+        }
+        Self::pack_words(&words)
+    }
+
+    /// The digits of the first `q` slots (the others read 0).
+    fn unpack(self, q: usize, digits: &mut Digits) {
+        let _ = q;
+        *digits = digits_of(&self.unpack_words());
+    }
+
+    /// The key of digits given as [`Words`] (digits of slots the key does
+    /// not hold must be 0).
+    fn pack_words(words: &Words) -> Self;
+    /// The digits of the key as [`Words`].
+    fn unpack_words(self) -> Words;
+    /// The key in which slot `slot` holds `digit` and every other slot 0
+    /// (0 for a slot the key does not hold): keys add up digit by digit.
+    fn place(slot: usize, digit: u8) -> Self;
+    /// `self + other`, digit by digit (the digits never carry).
+    #[must_use]
+    fn plus(self, other: Self) -> Self;
     /// A well-mixed 64-bit hash: the high bits choose a state's partition.
     fn mix(self) -> u64;
     /// `self − earlier`, for runs that store differences of sorted keys.
@@ -230,10 +282,35 @@ pub trait Key: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'static 
 // bits fit a u64.
 const _: () = assert!(<u64 as Key>::MAX_SLOTS <= 2 * 9);
 
+/// A state's digits as four little-endian words, one byte per slot: the
+/// form in which keys are packed and unpacked eight digits at a time with
+/// word arithmetic (SWAR), with no loop over digits and no table.
+pub type Words = [u64; 4];
+
+/// The digits as [`Words`].
+#[inline]
+pub fn words_of(digits: &Digits) -> Words {
+    let mut words = [0u64; 4];
+    for (word, chunk) in words.iter_mut().zip(digits.chunks_exact(8)) {
+        *word = u64::from_le_bytes(chunk.try_into().expect("eight digits"));
+    }
+    words
+}
+
+/// [`Words`] as digits.
+#[inline]
+pub fn digits_of(words: &Words) -> Digits {
+    let mut digits = [0u8; ARRAY];
+    for (chunk, word) in digits.chunks_exact_mut(8).zip(words) {
+        chunk.copy_from_slice(&word.to_le_bytes());
+    }
+    digits
+}
+
 /// What digit `i` is worth in a `u64` key: the low digit of pair `i/2`
-/// counts 1, the high one 11, at bit `7·(i/2)`.
-const PAIR_WEIGHTS: [u64; 18] = {
-    let mut weights = [0u64; 18];
+/// counts 1, the high one 11, at bit `7·(i/2)`; slots past 18 count 0.
+const PAIR_WEIGHTS: [u64; ARRAY] = {
+    let mut weights = [0u64; ARRAY];
     let mut i = 0;
     while i < 18 {
         weights[i] = (if i % 2 == 0 { 1 } else { 11 }) << (7 * (i / 2));
@@ -242,39 +319,80 @@ const PAIR_WEIGHTS: [u64; 18] = {
     weights
 };
 
-/// The two digits of each 7-bit pair `11·high + low`.
-const PAIRS: [[u8; 2]; 128] = {
-    let mut table = [[0u8; 2]; 128];
-    let mut p = 0;
-    while p < 121 {
-        table[p] = [(p % 11) as u8, (p / 11) as u8];
-        p += 1;
-    }
-    table
-};
+/// The even bytes of a word: four 16-bit lanes.
+const LANES: u64 = 0x00FF_00FF_00FF_00FF;
+
+/// Eight digits (below 11) to the four 7-bit pairs `low + 11·high` they
+/// make, at bits 0, 7, 14 and 21. The pairs are made in 16-bit lanes (a
+/// pair is below 121, so no lane carries into the next), then moved down
+/// to their fields.
+#[inline]
+fn pair_fields(word: u64) -> u64 {
+    let t = (word & LANES) + 11 * ((word >> 8) & LANES);
+    (t & 0x7F) | ((t >> 9) & (0x7F << 7)) | ((t >> 18) & (0x7F << 14)) | ((t >> 27) & (0x7F << 21))
+}
+
+/// The reverse of [`pair_fields`]: four 7-bit pairs to eight digits. The
+/// pairs go to 16-bit lanes; `high = ⌊pair / 11⌋ = (pair · 187) >> 11` for
+/// every pair below 121 (checked by a test), computed in all lanes by one
+/// multiplication that no lane overflows (120 · 187 < 2^16); `low = pair −
+/// 11·high`.
+#[inline]
+fn digits_of_pairs(fields: u64) -> u64 {
+    let t = (fields & 0x7F)
+        | ((fields << 9) & (0x7F << 16))
+        | ((fields << 18) & (0x7F << 32))
+        | ((fields << 27) & (0x7F << 48));
+    let high = ((t * 187) >> 11) & 0x000F_000F_000F_000F;
+    let low = t - 11 * high;
+    low | (high << 8)
+}
+
+/// Eight digits below 16 to eight 4-bit fields (32 bits).
+#[inline]
+fn nibbles_of(word: u64) -> u64 {
+    let x = word & 0x0F0F_0F0F_0F0F_0F0F;
+    let x = (x | (x >> 4)) & LANES;
+    let x = (x | (x >> 8)) & 0x0000_FFFF_0000_FFFF;
+    (x | (x >> 16)) & 0xFFFF_FFFF
+}
+
+/// The reverse of [`nibbles_of`].
+#[inline]
+fn digits_of_nibbles(nibbles: u64) -> u64 {
+    let x = nibbles & 0xFFFF_FFFF;
+    let x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+    let x = (x | (x << 8)) & LANES;
+    (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F
+}
 
 impl Key for u64 {
     const MAX_SLOTS: usize = 18;
     const BYTES: usize = 8;
 
     #[inline]
-    fn pack(digits: &Digits, q: usize) -> u64 {
-        // Σ digit·weight over a fixed 18 slots (digits past `q` count as
-        // 0): no loop-carried shifts, and the compiler vectorises it.
-        let mut key = 0;
-        for (i, (&d, &w)) in digits.iter().zip(&PAIR_WEIGHTS).enumerate() {
-            key += u64::from(if i < q { d } else { 0 }) * w;
-        }
-        key
+    fn pack_words(words: &Words) -> u64 {
+        pair_fields(words[0]) | (pair_fields(words[1]) << 28) | (pair_fields(words[2]) << 56)
     }
 
     #[inline]
-    fn unpack(self, q: usize, digits: &mut Digits) {
-        for pair in 0..q.div_ceil(2) {
-            let [low, high] = PAIRS[((self >> (7 * pair)) & 0x7F) as usize];
-            digits[2 * pair] = low;
-            digits[2 * pair + 1] = high;
-        }
+    fn unpack_words(self) -> Words {
+        [
+            digits_of_pairs(self & 0x0FFF_FFFF),
+            digits_of_pairs((self >> 28) & 0x0FFF_FFFF),
+            digits_of_pairs(self >> 56),
+            0,
+        ]
+    }
+
+    #[inline]
+    fn place(slot: usize, digit: u8) -> u64 {
+        PAIR_WEIGHTS[slot & (ARRAY - 1)] * u64::from(digit)
+    }
+
+    #[inline]
+    fn plus(self, other: u64) -> u64 {
+        self + other
     }
 
     #[inline]
@@ -314,18 +432,35 @@ impl Key for u128 {
     const BYTES: usize = 16;
 
     #[inline]
-    fn pack(digits: &Digits, q: usize) -> u128 {
-        digits[..q]
-            .iter()
-            .enumerate()
-            .fold(0, |key, (i, &d)| key | u128::from(d) << (4 * i))
+    fn pack_words(words: &Words) -> u128 {
+        u128::from(nibbles_of(words[0]))
+            | (u128::from(nibbles_of(words[1])) << 32)
+            | (u128::from(nibbles_of(words[2])) << 64)
+            | (u128::from(nibbles_of(words[3]) & 0xFFFF) << 96)
     }
 
     #[inline]
-    fn unpack(self, q: usize, digits: &mut Digits) {
-        for (i, d) in digits[..q].iter_mut().enumerate() {
-            *d = ((self >> (4 * i)) & 0xF) as u8;
+    fn unpack_words(self) -> Words {
+        [
+            digits_of_nibbles(self as u64),
+            digits_of_nibbles((self >> 32) as u64),
+            digits_of_nibbles((self >> 64) as u64),
+            digits_of_nibbles((self >> 96) as u64),
+        ]
+    }
+
+    #[inline]
+    fn place(slot: usize, digit: u8) -> u128 {
+        if slot < MAX_SLOTS {
+            u128::from(digit) << (4 * slot)
+        } else {
+            0
         }
+    }
+
+    #[inline]
+    fn plus(self, other: u128) -> u128 {
+        self + other
     }
 
     #[inline]
@@ -461,6 +596,47 @@ mod tests {
                 },
                 "{mates:?} q {q}"
             );
+        }
+    }
+
+    /// `(p · 187) >> 11` is `⌊p / 11⌋` for every pair a key holds.
+    #[test]
+    fn pairs_divide_by_eleven_by_a_multiplication() {
+        for p in 0u64..121 {
+            assert_eq!((p * 187) >> 11, p / 11, "{p}");
+        }
+    }
+
+    /// Every key packs and unpacks digit for digit, for random digits.
+    #[test]
+    fn words_pack_and_unpack_exactly() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |below: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % below) as u8
+        };
+        for _ in 0..10_000 {
+            for (q, below) in [(18usize, 11u64), (28, 16)] {
+                let mut digits = [0u8; ARRAY];
+                for d in digits.iter_mut().take(q) {
+                    *d = next(below);
+                }
+                let mut back = [0u8; ARRAY];
+                if q == 18 {
+                    let key = <u64 as Key>::pack(&digits, q);
+                    let by_place = (0..q).fold(0u64, |k, i| k.plus(u64::place(i, digits[i])));
+                    assert_eq!(key, by_place);
+                    key.unpack(q, &mut back);
+                } else {
+                    let key = <u128 as Key>::pack(&digits, q);
+                    let by_place = (0..q).fold(0u128, |k, i| k.plus(u128::place(i, digits[i])));
+                    assert_eq!(key, by_place);
+                    key.unpack(q, &mut back);
+                }
+                assert_eq!(back, digits, "{q} slots");
+            }
         }
     }
 

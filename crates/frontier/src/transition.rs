@@ -27,9 +27,9 @@
 //! cycle is a dead end, pruned at once. So is a state in which some vertex
 //! needs more edges than it has neighbours left to take them from.
 
-use crate::state::{
-    ARRAY, Digits, INNER, Key, MAX_SLOTS, Mates, classify, encode_live, live_words,
-};
+use std::hint::select_unpredictable;
+
+use crate::state::{ARRAY, Digits, INNER, Key, MAX_SLOTS, Mates, classify, key_of, live_words};
 use crate::sweep::{GONE, Rule, Slot, Step, Sweep};
 
 /// Where the own vertex's slot goes: nowhere (the spare slot 31).
@@ -89,28 +89,14 @@ fn join(mates: &mut Mates, a: Slot, b: Slot) -> Join {
         mates[bi] = INNER;
         return Join::Closed;
     }
-    match (ma == a, mb == b) {
-        (true, true) => {
-            mates[ai] = b;
-            mates[bi] = a;
-        }
-        (true, false) => {
-            mates[ai] = mb;
-            mates[mb as usize] = a;
-            mates[bi] = INNER;
-        }
-        (false, true) => {
-            mates[bi] = ma;
-            mates[ma as usize] = b;
-            mates[ai] = INNER;
-        }
-        (false, false) => {
-            mates[ma as usize] = mb;
-            mates[mb as usize] = ma;
-            mates[ai] = INNER;
-            mates[bi] = INNER;
-        }
-    }
+    // The new path runs from a's far end to b's (a bare slot is its own
+    // far end). A slot that was an end takes its second edge: inner. The
+    // four cases (bare or end, twice) are the same four writes, so none
+    // is branched on: which case comes is as good as random.
+    mates[select_unpredictable(ma == a, JUNK, ai)] = INNER;
+    mates[select_unpredictable(mb == b, JUNK, bi)] = INNER;
+    mates[ma as usize & (ARRAY - 1)] = mb;
+    mates[mb as usize & (ARRAY - 1)] = ma;
     Join::Joined
 }
 
@@ -180,13 +166,7 @@ fn slots(mut mask: u32) -> impl Iterator<Item = usize> {
 #[inline]
 fn need(mates: &Mates, s: usize) -> u8 {
     let m = mates[s];
-    if m == INNER {
-        0
-    } else if m as usize == s {
-        2
-    } else {
-        1
-    }
+    u8::from(m != INNER) + u8::from(m as usize == s)
 }
 
 /// A step of the sweep, ready to expand states.
@@ -451,19 +431,15 @@ impl Transition {
             next_label += u8::from(opens);
             unpaired ^= u32::from(d >= 2) << d;
             let f = first[d as usize];
-            // Arithmetic, not `if`: the compiler would branch on it.
-            first[d as usize & usize::from(opens).wrapping_neg()] = to;
+            // Which case a digit is cannot be predicted: every choice is a
+            // select the compiler must not turn into a branch.
+            first[select_unpredictable(opens, d as usize, 0)] = to;
             // Inner stays inner; a bare slot or a first end is its own mate
             // for now (the first end learns its partner from the second).
-            base[(to as usize) & (ARRAY - 1)] = if d == 1 {
-                INNER
-            } else if closes {
-                f
-            } else {
-                to
-            };
+            let mate = select_unpredictable(closes, f, to);
+            base[(to as usize) & (ARRAY - 1)] = select_unpredictable(d == 1, INNER, mate);
             let partner_slot = (f as usize) & (ARRAY - 1);
-            base[JUNK ^ ((partner_slot ^ JUNK) * usize::from(closes))] = to;
+            base[select_unpredictable(closes, partner_slot, JUNK)] = to;
         }
         if unpaired != 0 {
             let end = (first[unpaired.trailing_zeros() as usize] as usize) & (ARRAY - 1);
@@ -531,7 +507,10 @@ impl Transition {
     #[inline]
     fn deficit(&self, mates: &Mates, inner: u32, s: usize) -> u8 {
         let open = at_most_two(self.frontier_neighbours[s] & !inner);
-        need(mates, s).saturating_sub((self.entering[s] + open).min(2))
+        // Branch-free: need ≤ 2 and room = min(entering + open, 2).
+        let room = i32::from(self.entering[s] + open).min(2);
+        let short = i32::from(need(mates, s)) - room;
+        select_unpredictable(short > 0, short, 0).unsigned_abs() as u8
     }
 
     /// [`Transition::has_room`] for `mates`, the base of `read` with the
@@ -644,9 +623,7 @@ impl Transition {
     /// The key of `mates`.
     #[inline]
     fn pack<K: Key>(&self, mates: &Mates) -> K {
-        let mut digits: Digits = [0; ARRAY];
-        encode_live(mates, &self.live, &mut digits);
-        K::pack(&digits, self.q_after)
+        key_of(mates, &self.live)
     }
 
     /// Whether every vertex can still reach degree 2.

@@ -1,0 +1,74 @@
+//! Times the transition alone on the states of one real level, the way the
+//! core's profile was taken: `cargo run --release -p kt-frontier --example
+//! transition_bench -- 6x6 open 16 [rounds]` expands every state of the
+//! level after step 16 through step 17, `rounds` times, and prints the
+//! fastest round's nanoseconds per state and per successor.
+use std::collections::HashMap;
+
+use kt_board::{Board, TourKind};
+use kt_frontier::Sweep;
+use kt_frontier::transition::Transition;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let board: Board = args[1].parse().expect("a board");
+    let kind = if args[2] == "open" {
+        TourKind::Open
+    } else {
+        TourKind::Closed
+    };
+    let at: usize = args[3].parse().expect("a step");
+    let rounds: usize = args.get(4).map_or(5, |r| r.parse().expect("rounds"));
+    let sweep = Sweep::new(board, kind);
+    let mut level: HashMap<u64, u64> = HashMap::from([(0, 1)]);
+    for step in &sweep.steps()[..at] {
+        let t = Transition::new(&sweep, step);
+        let mut next = HashMap::new();
+        for (&k, &w) in &level {
+            t.expand(k, |s: u64| *next.entry(s).or_insert(0u64) += w);
+        }
+        level = next;
+    }
+    let mut keys: Vec<u64> = level.into_keys().collect();
+    keys.sort_unstable();
+    let t = Transition::new(&sweep, &sweep.steps()[at]);
+    let mut best = f64::MAX;
+    let mut successors = 0u64;
+    let mut sink = 0u64;
+    for _ in 0..rounds {
+        let started = std::time::Instant::now();
+        successors = 0;
+        for &k in &keys {
+            t.expand(k, |s: u64| {
+                successors += 1;
+                sink = sink.wrapping_add(s);
+            });
+        }
+        best = best.min(started.elapsed().as_secs_f64());
+    }
+    for size in [256usize, 4096, 65536] {
+        let mut cache = vec![u64::MAX; size];
+        let mut hits = 0u64;
+        for &k in &keys {
+            t.expand(k, |s: u64| {
+                let slot = (kt_frontier::state::Key::mix(s) as usize) & (size - 1);
+                if cache[slot] == s {
+                    hits += 1;
+                } else {
+                    cache[slot] = s;
+                }
+            });
+        }
+        println!(
+            "direct-mapped cache of {size}: {:.1}% of successors merge there",
+            100.0 * hits as f64 / successors as f64
+        );
+    }
+    println!(
+        "{kind} {board} step {}: {} states, {successors} successors: {:.1} ns/state, {:.1} ns/successor (checksum {sink})",
+        at + 1,
+        keys.len(),
+        best * 1e9 / keys.len() as f64,
+        best * 1e9 / successors as f64
+    );
+}
