@@ -205,6 +205,10 @@ pub enum EngineChoice {
     Bdd,
     /// oxidd's BDD with complement edges.
     Bcdd,
+    /// biodivine-lib-bdd's BDD (pure Rust, one thread).
+    Biodivine,
+    /// BuDDy's BDD (C; needs a build with --features buddy).
+    Buddy,
 }
 
 impl From<EngineChoice> for EngineKind {
@@ -213,6 +217,8 @@ impl From<EngineChoice> for EngineKind {
             EngineChoice::Zbdd => EngineKind::Zbdd,
             EngineChoice::Bdd => EngineKind::Bdd,
             EngineChoice::Bcdd => EngineKind::Bcdd,
+            EngineChoice::Biodivine => EngineKind::Biodivine,
+            EngineChoice::Buddy => EngineKind::Buddy,
         }
     }
 }
