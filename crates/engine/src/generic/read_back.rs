@@ -17,17 +17,24 @@ fn post_order<E: ReadNodes>(
     mut visit: impl FnMut(E::Id, NodeView<E::Id>) -> Result<(), EngineError>,
 ) -> Result<(), EngineError> {
     let mut done: rustc_hash::FxHashSet<E::Id> = rustc_hash::FxHashSet::default();
-    let mut stack = vec![(engine.root(f), false)];
-    while let Some((id, expanded)) = stack.pop() {
+    // A node is read once: its view rides on the stack until its children
+    // are done.
+    let mut stack: Vec<(E::Id, Option<NodeView<E::Id>>)> = vec![(engine.root(f), None)];
+    while let Some((id, seen)) = stack.pop() {
+        if let Some(view) = seen {
+            done.insert(id);
+            visit(id, view)?;
+            continue;
+        }
         if done.contains(&id) {
             continue;
         }
         let view = engine.view(f, id);
         match view {
-            NodeView::Inner { hi, lo, .. } if !expanded => {
-                stack.push((id, true));
-                stack.push((lo, false));
-                stack.push((hi, false));
+            NodeView::Inner { hi, lo, .. } => {
+                stack.push((id, Some(view)));
+                stack.push((lo, None));
+                stack.push((hi, None));
             }
             _ => {
                 done.insert(id);
