@@ -8,6 +8,9 @@ use rustc_hash::FxHashMap;
 use crate::nodes::{NodeView, ReadNodes};
 use crate::{EngineError, Family, FamilyNode, Link, Var};
 
+/// A node to visit, with its view once its children are on the stack.
+type Pending<Id> = (Id, Option<NodeView<Id>>);
+
 /// Visits the nodes `f` reaches, children before parents, each once;
 /// `visit` gets the node and its view. Iterative: a path may cross every
 /// one of the thousands of levels.
@@ -19,7 +22,7 @@ fn post_order<E: ReadNodes>(
     let mut done: rustc_hash::FxHashSet<E::Id> = rustc_hash::FxHashSet::default();
     // A node is read once: its view rides on the stack until its children
     // are done.
-    let mut stack: Vec<(E::Id, Option<NodeView<E::Id>>)> = vec![(engine.root(f), None)];
+    let mut stack: Vec<Pending<E::Id>> = vec![(engine.root(f), None)];
     while let Some((id, seen)) = stack.pop() {
         if let Some(view) = seen {
             done.insert(id);
@@ -30,16 +33,13 @@ fn post_order<E: ReadNodes>(
             continue;
         }
         let view = engine.view(f, id);
-        match view {
-            NodeView::Inner { hi, lo, .. } => {
-                stack.push((id, Some(view)));
-                stack.push((lo, None));
-                stack.push((hi, None));
-            }
-            _ => {
-                done.insert(id);
-                visit(id, view)?;
-            }
+        if let NodeView::Inner { hi, lo, .. } = view {
+            stack.push((id, Some(view)));
+            stack.push((lo, None));
+            stack.push((hi, None));
+        } else {
+            done.insert(id);
+            visit(id, view)?;
         }
     }
     Ok(())
