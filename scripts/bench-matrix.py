@@ -12,10 +12,15 @@ are rewritten from those files.
 
 Usage:
   scripts/bench-matrix.py PROFILE [PROFILE ...] [--timeout S] [--memory SIZE]
-                          [--repeat N] [--update-docs] [--docs-only]
+                          [--repeat N] [--cap S] [--update-docs] [--docs-only]
   scripts/bench-matrix.py --list
 
-Profiles are defined in PROFILES below; `all` runs every profile.
+Profiles are defined in PROFILES below; `all` runs every profile. The
+`libraries` profile (engines of every library x schedules x boards) also
+draws one SVG per board into docs/ (needs matplotlib: apt's
+python3-matplotlib). The release binary is built with the `buddy` feature
+when BuDDy's header is installed (Debian's libbdd-dev), so that
+`--engine buddy` runs; without it, buddy runs are refused in one line.
 """
 
 import argparse
@@ -50,6 +55,14 @@ def run(board, closed=False, engine="zbdd", schedule="fused", threads=1,
 
 
 ENGINES = ["zbdd", "bdd", "bcdd"]
+# Every engine of every library (issue 21): oxidd's three kinds,
+# biodivine-lib-bdd and BuDDy.
+LIBRARY_ENGINES = ["zbdd", "bdd", "bcdd", "biodivine", "buddy"]
+LIBRARY_BOARDS = [("5", False), ("6x5", False), ("6", True), ("6", False)]
+# Runs quick enough to repeat, to show the spread.
+REPEATED = {("5", False, "fused"), ("5", False, "per-square"), ("6", True, "fused")}
+LIBRARY_SCHEDULES = ["fused", "per-square", "adiar", "backward"]
+BUDDY_HEADER = Path("/usr/include/bdd.h")
 # Plain intersections on 6x6 open ran for more than 600 s in every order the
 # prototype tried; two minutes is enough to show how far they get.
 HOPELESS = {("6", False, "adiar"), ("6", False, "backward")}
@@ -77,6 +90,18 @@ PROFILES = {
                               ("6", False)]
         for engine in ENGINES
         for schedule in SCHEDULES
+    ],
+    # The engine benchmark across libraries: every engine with every
+    # schedule on the four boards of issue 21, ten minutes each (the spec;
+    # --cap and --cap-plain shorten a campaign). The quick ones run three
+    # times. Schedule by schedule, so that a stopped campaign has every
+    # engine on the default schedule.
+    "libraries": [
+        run(board, closed=closed, engine=engine, schedule=schedule,
+            repeat=3 if (board, closed, schedule) in REPEATED else 1, timeout=600)
+        for schedule in LIBRARY_SCHEDULES
+        for board, closed in LIBRARY_BOARDS
+        for engine in LIBRARY_ENGINES
     ],
     # The apply cache, which the plain schedules live on. (2^14 entries made
     # 6x6 closed with the adiar order run past 10 minutes; not repeated.)
@@ -170,9 +195,15 @@ def command(cfg, memory):
     return args
 
 
-def execute(cfg, memory, default_timeout):
-    """Runs one configuration once; returns the report (possibly partial)."""
+def execute(cfg, memory, default_timeout, cap=None, cap_plain=None):
+    """Runs one configuration once; returns the report (possibly partial).
+    `cap` shortens the configuration's own timeout for a quick campaign,
+    `cap_plain` that of every schedule but the default."""
     timeout = cfg["timeout"] or default_timeout
+    if cap:
+        timeout = min(timeout, cap)
+    if cap_plain and cfg["schedule"] != "fused":
+        timeout = min(timeout, cap_plain)
     args = command(cfg, memory)
     started = time.monotonic()
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -243,13 +274,15 @@ def run_profile(name, configs, args):
         else:
             reports = []
             for _ in range(cfg["repeat"] if not args.repeat else args.repeat):
-                report = execute(cfg, args.memory, args.timeout)
+                report = execute(cfg, args.memory, args.timeout, args.cap, args.cap_plain)
+                report["_load"] = os.getloadavg()[0]
                 reports.append(report)
                 if report.get("status") != "complete":
                     break
             best = min(reports, key=lambda r: r.get("total_time_ms") or float("inf"))
             entry = dict(config=cfg, report=best,
-                         times_ms=[r.get("total_time_ms") for r in reports])
+                         times_ms=[r.get("total_time_ms") for r in reports],
+                         loads=[r.get("_load") for r in reports])
             with open(runs_path, "a") as f:
                 f.write(json.dumps(entry) + "\n")
             done[key] = entry
@@ -506,7 +539,123 @@ def table_frontier(lines):
     return rows
 
 
-TABLES = {"targets": table_targets, "engines": table_engines, "cache": table_cache,
+def library_rows(lines):
+    """The libraries profile, grouped by board (in the profile's order),
+    engine by engine and schedule by schedule within a board."""
+    by_board = {}
+    for e in lines:
+        by_board.setdefault(board_label(e["config"]), []).append(e)
+
+    def order(e):
+        c = e["config"]
+        rank = lambda xs, x: xs.index(x) if x in xs else len(xs)
+        return rank(LIBRARY_ENGINES, c["engine"]), rank(LIBRARY_SCHEDULES, c["schedule"])
+
+    return {board: sorted(entries, key=order) for board, entries in by_board.items()}
+
+
+def complete_ms(entry):
+    return median_ms(entry) if entry["report"].get("status") == "complete" else None
+
+
+def fastest_and_slowest(entries):
+    """Per engine, its fastest completed schedule; then the fastest and the
+    slowest engine by that time, and the engines that completed nothing."""
+    best = {}
+    for e in entries:
+        ms = complete_ms(e)
+        engine = e["config"]["engine"]
+        if ms is not None and (engine not in best or ms < best[engine][0]):
+            best[engine] = (ms, e["config"]["schedule"])
+    missing = sorted({e["config"]["engine"] for e in entries} - set(best))
+    if not best:
+        return None
+    ranked = sorted(best.items(), key=lambda kv: kv[1][0])
+    return ranked[0], ranked[-1], missing
+
+
+def table_libraries(lines):
+    rows = []
+    for board, entries in library_rows(lines).items():
+        count = next((e["report"].get("count") for e in entries if e["report"].get("count")), None)
+        rows += [f"**{board}** ({fmt_count(count)} tours)", "",
+                 "| engine | schedule | time | runs | peak nodes | final size | peak RSS | load |",
+                 "|---|---|---|---|---|---|---|---|"]
+        for e in entries:
+            c, r = e["config"], e["report"]
+            p = r.get("paths") or {}
+            runs = ", ".join(fmt_ms(t) for t in e["times_ms"] if t is not None)
+            loads = [x for x in e.get("loads") or [r.get("_load")] if x is not None]
+            load = f"{max(loads):.1f}" if loads else "—"
+            rows.append(f"| {c['engine']} | {c['schedule']} | {outcome(e)} | "
+                        f"{runs if len(e['times_ms']) > 1 else ''} | "
+                        f"{fmt_int(p.get('peak_live_nodes'))} | {fmt_int(p.get('final_size'))} | "
+                        f"{fmt_bytes(r.get('peak_rss_bytes'))} | {load} |")
+        ranking = fastest_and_slowest(entries)
+        rows.append("")
+        if ranking:
+            (fast, (fms, fsched)), (slow, (sms, ssched)), missing = ranking
+            line = (f"Fastest engine: **{fast}** ({fsched}, {fmt_ms(fms)}); slowest that "
+                    f"finished: **{slow}** ({ssched}, {fmt_ms(sms)}), {sms / fms:.1f}× slower.")
+            if missing:
+                line += f" Finished no schedule: {', '.join(missing)}."
+            rows.append(line)
+        slug = board.replace("×", "x").replace(" ", "-")
+        rows += ["", f"![{board}: time per engine and schedule](bench-libraries-{slug}.svg)", ""]
+    return rows
+
+
+def plot_libraries(lines):
+    """One SVG per board: time per engine (bars) and schedule (groups), log
+    scale; runs that did not finish are hatched at the time they were
+    stopped."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib is not installed (apt-get install python3-matplotlib): no plots",
+              file=sys.stderr)
+        return
+    matplotlib.rcParams["svg.hashsalt"] = "knights-tour"  # stable ids in the SVG
+    for board, entries in library_rows(lines).items():
+        engines = [e for e in LIBRARY_ENGINES if any(x["config"]["engine"] == e for x in entries)]
+        schedules = [s for s in LIBRARY_SCHEDULES
+                     if any(x["config"]["schedule"] == s for x in entries)]
+        fig, ax = plt.subplots(figsize=(8, 3.6))
+        width = 0.8 / max(len(engines), 1)
+        for i, engine in enumerate(engines):
+            xs, ys, done = [], [], []
+            for j, schedule in enumerate(schedules):
+                e = next((x for x in entries if x["config"]["engine"] == engine
+                          and x["config"]["schedule"] == schedule), None)
+                if e is None:
+                    continue
+                r = e["report"]
+                ms = complete_ms(e)
+                xs.append(j + (i - (len(engines) - 1) / 2) * width)
+                ys.append((ms if ms is not None else
+                           (r.get("total_time_ms") or r.get("_wall_s", 0) * 1000)) / 1000)
+                done.append(ms is not None)
+            bars = ax.bar(xs, ys, width, label=engine, color=f"C{i}")
+            for bar, ok in zip(bars, done):
+                if not ok:
+                    bar.set_hatch("//")
+                    bar.set_alpha(0.45)
+        ax.set_yscale("log")
+        ax.set_xticks(range(len(schedules)))
+        ax.set_xticklabels(schedules)
+        ax.set_ylabel("seconds (log)")
+        ax.set_title(f"{board}: time by engine and schedule (hatched: stopped, did not finish)",
+                     fontsize=10)
+        ax.legend(fontsize=8, ncol=len(engines))
+        fig.tight_layout()
+        slug = board.replace("×", "x").replace(" ", "-")
+        fig.savefig(DOCS.parent / f"bench-libraries-{slug}.svg", metadata={"Date": None})
+        plt.close(fig)
+
+
+TABLES = {"targets": table_targets, "libraries": table_libraries, "engines": table_engines, "cache": table_cache,
           "threads": table_threads, "backtrack": table_backtrack, "reach": table_reach,
           "beyond": table_reach, "methods": table_methods, "eight": table_frontier}
 
@@ -527,6 +676,8 @@ def update_docs(names):
                 f"{meta.get('memory', '?')}. Raw reports: `bench-results/{name}/`._"
                 + (f" _{meta['note']}_" if meta.get("note") else ""),
                 ""] + TABLES[name](lines) + [end]
+        if name == "libraries":
+            plot_libraries(lines)
         head, rest = text.split(begin, 1)
         _, tail = rest.split(end, 1)
         text = head + "\n".join(body) + tail
@@ -542,6 +693,10 @@ def main():
                         help="default per-run timeout in seconds")
     parser.add_argument("--memory", default="20GiB", help="memory budget per run")
     parser.add_argument("--repeat", type=int, help="override the repeat count")
+    parser.add_argument("--cap", type=float,
+                        help="cap every run's timeout at this many seconds (a quick campaign)")
+    parser.add_argument("--cap-plain", type=float,
+                        help="cap the timeout of every schedule but fused at this many seconds")
     parser.add_argument("--resume", action="store_true",
                         help="keep the runs already recorded and run only the rest")
     parser.add_argument("--note", help="a remark stored in meta.json and shown in the docs")
@@ -558,8 +713,9 @@ def main():
     if unknown or not names:
         parser.error(f"choose profiles from {', '.join(PROFILES)} (or all)")
     if not args.docs_only:
-        subprocess.run(["cargo", "build", "--release", "-p", "knights-tour"], cwd=ROOT,
-                       check=True)
+        features = ["--features", "buddy"] if BUDDY_HEADER.exists() else []
+        subprocess.run(["cargo", "build", "--release", "-p", "knights-tour"] + features,
+                       cwd=ROOT, check=True)
         for name in names:
             run_profile(name, PROFILES[name], args)
     if args.update_docs or args.docs_only:

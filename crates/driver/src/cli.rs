@@ -205,9 +205,11 @@ fn method_names() -> PossibleValuesParser {
     PossibleValuesParser::new(names)
 }
 
-/// The engines the library has (`kt_engine::EngineKind::ALL`).
+/// Every engine the library knows (`kt_engine::EngineKind::NAMED`): one
+/// not in this build (BuDDy without its feature) is refused by the plan
+/// with the reason and the way to build it.
 fn engine_names() -> PossibleValuesParser {
-    PossibleValuesParser::new(EngineKind::ALL.map(EngineKind::name))
+    PossibleValuesParser::new(EngineKind::NAMED.map(EngineKind::name))
 }
 
 /// Which method, and the resources it gets.
@@ -523,7 +525,7 @@ fn given(method: &MethodArgs, zdd: &ZddArgs, frontier: Option<&FrontierArgs>) ->
         engine: zdd
             .engine
             .as_deref()
-            .and_then(|name| EngineKind::ALL.into_iter().find(|e| e.name() == name)),
+            .and_then(|name| EngineKind::NAMED.into_iter().find(|e| e.name() == name)),
         schedule: zdd.schedule.map(Schedule::from),
         nodes: zdd.nodes,
         cache: zdd.cache,

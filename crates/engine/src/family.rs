@@ -19,7 +19,7 @@ use crate::Var;
 pub type Link = u32;
 
 /// One inner node: sets through `hi` contain `var`, sets through `lo` do not.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FamilyNode {
     pub var: Var,
     pub hi: Link,

@@ -1,11 +1,13 @@
 //! The decision-diagram seam of knights-tour.
 //!
-//! The encoding is written once, against the [`Engine`] trait; oxidd's ZBDD,
-//! BDD and BCDD sit behind it ([`Zbdd`], [`Bdd`], [`Bcdd`]). The trait speaks
-//! of *families of sets* of variables, because that is what the encoding
-//! means: a tour is the set of its (square, time) variables. The engines
-//! differ in one place that matters to the encoding, and the trait makes it
-//! explicit:
+//! The encoding is written once, against the [`Engine`] trait, and five
+//! engines from three libraries sit behind it: oxidd's ZBDD, BDD and BCDD
+//! ([`Zbdd`], [`Bdd`], [`Bcdd`]), biodivine-lib-bdd's BDD ([`Biodivine`],
+//! pure Rust) and BuDDy's BDD ([`Buddy`], C, behind the `buddy` feature).
+//! The trait speaks of *families of sets* of variables, because that is
+//! what the encoding means: a tour is the set of its (square, time)
+//! variables. The engines differ in one place that matters to the
+//! encoding, and the trait makes it explicit:
 //!
 //! * in a ZBDD a variable absent from a path is **not in the set**, so a
 //!   constraint that leaves a variable free must emit a node for it with
@@ -24,16 +26,31 @@
 //!   constraints are applied without walking their don't-care chains);
 //! * [`Engine::snapshot`] copies a family into an immutable [`Family`] with
 //!   exact path counts, for uniform sampling, enumeration and DOT output.
+//!
+//! oxidd's kinds implement both at oxidd's edge level; an engine from
+//! another library shows its nodes ([`ReadNodes`]) and gets them, and an
+//! exact count, from [`generic`], written once.
+//!
+//! **Adding an engine**: one file under `src/libraries/` implementing
+//! [`Engine`] (and [`ReadNodes`], to use [`generic`]), a variant of
+//! [`EngineKind`], and its arm where the count crate dispatches on the
+//! kind.
 
 mod backend;
 mod error;
 mod family;
 mod filter;
+pub mod generic;
+mod libraries;
+mod memo_limit;
+mod nodes;
 
 pub use backend::{Bcdd, Bdd, Oxidd, Zbdd};
 pub use error::EngineError;
 pub use family::{Containing, Family, FamilyNode, Link};
 pub use filter::{FilterLimits, Filtered, SetFilter};
+pub use libraries::{Biodivine, BiodivineFunc, Buddy};
+pub use nodes::{NodeView, ReadNodes};
 
 use std::fmt;
 use std::hash::Hash;
@@ -44,19 +61,50 @@ use num_bigint::BigUint;
 /// A variable number; in this project variable `v` sits at level `v`.
 pub type Var = u32;
 
-/// The kinds of decision diagram the project can run on.
+/// The engines the project can run on: a library and a kind of diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EngineKind {
-    /// Zero-suppressed BDD: absent variables are not in the set.
+    /// oxidd's zero-suppressed BDD: absent variables are not in the set.
     Zbdd,
-    /// Plain BDD: absent variables are free.
+    /// oxidd's plain BDD: absent variables are free.
     Bdd,
-    /// BDD with complement edges.
+    /// oxidd's BDD with complement edges.
     Bcdd,
+    /// biodivine-lib-bdd's BDD (pure Rust; one array per diagram).
+    Biodivine,
+    /// BuDDy's BDD (C, Debian's libbdd-dev; the `buddy` feature).
+    Buddy,
 }
 
 impl EngineKind {
-    pub const ALL: [EngineKind; 3] = [EngineKind::Zbdd, EngineKind::Bdd, EngineKind::Bcdd];
+    /// Every engine in this build (BuDDy only with the `buddy` feature).
+    #[cfg(feature = "buddy")]
+    pub const ALL: [EngineKind; 5] = [
+        EngineKind::Zbdd,
+        EngineKind::Bdd,
+        EngineKind::Bcdd,
+        EngineKind::Biodivine,
+        EngineKind::Buddy,
+    ];
+    /// Every engine in this build (BuDDy only with the `buddy` feature).
+    #[cfg(not(feature = "buddy"))]
+    pub const ALL: [EngineKind; 4] = [
+        EngineKind::Zbdd,
+        EngineKind::Bdd,
+        EngineKind::Bcdd,
+        EngineKind::Biodivine,
+    ];
+    /// Every engine the project knows, in this build or not: the names the
+    /// command line takes.
+    pub const NAMED: [EngineKind; 5] = [
+        EngineKind::Zbdd,
+        EngineKind::Bdd,
+        EngineKind::Bcdd,
+        EngineKind::Biodivine,
+        EngineKind::Buddy,
+    ];
+    /// oxidd's three kinds.
+    pub const OXIDD: [EngineKind; 3] = [EngineKind::Zbdd, EngineKind::Bdd, EngineKind::Bcdd];
 
     /// The short name used on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -64,7 +112,40 @@ impl EngineKind {
             EngineKind::Zbdd => "zbdd",
             EngineKind::Bdd => "bdd",
             EngineKind::Bcdd => "bcdd",
+            EngineKind::Biodivine => "biodivine",
+            EngineKind::Buddy => "buddy",
         }
+    }
+
+    /// Why this engine cannot hold an encoding of `num_vars` variables in
+    /// this build, if it cannot: said before anything is allocated.
+    pub fn refusal(self, num_vars: Var) -> Option<String> {
+        match self {
+            EngineKind::Buddy if !cfg!(feature = "buddy") => Some(
+                "the buddy engine is not in this build: BuDDy is a C library (Debian's \
+                 libbdd-dev), so it sits behind a cargo feature; rebuild with \
+                 `cargo build --release --features buddy`"
+                    .into(),
+            ),
+            EngineKind::Buddy if num_vars > libraries::BUDDY_MAX_VARIABLES => Some(format!(
+                "BuDDy holds at most {} variables; this encoding has {num_vars}",
+                libraries::BUDDY_MAX_VARIABLES
+            )),
+            EngineKind::Biodivine if num_vars > libraries::BIODIVINE_MAX_VARIABLES => {
+                Some(format!(
+                    "biodivine-lib-bdd numbers variables with 16 bits, so it holds at most {} \
+                     variables; this encoding has {num_vars}",
+                    libraries::BIODIVINE_MAX_VARIABLES
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether the engine's operations use more than one thread when
+    /// given them (oxidd's do; biodivine-lib-bdd and BuDDy run on one).
+    pub fn parallel(self) -> bool {
+        matches!(self, EngineKind::Zbdd | EngineKind::Bdd | EngineKind::Bcdd)
     }
 
     /// Whether a variable absent from a path means "not in the set".
@@ -116,21 +197,27 @@ impl EngineConfig {
 
     /// Nodes a manager of `kind` holds before any function is built: a
     /// ZBDD manager keeps a tautology chain with one node per level.
+    /// BuDDy keeps two nodes per variable (the variable and its negation).
     pub fn fixed_nodes(kind: EngineKind, num_vars: Var) -> usize {
         match kind {
             EngineKind::Zbdd => num_vars as usize + 2,
-            EngineKind::Bdd | EngineKind::Bcdd => 2,
+            EngineKind::Bdd | EngineKind::Bcdd | EngineKind::Biodivine => 2,
+            EngineKind::Buddy => 2 * num_vars as usize + 2,
         }
     }
 
     /// Bytes a manager of `kind` costs per variable level before any
     /// function is built (per-level unique tables, and for a ZBDD the
     /// tautology node), measured with `examples/levels.rs` on oxidd 0.13:
-    /// 229–236 B (ZBDD) and 64–67 B (BDD) per level.
+    /// 229–236 B (ZBDD) and 64–67 B (BDD) per level. biodivine-lib-bdd
+    /// names every variable (a `String` and a map entry, about 80 B);
+    /// BuDDy keeps two nodes and a few integers per variable (about 60 B).
     pub fn bytes_per_level(kind: EngineKind) -> usize {
         match kind {
             EngineKind::Zbdd => 240,
             EngineKind::Bdd | EngineKind::Bcdd => 70,
+            EngineKind::Biodivine => 100,
+            EngineKind::Buddy => 60,
         }
     }
 }
@@ -176,6 +263,24 @@ pub trait Engine: Sized + Send + Sync {
         Ok(f)
     }
 
+    /// The family of `nodes` (children first, reduced under this engine's
+    /// rule, as [`generic`] builds them) from `root`, made in one go.
+    /// Made node by node through [`Engine::node`] unless the engine has a
+    /// faster way.
+    fn import(&self, nodes: &[FamilyNode], root: Link) -> Result<Self::Func, EngineError> {
+        let mut made: Vec<Self::Func> = Vec::with_capacity(nodes.len());
+        let link = |made: &[Self::Func], link: Link| match link {
+            Family::ACCEPT => self.accept(),
+            Family::REJECT => self.reject(),
+            i => made[i as usize].clone(),
+        };
+        for node in nodes {
+            let f = self.node(node.var, &link(&made, node.hi), &link(&made, node.lo))?;
+            made.push(f);
+        }
+        Ok(link(&made, root))
+    }
+
     fn intersect(&self, f: &Self::Func, g: &Self::Func) -> Result<Self::Func, EngineError>;
     fn union(&self, f: &Self::Func, g: &Self::Func) -> Result<Self::Func, EngineError>;
 
@@ -205,7 +310,8 @@ pub trait Engine: Sized + Send + Sync {
     /// An immutable copy of `f` with exact path counts.
     fn snapshot(&self, f: &Self::Func) -> Result<Family, EngineError>;
 
-    /// oxidd's DOT export of the whole manager with `f` marked (every level
-    /// and every node, including oxidd's internal ones): for engine debugging.
+    /// The library's own DOT export, for engine debugging: oxidd's shows the
+    /// whole manager with `f` marked (every level and every node, including
+    /// oxidd's internal ones); the other libraries show `f`.
     fn write_manager_dot(&self, f: &Self::Func, out: &mut dyn io::Write) -> io::Result<()>;
 }

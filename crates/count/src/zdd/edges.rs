@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use kt_board::{Board, TourKind};
-use kt_engine::{Bcdd, Bdd, Engine, EngineKind, Zbdd};
+use kt_engine::{Bcdd, Bdd, Biodivine, Buddy, Engine, EngineKind, Zbdd};
 use kt_frontier::EdgeEncoding;
 use kt_memory::Bytes;
 
@@ -72,6 +72,8 @@ pub fn compute<F: Finish>(
         EngineKind::Zbdd => run::<Zbdd, F>(job, report, finish, observer, cancel),
         EngineKind::Bdd => run::<Bdd, F>(job, report, finish, observer, cancel),
         EngineKind::Bcdd => run::<Bcdd, F>(job, report, finish, observer, cancel),
+        EngineKind::Biodivine => run::<Biodivine, F>(job, report, finish, observer, cancel),
+        EngineKind::Buddy => run::<Buddy, F>(job, report, finish, observer, cancel),
     }
 }
 

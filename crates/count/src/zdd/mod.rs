@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use kt_board::{Board, TourKind};
 use kt_constraints::{Encoding, MAX_SQUARES_ALL_AT_ONCE, closed_squares};
-use kt_engine::{Bcdd, Bdd, Engine, EngineError, EngineKind, Family, Zbdd};
+use kt_engine::{Bcdd, Bdd, Biodivine, Buddy, Engine, EngineError, EngineKind, Family, Zbdd};
 use kt_memory::{Bytes, Watchdog};
 use tracing::info;
 
@@ -300,6 +300,8 @@ pub fn compute<F: Finish>(
                 EngineKind::Zbdd => worker.run::<Zbdd, F>(report, finish),
                 EngineKind::Bdd => worker.run::<Bdd, F>(report, finish),
                 EngineKind::Bcdd => worker.run::<Bcdd, F>(report, finish),
+                EngineKind::Biodivine => worker.run::<Biodivine, F>(report, finish),
+                EngineKind::Buddy => worker.run::<Buddy, F>(report, finish),
             })
             .map_err(|e| Failure::other(format!("cannot start the worker thread: {e}")))?
             .join()

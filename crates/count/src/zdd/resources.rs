@@ -56,6 +56,9 @@ pub enum PlanError {
     },
     /// More nodes than oxidd's 32-bit node indices can address.
     NodesBeyondEngine { nodes: u64 },
+    /// The engine cannot run this encoding in this build (see
+    /// [`EngineKind::refusal`]).
+    Engine { what: String, why: String },
 }
 
 impl fmt::Display for PlanError {
@@ -84,6 +87,7 @@ impl fmt::Display for PlanError {
                 "--nodes {nodes} is more than the {} nodes oxidd's 32-bit node indices can address",
                 EngineConfig::MAX_NODE_CAPACITY
             ),
+            PlanError::Engine { what, why } => write!(f, "{what}: {why}"),
         }
     }
 }
@@ -105,6 +109,12 @@ pub fn plan(
     default_cache: usize,
     requests: &Requests,
 ) -> Result<ResourcePlan, PlanError> {
+    if let Some(why) = kind.refusal(num_vars) {
+        return Err(PlanError::Engine {
+            what: what.to_string(),
+            why,
+        });
+    }
     let budget = requests.budget;
     let cache = requests
         .cache

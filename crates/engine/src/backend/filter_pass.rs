@@ -20,6 +20,7 @@ use oxidd_core::util::{EdgeDropGuard, Own as OwnEdge, Ref};
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::{Flavor, Oxidd, level_of, make_node_edge};
+use crate::memo_limit::grow;
 use crate::{EngineError, FilterLimits, Filtered, SetFilter};
 
 /// How often (in memo insertions) the pass looks at the interrupt flag and
@@ -52,41 +53,6 @@ enum NotStored<E: Copy> {
     Full(OwnEdge<E>, EngineError),
 }
 
-/// Bytes of a std (hashbrown) hash table with `buckets` slots of `T`: the
-/// slots and one control byte each.
-fn table_bytes<T>(buckets: usize) -> usize {
-    buckets.saturating_mul(size_of::<T>() + 1)
-}
-
-/// Buckets of a std hash table of this capacity: hashbrown fills a table
-/// of eight or more buckets to 7/8, and its bucket counts are powers of 2.
-fn buckets_for(capacity: usize) -> usize {
-    (capacity.saturating_mul(8) / 7).next_power_of_two()
-}
-
-/// Makes room for one more entry in a full table. The table doubles, and
-/// for the time of the rehash the old and the new table are both held, so
-/// that is what must fit. On 6×7 open a memo of 470 million entries
-/// (13.4 GB) once asked for a 26.8 GB table at once; refused by the system,
-/// the allocation would abort the process instead of failing the run.
-fn grow<K: Hash + Eq, V>(map: &mut FxHashMap<K, V>, max_bytes: usize) -> Result<(), EngineError> {
-    let old = table_bytes::<(K, V)>(buckets_for(map.capacity()));
-    let new = 2 * old;
-    let needed = old + new;
-    if max_bytes != 0 && needed > max_bytes {
-        return Err(EngineError::MemoLimit {
-            entries: map.len(),
-            needed,
-            limit: Some(max_bytes),
-        });
-    }
-    map.try_reserve(1).map_err(|_| EngineError::MemoLimit {
-        entries: map.len(),
-        needed: new,
-        limit: None,
-    })
-}
-
 /// The single-threaded memo.
 struct LocalMemo<K, E: Copy>(RefCell<FxHashMap<K, OwnEdge<E>>>);
 
@@ -97,9 +63,7 @@ impl<K: Hash + Eq, E: Copy> Memo<K, E> for LocalMemo<K, E> {
 
     fn insert(&self, key: K, value: OwnEdge<E>, max_bytes: usize) -> Result<usize, NotStored<E>> {
         let mut map = self.0.borrow_mut();
-        if map.len() == map.capacity()
-            && let Err(err) = grow(&mut map, max_bytes)
-        {
+        if let Err(err) = grow(&mut map, max_bytes, 0) {
             return Err(NotStored::Full(value, err));
         }
         match map.entry(key) {

@@ -1,5 +1,5 @@
 //! Prints every level of a small board's frontier search, state by state:
-//! `cargo run -p kt-frontier --example levels -- 3x4 open`. The worked
+//! `cargo run -p kt-frontier --example frontier_states -- 3x4 open`. The worked
 //! example in docs/frontier.md is this program's output.
 use std::collections::BTreeMap;
 
