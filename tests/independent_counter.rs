@@ -117,9 +117,11 @@ fn every_level_store_agrees_on_every_board_up_to_30_squares() {
 }
 
 /// The fixed-ends sweep against the independent counter: on every board of
-/// up to 30 squares, the paths between every two squares.
+/// up to 30 squares, the paths between the two squares of every class of
+/// the pair plan; the merge of the classes' counts gives the total, the
+/// table by start square and every table by end square.
 #[test]
-fn the_fixed_ends_sweep_agrees_on_every_pair_up_to_30_squares() {
+fn every_pair_class_agrees_on_every_board_up_to_30_squares() {
     let cancel = std::sync::atomic::AtomicBool::new(false);
     let options = kt_frontier::Options {
         threads: 1,
@@ -127,24 +129,72 @@ fn the_fixed_ends_sweep_agrees_on_every_pair_up_to_30_squares() {
     };
     for (rows, cols) in boards_up_to(30) {
         let board = kt_board::Board::new(rows, cols).unwrap();
-        for from in board.squares() {
-            let expected = kt_tests::independent::open_tours_by_end_from(rows, cols, from);
-            for to in board.squares().filter(|&to| to > from) {
-                let got = kt_frontier::count_between(
-                    board,
-                    from,
-                    to,
-                    &options,
-                    &kt_frontier::Unwatched,
-                    &cancel,
-                )
-                .unwrap()
-                .cycles;
-                assert_eq!(
-                    got.to_string(),
-                    expected[to].to_string(),
-                    "{rows}x{cols} from {from} to {to}"
-                );
+        let plan = kt_count::pairs::plan(board);
+        let by_end: Vec<Vec<u128>> = board
+            .squares()
+            .map(|s| kt_tests::independent::open_tours_by_end_from(rows, cols, s))
+            .collect();
+        let mut classes = Vec::new();
+        for class in plan.classes() {
+            let got = kt_frontier::count_between(
+                board,
+                class.from,
+                class.to,
+                &options,
+                &kt_frontier::Unwatched,
+                &cancel,
+            )
+            .unwrap()
+            .cycles;
+            assert_eq!(
+                got.to_string(),
+                by_end[class.from][class.to].to_string(),
+                "{rows}x{cols}: class {} from {} to {}",
+                class.id,
+                class.from,
+                class.to
+            );
+            classes.push(kt_shards::ClassCount {
+                id: class.id,
+                from: kt_board::square_name(&board, class.from),
+                to: kt_board::square_name(&board, class.to),
+                weight: class.weight,
+                count: got.to_string(),
+                seconds: 0.0,
+                peak_states: 0,
+            });
+        }
+        let part = kt_shards::Part {
+            schema: kt_shards::part::SCHEMA.into(),
+            version: "test".into(),
+            board: format!("{rows}x{cols}"),
+            kind: "open".into(),
+            plan: plan.fingerprint(),
+            plan_classes: plan.classes().len(),
+            shard: None,
+            method: "frontier".into(),
+            classes,
+            seconds: 0.0,
+        };
+        let merged =
+            kt_count::merge_parts(&plan, &[(std::path::PathBuf::from("all"), part)]).unwrap();
+        assert_eq!(
+            merged.total.to_string(),
+            open_tours(rows, cols).to_string(),
+            "{rows}x{cols}"
+        );
+        let by_start = open_tours_by_start(rows, cols);
+        for s in board.squares() {
+            assert_eq!(merged.by_start[s].to_string(), by_start[s].to_string());
+            // By end square from s: the class of each pair, or none.
+            for e in board.squares() {
+                let count = plan.class_of(s, e).map_or(0, |c| {
+                    merged.classes[c.id - 1]
+                        .to_string()
+                        .parse::<u128>()
+                        .unwrap()
+                });
+                assert_eq!(count, by_end[s][e], "{rows}x{cols} from {s} to {e}");
             }
         }
     }

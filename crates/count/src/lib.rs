@@ -67,6 +67,7 @@ mod failure;
 pub mod known;
 pub mod methods;
 mod observer;
+pub mod pairs;
 mod paths;
 mod plan;
 mod questions;
@@ -77,9 +78,10 @@ pub mod zdd;
 
 use std::time::Instant;
 
-pub use kt_board::{Board, Square, Tour, TourKind};
+pub use kt_board::{Board, Square, Tour, TourKind, square_name};
 pub use kt_engine::{EngineKind, Family};
 pub use kt_memory::Bytes;
+pub use kt_shards::{Merged, PairPlan, Part, Shard, ShardError};
 pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
@@ -147,6 +149,16 @@ pub fn count(
     };
     let count = questions::finished_count(&report)?;
     Ok(Counted { count, report })
+}
+
+/// Adds up the parts of a count by endpoint pairs under `plan` (the
+/// board's [`pairs::plan`]), refusing any that is missing, doubled with
+/// another count, foreign or damaged (`kt_shards::merge`).
+pub fn merge_parts(
+    plan: &PairPlan,
+    parts: &[(std::path::PathBuf, Part)],
+) -> Result<Merged, kt_shards::MergeError> {
+    kt_shards::merge(plan, parts)
 }
 
 /// The family of tours a method built, with what its sets mean.

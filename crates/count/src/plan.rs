@@ -369,7 +369,9 @@ fn free_disk(settings: &MethodSettings) -> Option<(Bytes, String)> {
 }
 
 /// Checkpoints record whole counts: a method's checkpoint or resume
-/// settings only go with a question answered by one whole count.
+/// settings only go with a question answered by one whole count, or by
+/// endpoint pairs (the classes done, and the sweep of the one in progress;
+/// `crate::pairs`).
 fn whole_counts_only(
     settings: &MethodSettings,
     question: Question,
@@ -377,6 +379,7 @@ fn whole_counts_only(
 ) -> Result<(), Failure> {
     if settings.method().outputs().checkpoints
         && !(question == Question::Total && strategy == Strategy::Count)
+        && strategy != Strategy::ByPairs
     {
         return Err(Failure::refused(format!(
             "checkpoints record whole counts: --checkpoint and --resume do not go with {}",

@@ -61,6 +61,9 @@ pub(crate) enum Strategy {
     /// Up to symmetry: the total, and every other symmetry's fixed tours
     /// searched on quotient boards.
     Quotients,
+    /// Open tours by endpoint pairs: one fixed-ends run per class of the
+    /// pair plan (`crate::pairs`), or of one shard of it.
+    ByPairs,
     /// Hand out or draw the family itself (`tour`, `dot`).
     Diagram,
 }
@@ -86,6 +89,12 @@ pub(crate) fn strategies(
     }
     Ok(match question {
         Question::Total => &[(Count, Strategy::Count)],
+        Question::Pairs { .. } if open => &[(FixedEnds, Strategy::ByPairs)],
+        Question::Pairs { .. } => {
+            return Err(Failure::refused(
+                "shards split open tours by their ends; a closed tour has none (count closed tours in one run)",
+            ));
+        }
         Question::From { .. } | Question::ByStart if !open => &[(Count, Strategy::Count)],
         Question::To { .. } if !open => {
             return Err(Failure::refused(
@@ -154,7 +163,9 @@ pub(crate) fn describe(question: Question, board: &Board, report: &mut RunReport
         Question::From { from } | Question::ByEnd { from } => (Some(from), None),
         Question::To { to } => (None, Some(to)),
         Question::FromTo { from, to } => (Some(from), Some(to)),
-        Question::Total | Question::ByStart | Question::UpToSymmetry => (None, None),
+        Question::Total | Question::ByStart | Question::UpToSymmetry | Question::Pairs { .. } => {
+            (None, None)
+        }
     };
     report.from = from.map(|s| SquareRef::of(board, s));
     report.to = to.map(|s| SquareRef::of(board, s));
@@ -224,6 +235,14 @@ pub(crate) fn answer(
                 method.count_restricted(job, restriction, report, observer, cancel)
             });
             runs.map_err(|failure| with_partial(failure, &report, started))?
+        }
+        Strategy::ByPairs => {
+            let shard = match question {
+                Question::Pairs { shard } => shard,
+                _ => None,
+            };
+            by_pairs(shard, job, method, &mut report, observer, cancel)
+                .map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::Diagram => {
             return Err(Failure::other(
@@ -455,6 +474,83 @@ fn through(family: &Family, decoder: &dyn Decoder, board: &Board, a: Square, b: 
     } else {
         BigUint::ZERO
     }
+}
+
+/// Counts the classes of the pair plan of `job`'s board — those of `shard`,
+/// or all — each by one fixed-ends run of `method`, cheapest first; fills
+/// the report's pair section as each class finishes, and with every class,
+/// the table by start square. Returns `Σ weight × count` over the classes
+/// counted: the total when they are all.
+fn by_pairs(
+    shard: Option<kt_shards::Shard>,
+    job: &Job,
+    method: &dyn Method,
+    report: &mut RunReport,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<BigUint, Failure> {
+    let board = job.board;
+    let plan = crate::pairs::plan(board);
+    let ids: Vec<usize> = match shard {
+        Some(shard) => plan.shard_classes(shard),
+        None => plan.by_cost().iter().map(|c| c.id).collect(),
+    };
+    let mut pairs = crate::pairs::start(&plan, shard);
+    let mut total = BigUint::ZERO;
+    let dirs = method.checkpoint_dirs();
+    if let Some(dir) = &dirs.resume {
+        pairs.classes = crate::pairs::resumed(dir, &plan, shard).map_err(Failure::refused)?;
+        for done in &pairs.classes {
+            let count: BigUint = done.count.parse().unwrap_or_default();
+            total += count * done.weight;
+        }
+        report.pairs = Some(pairs.clone());
+    }
+    for id in ids {
+        if pairs.classes.iter().any(|c| c.id == id) {
+            continue;
+        }
+        let class = plan.class(id).expect("the plan's own class");
+        let started = Instant::now();
+        let count = method.count_restricted(
+            job,
+            Restriction::FromTo(class.from, class.to),
+            report,
+            observer,
+            cancel,
+        )?;
+        if cancel.is_cancelled() {
+            break;
+        }
+        total += &count * class.weight;
+        pairs.classes.push(kt_shards::ClassCount {
+            id,
+            from: kt_board::square_name(&board, class.from),
+            to: kt_board::square_name(&board, class.to),
+            weight: class.weight,
+            count: count.to_string(),
+            seconds: started.elapsed().as_secs_f64(),
+            peak_states: report.frontier.as_ref().map_or(0, |f| f.sweep_peak_states),
+        });
+        report.pairs = Some(pairs.clone());
+        if let Some(dir) = &dirs.write {
+            crate::pairs::keep(dir, report).map_err(|e| {
+                Failure::other(format!(
+                    "cannot write the classes done to {}: {e}",
+                    dir.display()
+                ))
+            })?;
+        }
+        observer.report(report);
+    }
+    if pairs.classes.len() == plan.classes().len() {
+        let part = crate::pairs::part(report, "this count").expect("a pair report");
+        let merged = kt_shards::merge(&plan, &[(std::path::PathBuf::from("this count"), part)])
+            .map_err(|e| Failure::other(format!("internal error: {e}")))?;
+        report.by_start = Some(table(&board, &merged.by_start));
+    }
+    report.pairs = Some(pairs);
+    Ok(total)
 }
 
 /// The squares of `board` in orbits under the symmetries that fix every

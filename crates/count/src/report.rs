@@ -190,6 +190,8 @@ pub struct FrontierReport {
     pub disk_peak_bytes: u64,
     /// The step the count went on from, when it resumed a checkpoint.
     pub resumed_from: Option<usize>,
+    /// The most states any level of the latest sweep held.
+    pub sweep_peak_states: u64,
     /// Sweeps made: 1 for a count, one per distinct question for the
     /// questions answered a run at a time (`--from`, `--by-start`, …).
     pub sweeps: usize,
@@ -203,6 +205,7 @@ impl FrontierReport {
     /// Takes one finished level of a sweep.
     pub fn add_level(&mut self, level: LevelReport) {
         self.peak_states = self.peak_states.max(level.states);
+        self.sweep_peak_states = self.sweep_peak_states.max(level.states);
         self.spilled_bytes += level.spilled_bytes;
         self.disk_peak_bytes = self.disk_peak_bytes.max(level.disk_bytes);
         match self.levels.iter_mut().find(|l| l.step == level.step) {
@@ -226,6 +229,19 @@ impl FrontierReport {
             None => self.levels.push(level),
         }
     }
+}
+
+/// A count by endpoint pairs: the classes of one shard of a pair plan
+/// (`kt-shards`), or of all of it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PairsReport {
+    /// The plan's fingerprint and its number of classes.
+    pub plan: String,
+    pub plan_classes: usize,
+    /// `K/N`, or `None` for every class.
+    pub shard: Option<String>,
+    /// Each class counted, in the order counted.
+    pub classes: Vec<kt_shards::ClassCount>,
 }
 
 /// One level of a frontier count.
@@ -306,6 +322,10 @@ pub struct RunReport {
     /// The frontier method's levels.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier: Option<FrontierReport>,
+    /// A count by endpoint pairs (`--shard`, or a table by start square by
+    /// pairs): the plan and every class counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pairs: Option<PairsReport>,
     /// What the caller should know: settings capped, estimates.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
@@ -364,6 +384,7 @@ impl RunReport {
             by_end: None,
             symmetry: None,
             frontier: None,
+            pairs: None,
             notes: Vec::new(),
         }
     }

@@ -12,6 +12,8 @@ use std::path::PathBuf;
 
 use kt_board::{Board, Square, TourKind};
 
+use kt_shards::Shard;
+
 use crate::methods::{MethodSettings, Resources};
 use crate::zdd::Drawing;
 
@@ -40,6 +42,11 @@ pub enum Question {
     /// Undirected tours up to the board's symmetries (Burnside's lemma),
     /// with the tours each symmetry fixes.
     UpToSymmetry,
+    /// Open tours by endpoint pairs: the classes of (start, end) pairs
+    /// under the board's symmetries, each counted by a fixed-ends run —
+    /// all of them (the total, with the table by start square), or the
+    /// classes of one shard `K/N` (a part for `merge`).
+    Pairs { shard: Option<Shard> },
 }
 
 impl Question {
@@ -53,6 +60,7 @@ impl Question {
             Question::ByStart => "--by-start",
             Question::ByEnd { .. } => "--from with --by-end",
             Question::UpToSymmetry => "--up-to-symmetry",
+            Question::Pairs { .. } => "--shard",
         }
     }
 
@@ -62,7 +70,10 @@ impl Question {
             Question::From { from } | Question::ByEnd { from } => vec![("--from", from)],
             Question::To { to } => vec![("--to", to)],
             Question::FromTo { from, to } => vec![("--from", from), ("--to", to)],
-            Question::Total | Question::ByStart | Question::UpToSymmetry => Vec::new(),
+            Question::Total
+            | Question::ByStart
+            | Question::UpToSymmetry
+            | Question::Pairs { .. } => Vec::new(),
         }
     }
 }

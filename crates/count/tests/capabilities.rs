@@ -15,12 +15,14 @@ use kt_count::{
 /// docs/architecture.md tabulates it.
 fn expected(method: &str, question: Question, kind: TourKind) -> bool {
     match (kind, question) {
-        // A closed tour ends where it starts: no method answers "to" alone.
-        (TourKind::Closed, Question::To { .. }) => false,
+        // A closed tour ends where it starts: no method answers "to" alone;
+        // endpoint pairs are open tours only, a fixed-ends run per class.
+        (TourKind::Closed, Question::To { .. } | Question::Pairs { .. }) => false,
         // Through a required move: a family, or a sweep with the move.
         (TourKind::Closed, Question::FromTo { .. } | Question::ByEnd { .. }) => {
             matches!(method, "zdd" | "edges" | "frontier")
         }
+        (TourKind::Open, Question::Pairs { .. }) => matches!(method, "frontier" | "backtrack"),
         _ => true,
     }
 }
@@ -37,6 +39,10 @@ fn questions(board: &Board) -> Vec<Question> {
         Question::ByStart,
         Question::ByEnd { from },
         Question::UpToSymmetry,
+        Question::Pairs { shard: None },
+        Question::Pairs {
+            shard: Some("2/3".parse().unwrap()),
+        },
     ]
 }
 
@@ -84,7 +90,8 @@ fn the_capability_table_decides_every_method_and_question() {
                     let message = assert_refused_at_once(result, took, &what);
                     assert!(
                         message.contains(&format!("--method {}", method.name()))
-                            || message.contains("--to needs --from"),
+                            || message.contains("--to needs --from")
+                            || message.contains("a closed tour has none"),
                         "{what}: {message}"
                     );
                     refused += 1;
@@ -92,8 +99,10 @@ fn the_capability_table_decides_every_method_and_question() {
             }
         }
     }
-    // closed --to for four methods, closed through a move for backtracking.
-    assert_eq!(refused, 4 + 2);
+    // Closed --to for four methods, closed through a move for
+    // backtracking, closed pairs (two questions) for four methods, open
+    // pairs (two questions) for the two methods without fixed ends.
+    assert_eq!(refused, 4 + 2 + 8 + 4);
 }
 
 #[test]
@@ -127,7 +136,7 @@ fn only_the_methods_with_a_family_give_tours_and_drawings() {
 }
 
 #[test]
-fn checkpoints_go_with_whole_counts_only() {
+fn checkpoints_go_with_whole_counts_and_pairs_only() {
     let board: Board = "5x6".parse().unwrap();
     let scratch = tempfile_dir();
     let frontier = MethodSettings::Frontier(Frontier {
@@ -142,7 +151,7 @@ fn checkpoints_go_with_whole_counts_only() {
             .with_method(frontier.clone())
             .asking(question);
         let (result, took) = planned(&request);
-        if question == Question::Total {
+        if matches!(question, Question::Total | Question::Pairs { .. }) {
             assert!(result.is_ok(), "{question:?}");
         } else {
             let message = assert_refused_at_once(result, took, &format!("{question:?}"));

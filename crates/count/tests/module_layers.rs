@@ -4,7 +4,8 @@
 //!
 //! 1. leaves: `cancel`, `known`; then `report`; then `failure`,
 //!    `observer`; then `paths`;
-//! 2. toolkits: `zdd` (decision diagrams on an engine), `symmetry`;
+//! 2. toolkits: `zdd` (decision diagrams on an engine), `symmetry`,
+//!    `pairs` (the endpoint-pair plan);
 //! 3. `methods` (one type per method, behind one trait);
 //! 4. `request` (what a caller asks: questions, method settings);
 //! 5. `questions` (what each question needs, and how it is answered);
@@ -24,7 +25,7 @@ fn layer(module: &str) -> Option<u32> {
         "report" => 1,
         "failure" | "observer" => 2,
         "paths" => 3,
-        "zdd" | "symmetry" => 4,
+        "zdd" | "symmetry" | "pairs" => 4,
         "methods" => 5,
         "request" => 6,
         "questions" => 7,

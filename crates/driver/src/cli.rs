@@ -108,6 +108,45 @@ pub enum Command {
     Find(FindArgs),
     /// Check a tour read from a file (the moves or the board format).
     Verify(VerifyArgs),
+    /// List the classes of start and end squares that open tours are counted
+    /// by, one fixed-ends run each (`count --shard K/N` runs a group of them).
+    Shards(ShardsArgs),
+    /// Add up the parts that `count --shard K/N --json` wrote: the total,
+    /// the table by start square and every class; refuses parts that are
+    /// missing, doubled, damaged or of another board or plan.
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ShardsArgs {
+    /// The board: N (an N×N board) or RxC [default: 6].
+    #[arg(value_parser = parse_board)]
+    pub board: Option<Board>,
+
+    /// Also say which of N shards counts each class.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub shards: Option<u32>,
+
+    /// Print the plan as one JSON document.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct MergeArgs {
+    /// The parts: files `count --shard K/N --json` wrote.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+
+    /// Print one JSON document (the fields of `count --json`: `count`,
+    /// `by_start`).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Compare the total and the table with the published counts; exit 1
+    /// on a mismatch.
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -328,6 +367,10 @@ pub struct CountArgs {
 /// Counts beyond the total: a fixed start or end, tables, symmetry.
 #[derive(Debug, Args, Clone, Default)]
 #[command(next_help_heading = "Questions")]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag is a question a caller asks (--by-start, --pairs, …), not a state"
+)]
 pub struct QuestionArgs {
     /// Only the tours starting on SQ: `R,C` (0-based row and column, row 0
     /// at the top) or algebraic (`a1` is the bottom-left corner). Closed
@@ -352,6 +395,24 @@ pub struct QuestionArgs {
     /// 4 otherwise), by Burnside's lemma, with the tours each symmetry fixes.
     #[arg(long, conflicts_with_all = ["from", "to", "by_end"])]
     pub up_to_symmetry: bool,
+
+    /// Open tours by endpoint pairs: every class of start and end squares
+    /// (`knights-tour shards BOARD` lists them), one fixed-ends run each;
+    /// the total and the table by start square.
+    #[arg(long, conflicts_with_all = ["from", "to", "by_end", "by_start", "up_to_symmetry", "shard"])]
+    pub pairs: bool,
+
+    /// Count the K-th of N shards of the endpoint-pair classes, balanced by
+    /// their estimated cost (1 <= K <= N); with --json the output is a part
+    /// for `knights-tour merge`. Run the N shards anywhere, in any order.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard,
+          conflicts_with_all = ["from", "to", "by_end", "by_start", "up_to_symmetry"])]
+    pub shard: Option<kt_count::Shard>,
+}
+
+/// `K/N` (see `kt_shards::Shard`).
+fn parse_shard(text: &str) -> Result<kt_count::Shard, String> {
+    text.parse().map_err(|e: kt_count::ShardError| e.0)
 }
 
 impl QuestionArgs {
@@ -365,6 +426,8 @@ impl QuestionArgs {
         let from = square("--from", &self.from)?;
         let to = square("--to", &self.to)?;
         Ok(match (from, to) {
+            _ if self.pairs => Question::Pairs { shard: None },
+            _ if self.shard.is_some() => Question::Pairs { shard: self.shard },
             _ if self.by_start => Question::ByStart,
             _ if self.up_to_symmetry => Question::UpToSymmetry,
             (Some(from), _) if self.by_end => Question::ByEnd { from },

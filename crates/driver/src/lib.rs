@@ -84,7 +84,10 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
         cli::Command::Tour(args) => args.request(),
         cli::Command::Dot(args) => args.request(),
         cli::Command::Find(args) => return commands::find::plan(args),
-        cli::Command::Known(_) | cli::Command::Verify(_) => return Ok(()),
+        cli::Command::Known(_)
+        | cli::Command::Verify(_)
+        | cli::Command::Shards(_)
+        | cli::Command::Merge(_) => return Ok(()),
     }
     .map_err(CliError::input)?;
     kt_count::plan(&request).map(drop).map_err(CliError::from)
@@ -98,7 +101,7 @@ fn usage_error(e: &clap::Error) -> Option<CliError> {
     }
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         return Some(CliError::input(
-            "no command given: knights-tour count, tour, dot, find, verify or known (--help lists them)",
+            "no command given: knights-tour count, tour, dot, find, verify, known, shards or merge (--help lists them)",
         ));
     }
     // clap's message ends at the first blank line, before its usage;

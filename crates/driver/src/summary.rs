@@ -36,6 +36,32 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             to.name, to.row, to.col
         )?;
     }
+    if let Some(pairs) = &report.pairs {
+        writeln!(
+            out,
+            "  endpoint pairs     {} of the plan's {} classes{} (plan {})",
+            pairs.classes.len(),
+            pairs.plan_classes,
+            pairs
+                .shard
+                .as_ref()
+                .map_or(String::new(), |s| format!(", shard {s}")),
+            pairs.plan
+        )?;
+        for class in &pairs.classes {
+            writeln!(
+                out,
+                "    class {:>3}  {:>3} to {:<3} x{:<2} {:>24}  {:>9.1} s  {:>12} states at most",
+                class.id,
+                class.from,
+                class.to,
+                class.weight,
+                group_digits(&class.count),
+                class.seconds,
+                group_digits(&class.peak_states.to_string())
+            )?;
+        }
+    }
     if let Some(table) = &report.by_start {
         writeln!(out, "  by start square (row 0 at the top):")?;
         write_table(table, out)?;

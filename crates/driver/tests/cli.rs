@@ -669,3 +669,159 @@ fn the_edge_diagram_counts_up_to_symmetry_itself() {
         assert_eq!(report["steps"].as_array().unwrap().len(), 1, "{report}");
     }
 }
+
+/// `count --shard K/N --json` writes parts that `merge` adds up to the
+/// total and the table by start square; the merge refuses parts that are
+/// missing, damaged, doubled with another count or of another board.
+#[test]
+fn shards_count_parts_that_merge_checks_and_adds_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let part = |k: usize| dir.path().join(format!("part-{k}.json"));
+    for k in 1..=3 {
+        let out = knights_tour()
+            .args(["count", "5", "--shard", &format!("{k}/3"), "--json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        std::fs::write(part(k), out.stdout).unwrap();
+    }
+    let all: Vec<String> = (1..=3).map(|k| part(k).display().to_string()).collect();
+    knights_tour()
+        .arg("merge")
+        .args(&all)
+        .arg("--check")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1728\n"))
+        .stdout(predicate::str::contains("304   0  56   0 304"));
+    let merged = knights_tour()
+        .arg("merge")
+        .args(&all)
+        .arg("--json")
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+    assert_eq!(doc["count"], "1728");
+    assert_eq!(doc["by_start"][2][2], "64");
+
+    // A part missing: the classes and the shard to run again.
+    let message = fails_with_one_line(&["merge", &all[0], &all[2]], 2);
+    assert!(message.contains("run the shards 2/3 again"), "{message}");
+    // A truncated part, named.
+    let text = std::fs::read_to_string(part(3)).unwrap();
+    let cut = dir.path().join("cut.json");
+    std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
+    let message = fails_with_one_line(&["merge", &all[0], &all[1], cut.to_str().unwrap()], 2);
+    assert!(message.contains("cut.json"), "{message}");
+    // A class counted again with another count.
+    let other = dir.path().join("other.json");
+    let first = std::fs::read_to_string(part(1)).unwrap();
+    let count = first
+        .split("\"count\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    std::fs::write(
+        &other,
+        first.replacen(&format!("\"count\":\"{count}\""), "\"count\":\"7\"", 1),
+    )
+    .unwrap();
+    let mut twice = all.clone();
+    twice.push(other.display().to_string());
+    let message = fails_with_one_line(&["merge", &twice[0], &twice[1], &twice[2], &twice[3]], 2);
+    assert!(message.contains("different counts"), "{message}");
+    // A part of another board.
+    let foreign = dir.path().join("foreign.json");
+    let out = knights_tour()
+        .args(["count", "4x5", "--shard", "1/1", "--json"])
+        .output()
+        .unwrap();
+    std::fs::write(&foreign, out.stdout).unwrap();
+    let message = fails_with_one_line(&["merge", &all[0], foreign.to_str().unwrap()], 2);
+    assert!(message.contains("foreign.json"), "{message}");
+    // Shards of closed tours, and shards that are not K of N: refused.
+    fails_with_one_line(&["count", "6", "--closed", "--shard", "1/2"], 2);
+    fails_with_one_line(&["count", "5", "--shard", "4/3"], 2);
+}
+
+#[test]
+fn shards_lists_the_136_classes_of_8x8() {
+    let out = knights_tour()
+        .args(["shards", "8", "--shards", "16", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["classes"].as_array().unwrap().len(), 136);
+    assert_eq!(doc["ordered_pairs"], 64 * 32);
+}
+
+/// A count by endpoint pairs with `--checkpoint DIR` keeps the classes it
+/// has done there; `--resume DIR` counts only the others and ends on the
+/// same part.
+#[test]
+fn a_shard_resumes_with_the_classes_it_had_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let whole = knights_tour()
+        .args([
+            "count",
+            "5x6",
+            "--shard",
+            "2/2",
+            "--json",
+            "--checkpoint",
+            ckpt,
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        whole.status.success(),
+        "{}",
+        String::from_utf8_lossy(&whole.stderr)
+    );
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+    // Forget the last classes done, as a shard stopped early would have.
+    let kept = std::path::Path::new(ckpt).join("part.json");
+    let mut part: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&kept).unwrap()).unwrap();
+    let classes = part["classes"].as_array_mut().unwrap();
+    let done = classes.len();
+    classes.truncate(done / 2);
+    std::fs::write(&kept, part.to_string()).unwrap();
+    let resumed = knights_tour()
+        .args(["count", "5x6", "--shard", "2/2", "--json", "--resume", ckpt])
+        .output()
+        .unwrap();
+    assert!(
+        resumed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    let resumed: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    let counts = |doc: &serde_json::Value| {
+        let mut c: Vec<(u64, String)> = doc["classes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (
+                    c["id"].as_u64().unwrap(),
+                    c["count"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        c.sort();
+        c
+    };
+    assert_eq!(counts(&resumed), counts(&whole));
+    // The classes of another shard: refused before any work.
+    fails_with_one_line(&["count", "5x6", "--shard", "1/2", "--resume", ckpt], 2);
+}

@@ -252,8 +252,9 @@ pub struct Header {
 }
 
 /// A fingerprint of what gives a key its meaning: every step's vertex,
-/// frontiers and edges, in order, and the state code itself — the keys
-/// that encoding and both packings give a fixed set of mate tables.
+/// frontiers and edges, in order, the end squares of a fixed-ends sweep,
+/// and the state code itself — the keys that encoding and both packings
+/// give a fixed set of mate tables.
 pub fn fingerprint(sweep: &Sweep) -> u32 {
     fingerprint_with(sweep, &state::sample_codes())
 }
@@ -266,6 +267,11 @@ fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
         word(code);
     }
     word(sweep.steps().len() as u128);
+    // A fixed-ends sweep: the same board's sweep between other squares
+    // reads the same bytes as other paths.
+    for terminal in sweep.terminals().into_iter().flatten() {
+        word(terminal as u128 + 1);
+    }
     for step in sweep.steps() {
         word(step.vertex as u128);
         for list in [&step.before, &step.after] {

@@ -128,6 +128,14 @@ impl PairPlan {
         id.checked_sub(1).and_then(|i| self.classes.get(i))
     }
 
+    /// The class of the ordered pair (`from`, `to`), if a tour can join
+    /// them.
+    pub fn class_of(&self, from: Square, to: Square) -> Option<&PairClass> {
+        self.classes
+            .iter()
+            .find(|c| c.members.binary_search(&(from, to)).is_ok())
+    }
+
     /// The ordered pairs of all classes (the weights' sum).
     pub fn ordered_pairs(&self) -> u64 {
         self.classes.iter().map(|c| u64::from(c.weight)).sum()

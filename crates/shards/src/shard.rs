@@ -19,7 +19,7 @@ use std::str::FromStr;
 use crate::plan::PairPlan;
 
 /// The K-th of N shards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shard {
     /// 1-based.
     pub index: usize,

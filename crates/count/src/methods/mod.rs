@@ -340,6 +340,19 @@ pub(crate) trait Method: Sync {
     fn decoder(&self, _board: Board, _kind: TourKind) -> Option<Box<dyn Decoder + Send>> {
         None
     }
+    /// The directories its checkpoints go to and come from, for a count
+    /// by endpoint pairs, which keeps the classes done there
+    /// (`crate::pairs`).
+    fn checkpoint_dirs(&self) -> CheckpointDirs {
+        CheckpointDirs::default()
+    }
+}
+
+/// Where a method's checkpoints go and come from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckpointDirs {
+    pub write: Option<PathBuf>,
+    pub resume: Option<PathBuf>,
 }
 
 /// The registry: every method, in the order `auto` prefers them. One line

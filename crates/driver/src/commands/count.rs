@@ -98,6 +98,10 @@ fn check(request: &kt_count::Request, report: &RunReport) -> known::Check {
 }
 
 fn print(report: &RunReport, json: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    // A count by endpoint pairs prints its part: what `merge` reads.
+    if json && let Some(part) = kt_count::pairs::part(report, env!("CARGO_PKG_VERSION")) {
+        return writeln!(out, "{}", part.to_json()).or_fail();
+    }
     if json {
         summary::write_json(report, out)
     } else {

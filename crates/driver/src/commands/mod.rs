@@ -4,6 +4,8 @@ mod count;
 mod dot;
 pub(crate) mod find;
 mod known;
+mod merge;
+mod shards;
 mod tour;
 mod verify;
 
@@ -27,6 +29,8 @@ pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
         Command::Dot(args) => dot::run(&args, progress),
         Command::Find(args) => find::run(&args),
         Command::Verify(args) => verify::run(&args),
+        Command::Shards(args) => shards::run(&args),
+        Command::Merge(args) => merge::run(&args),
     }
 }
 

@@ -1,0 +1,119 @@
+//! Open tours by their ends: the pair plan with the frontier method's cost
+//! model, and the parts and merges of a count split into shards
+//! (`kt-shards` has the plan's classes, the shards and the checks).
+//!
+//! **The cost model.** A class is counted by one fixed-ends sweep of its
+//! representative. What such a sweep costs is mostly what its count is:
+//! paths between squares of small degree (corners, edges) are many more,
+//! and so are the states that carry them. On the 45 classes of 6×6 the
+//! states read by each sweep follow `exp(−0.243 · (deg s + deg e))` with
+//! R² = 0.71 (`docs/frontier.md`, "Pairs"). Among the members of a class,
+//! which all cost alike by that measure, the representative is the one
+//! whose ends enter the frontier closest together: for fewer steps the
+//! state carries one end tied to the other through the virtual edge.
+
+use std::path::Path;
+
+use kt_board::{Board, Square};
+use kt_shards::{PairPlan, Part, Shard};
+
+use crate::report::{PairsReport, RunReport};
+
+/// The plan of `board`'s pair classes, representatives and costs chosen
+/// for the frontier method's fixed-ends sweep.
+pub fn plan(board: Board) -> PairPlan {
+    let cells = board.cells().max(1) as f64;
+    PairPlan::new(board, |from, to| cost(board, from, to, cells))
+}
+
+/// The estimated cost of counting the paths from `from` to `to` (relative
+/// units; see the module docs).
+fn cost(board: Board, from: Square, to: Square, cells: f64) -> f64 {
+    let degrees = (board.degree(from) + board.degree(to)) as f64;
+    let sweep = kt_frontier::Sweep::between(board, from, to);
+    let entries: Vec<usize> = sweep
+        .steps()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, step)| std::iter::repeat_n(i, step.terminals_entering.len()))
+        .collect();
+    let span = match (sweep.terminals(), entries.as_slice()) {
+        (Some([0, _]), [.., second]) => *second as f64 + 1.0,
+        (_, [first, .., second]) => (second - first) as f64,
+        _ => 0.0,
+    };
+    (-0.243 * degrees).exp() * (1.0 + span / cells)
+}
+
+/// The part a report of a pair count holds, as a shard writes it.
+pub fn part(report: &RunReport, version: &str) -> Option<Part> {
+    let pairs = report.pairs.as_ref()?;
+    Some(Part {
+        schema: kt_shards::part::SCHEMA.into(),
+        version: version.into(),
+        board: format!("{}x{}", report.benchmark.rows, report.benchmark.cols),
+        kind: "open".into(),
+        plan: pairs.plan.clone(),
+        plan_classes: pairs.plan_classes,
+        shard: pairs.shard.clone(),
+        method: report.settings.method.to_string(),
+        classes: pairs.classes.clone(),
+        seconds: report.total_time_ms / 1000.0,
+    })
+}
+
+/// The file in a checkpoint directory that holds the classes a count by
+/// endpoint pairs has done.
+const PART_FILE: &str = "part.json";
+
+/// Whether `dir` holds the classes done of a count by endpoint pairs.
+pub fn has_part(dir: &Path) -> bool {
+    dir.join(PART_FILE).is_file()
+}
+
+/// The classes done that a checkpoint directory holds, if it is one of
+/// `plan` and `shard`; a part of another plan or shard is refused.
+pub(crate) fn resumed(
+    dir: &Path,
+    plan: &PairPlan,
+    shard: Option<Shard>,
+) -> Result<Vec<kt_shards::ClassCount>, String> {
+    if !has_part(dir) {
+        return Ok(Vec::new());
+    }
+    let path = dir.join(PART_FILE);
+    let part = Part::read(&path).map_err(|e| e.0)?;
+    if part.plan != plan.fingerprint() || part.shard != shard.map(|s| s.to_string()) {
+        return Err(format!(
+            "{}: the classes of another plan or shard (plan {}, shard {}); this count is plan {}, shard {}",
+            path.display(),
+            part.plan,
+            part.shard.as_deref().unwrap_or("all"),
+            plan.fingerprint(),
+            shard.map_or("all".to_string(), |s| s.to_string())
+        ));
+    }
+    Ok(part.classes)
+}
+
+/// Keeps the classes done in the checkpoint directory `dir` (written next
+/// to the file and renamed over it: a crash leaves the last whole one).
+pub(crate) fn keep(dir: &Path, report: &RunReport) -> std::io::Result<()> {
+    let Some(part) = part(report, env!("CARGO_PKG_VERSION")) else {
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir)?;
+    let partial = dir.join(format!("{PART_FILE}.partial"));
+    std::fs::write(&partial, part.to_json())?;
+    std::fs::rename(&partial, dir.join(PART_FILE))
+}
+
+/// An empty pair report of `plan` for `shard`.
+pub(crate) fn start(plan: &PairPlan, shard: Option<Shard>) -> PairsReport {
+    PairsReport {
+        plan: plan.fingerprint(),
+        plan_classes: plan.classes().len(),
+        shard: shard.map(|s| s.to_string()),
+        classes: Vec::new(),
+    }
+}

@@ -1,0 +1,155 @@
+//! `knights-tour merge`: the parts of a count by endpoint pairs, added up
+//! after the checks of `kt_shards::merge`.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use kt_count::known::{self, Quantity};
+use kt_count::report::CheckReport;
+use kt_count::{BigUint, Board, Part, TourKind};
+use serde::Serialize;
+
+use crate::cli::MergeArgs;
+use crate::exit::{CliError, ExitCode};
+use crate::output::{OrFail, Output};
+
+/// The schema of the merge's JSON.
+const SCHEMA: &str = "knights-tour/pairs-merged/1";
+
+#[derive(Serialize)]
+struct MergedDocument {
+    schema: &'static str,
+    version: &'static str,
+    board: String,
+    kind: &'static str,
+    plan: String,
+    /// Directed open tours.
+    count: String,
+    /// Directed open tours by start square: rows of decimal strings, row 0
+    /// first.
+    by_start: Vec<Vec<String>>,
+    classes: Vec<MergedClass>,
+    parts: usize,
+    /// The versions of the program that counted the parts.
+    counted_by: Vec<String>,
+    check: Option<CheckReport>,
+}
+
+#[derive(Serialize)]
+struct MergedClass {
+    id: usize,
+    from: String,
+    to: String,
+    weight: u32,
+    count: String,
+}
+
+pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
+    let mut parts: Vec<(PathBuf, Part)> = Vec::with_capacity(args.parts.len());
+    for path in &args.parts {
+        let part = Part::read(path).map_err(|e| CliError::input(e.0))?;
+        parts.push((path.clone(), part));
+    }
+    let (first_path, first) = &parts[0];
+    let board: Board = first.board.parse().map_err(|e| {
+        CliError::input(format!(
+            "{}: the board {:?} is not a board: {e}",
+            first_path.display(),
+            first.board
+        ))
+    })?;
+    let plan = kt_count::pairs::plan(board);
+    let merged =
+        kt_count::merge_parts(&plan, &parts).map_err(|e| CliError::input(e.to_string()))?;
+    let mut out = Output::stdout()?;
+
+    let table: Vec<Vec<String>> = (0..board.rows())
+        .map(|r| {
+            (0..board.cols())
+                .map(|c| merged.by_start[board.square_at(r, c)].to_string())
+                .collect()
+        })
+        .collect();
+    let check = args.check.then(|| {
+        let mut all = known::Check {
+            agreeing: Vec::new(),
+            disagreeing: Vec::new(),
+        };
+        let mut quantities: Vec<(Quantity, BigUint)> =
+            vec![(Quantity::Total, merged.total.clone())];
+        for s in board.squares() {
+            quantities.push((Quantity::From(s), merged.by_start[s].clone()));
+        }
+        for (quantity, n) in quantities {
+            let one = known::check_quantity(&board, TourKind::Open, quantity, &n);
+            all.agreeing.extend(one.agreeing);
+            all.disagreeing.extend(one.disagreeing);
+        }
+        // Symmetric squares check against the same published row.
+        let mut seen = std::collections::HashSet::new();
+        all.agreeing.retain(|row| seen.insert(row.to_string()));
+        all
+    });
+    let name = |s| kt_count::square_name(&board, s);
+    if args.json {
+        let document = MergedDocument {
+            schema: SCHEMA,
+            version: env!("CARGO_PKG_VERSION"),
+            board: first.board.clone(),
+            kind: "open",
+            plan: plan.fingerprint(),
+            count: merged.total.to_string(),
+            by_start: table,
+            classes: plan
+                .classes()
+                .iter()
+                .zip(&merged.classes)
+                .map(|(c, n)| MergedClass {
+                    id: c.id,
+                    from: name(c.from),
+                    to: name(c.to),
+                    weight: c.weight,
+                    count: n.to_string(),
+                })
+                .collect(),
+            parts: parts.len(),
+            counted_by: merged.versions.clone(),
+            check: check.as_ref().map(CheckReport::from),
+        };
+        serde_json::to_writer(&mut out, &document)
+            .map_err(std::io::Error::from)
+            .or_fail()?;
+        writeln!(out).or_fail()?;
+    } else {
+        writeln!(out, "{}", merged.total).or_fail()?;
+        writeln!(
+            out,
+            "open tours of {board} (directed Hamiltonian paths, every start square), from {} parts of plan {} ({} classes)",
+            parts.len(),
+            plan.fingerprint(),
+            plan.classes().len()
+        )
+        .or_fail()?;
+        writeln!(out, "  by start square (row 0 at the top):").or_fail()?;
+        let width = table.iter().flatten().map(String::len).max().unwrap_or(1);
+        for row in &table {
+            let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();
+            writeln!(out, "    {}", cells.join(" ")).or_fail()?;
+        }
+        if let Some(check) = &check {
+            for row in &check.agreeing {
+                writeln!(out, "  check              agrees with {row}").or_fail()?;
+            }
+        }
+    }
+    out.finish()?;
+    match check.and_then(|c| c.disagreeing.first().cloned()) {
+        Some((published, expected)) => Err(CliError {
+            code: ExitCode::CheckFailed,
+            message: format!(
+                "the merged count disagrees with the published {published} (which implies {expected})"
+            ),
+        }),
+        None => Ok(ExitCode::Success),
+    }
+}
