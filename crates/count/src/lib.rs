@@ -81,7 +81,7 @@ use std::time::Instant;
 pub use kt_board::{Board, Square, Tour, TourKind, square_name};
 pub use kt_engine::{EngineKind, Family};
 pub use kt_memory::Bytes;
-pub use kt_shards::{Merged, PairPlan, Part, Shard, ShardError};
+pub use kt_shards::{Merged, PairClass, PairPlan, Part, Shard, ShardError};
 pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};

@@ -471,17 +471,20 @@ pub struct FrontierArgs {
     #[arg(long, value_name = "DIR")]
     pub spill_dir: Option<PathBuf>,
 
-    /// Write the level reached to FILE every --checkpoint-every, to go on
-    /// from it with --resume.
-    #[arg(long, value_name = "FILE")]
+    /// Keep the level reached in directory DIR (created if missing) every
+    /// --checkpoint-every, to go on from it with --resume; its runs are
+    /// hard-linked, not copied. With --pairs or --shard, DIR also keeps the
+    /// classes finished (part.json).
+    #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<PathBuf>,
 
     /// How often to write the checkpoint, e.g. 5m or 90s [default: 5m].
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
     pub checkpoint_every: Option<std::time::Duration>,
 
-    /// Go on from a checkpoint of the same board and kind.
-    #[arg(long, value_name = "FILE")]
+    /// Go on from a checkpoint directory of the same board and kind (with
+    /// --pairs or --shard: skipping the classes it had finished).
+    #[arg(long, value_name = "DIR")]
     pub resume: Option<PathBuf>,
 }
 

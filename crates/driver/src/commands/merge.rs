@@ -28,6 +28,11 @@ struct MergedDocument {
     /// Directed open tours by start square: rows of decimal strings, row 0
     /// first.
     by_start: Vec<Vec<String>>,
+    /// Directed open tours by end square: the same table as `by_start`,
+    /// since reversing a path from s to e gives one from e to s.
+    by_end: Vec<Vec<String>>,
+    /// Undirected open tours: each path once, half the directed count.
+    undirected: String,
     classes: Vec<MergedClass>,
     parts: usize,
     /// The versions of the program that counted the parts.
@@ -41,7 +46,10 @@ struct MergedClass {
     from: String,
     to: String,
     weight: u32,
+    /// Directed paths from `from` to `to`.
     count: String,
+    /// `weight` × `count`: this class's share of the total.
+    tours: String,
 }
 
 pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
@@ -99,7 +107,9 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
             kind: "open",
             plan: plan.fingerprint(),
             count: merged.total.to_string(),
+            by_end: table.clone(),
             by_start: table,
+            undirected: (&merged.total / 2u32).to_string(),
             classes: plan
                 .classes()
                 .iter()
@@ -110,6 +120,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
                     to: name(c.to),
                     weight: c.weight,
                     count: n.to_string(),
+                    tours: (n * c.weight).to_string(),
                 })
                 .collect(),
             parts: parts.len(),
@@ -135,6 +146,47 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         for row in &table {
             let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();
             writeln!(out, "    {}", cells.join(" ")).or_fail()?;
+        }
+        writeln!(
+            out,
+            "  by end square: the same table (reversing a path from s to e gives one from e to s)"
+        )
+        .or_fail()?;
+        writeln!(
+            out,
+            "  undirected         {} (each path once, half the directed count)",
+            &merged.total / 2u32
+        )
+        .or_fail()?;
+        writeln!(
+            out,
+            "  by pair class (paths from one square of the class to the other; weight: ordered pairs in the class):"
+        )
+        .or_fail()?;
+        let rows: Vec<(&kt_count::PairClass, String, String)> = plan
+            .classes()
+            .iter()
+            .zip(&merged.classes)
+            .map(|(c, n)| (c, n.to_string(), (n * c.weight).to_string()))
+            .collect();
+        let paths_width = rows.iter().map(|r| r.1.len()).max().unwrap_or(0).max(5);
+        let tours_width = rows.iter().map(|r| r.2.len()).max().unwrap_or(0).max(5);
+        writeln!(
+            out,
+            "    class  from    to  weight  {:>paths_width$}  {:>tours_width$}",
+            "paths", "tours"
+        )
+        .or_fail()?;
+        for (class, paths, tours) in &rows {
+            writeln!(
+                out,
+                "    {:>5}  {:>4}  {:>4}  {:>6}  {paths:>paths_width$}  {tours:>tours_width$}",
+                class.id,
+                name(class.from),
+                name(class.to),
+                class.weight,
+            )
+            .or_fail()?;
         }
         if let Some(check) = &check {
             for row in &check.agreeing {

@@ -1,0 +1,66 @@
+//! The tables this project computed itself and ships as data
+//! (`crates/count/data/ours/`), checked without recounting them: each part
+//! file must merge under today's pair plan, and its total must agree with
+//! the published count of its board. The by-start table shipped beside it
+//! must be the merge's, square by square, and must have the board's
+//! symmetries. Recounting 7×7 takes half an hour; this takes milliseconds,
+//! and still fails if the plan, the merge or the files drift apart.
+
+use std::path::{Path, PathBuf};
+
+use kt_board::{Board, TourKind};
+use kt_count::known::{self, Quantity};
+use kt_count::{Part, pairs};
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../crates/count/data/ours")
+        .join(name)
+}
+
+/// The shipped by-start table: one line per row, row 0 first, the counts
+/// separated by commas, after a header of comment lines starting with `#`.
+fn by_start_csv(path: &Path) -> Vec<Vec<String>> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.is_empty())
+        .map(|line| line.split(',').map(str::to_owned).collect())
+        .collect()
+}
+
+#[test]
+fn the_7x7_open_pairs_merge_to_the_published_total_and_the_shipped_table() {
+    let board: Board = "7x7".parse().unwrap();
+    let path = data("7x7-open-pairs.json");
+    let part = Part::read(&path).unwrap();
+    let plan = pairs::plan(board);
+    let merged = kt_count::merge_parts(&plan, &[(path, part)]).unwrap();
+
+    let check = known::check_quantity(&board, TourKind::Open, Quantity::Total, &merged.total);
+    assert!(check.disagreeing.is_empty(), "{:?}", check.disagreeing);
+    assert!(!check.agreeing.is_empty(), "no published total of 7x7 open");
+    assert_eq!(merged.total.to_string(), "165575218320");
+
+    let table = by_start_csv(&data("7x7-open-by-start.csv"));
+    assert_eq!(table.len(), board.rows());
+    for (r, row) in table.iter().enumerate() {
+        assert_eq!(row.len(), board.cols());
+        for (c, cell) in row.iter().enumerate() {
+            assert_eq!(*cell, merged.by_start[board.square_at(r, c)].to_string());
+            // The square board's eight symmetries fix the table.
+            let n = board.rows() - 1;
+            for (r2, c2) in [
+                (c, r),
+                (n - r, c),
+                (r, n - c),
+                (n - r, n - c),
+                (c, n - r),
+                (n - c, r),
+                (n - c, n - r),
+            ] {
+                assert_eq!(*cell, table[r2][c2], "square {r},{c} against {r2},{c2}");
+            }
+        }
+    }
+}
