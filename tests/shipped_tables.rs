@@ -64,3 +64,22 @@ fn the_7x7_open_pairs_merge_to_the_published_total_and_the_shipped_table() {
         }
     }
 }
+
+#[test]
+fn the_8x8_open_classes_counted_so_far_are_parts_of_todays_plan() {
+    let board: Board = "8x8".parse().unwrap();
+    let plan = pairs::plan(board);
+    let part = Part::read(&data("8x8-open-pair-136.json")).unwrap();
+    assert_eq!(part.plan, plan.fingerprint());
+    assert_eq!(part.plan_classes, plan.classes().len());
+    for counted in &part.classes {
+        let class = &plan.classes()[counted.id - 1];
+        assert_eq!(class.id, counted.id);
+        assert_eq!(kt_count::square_name(&board, class.from), counted.from);
+        assert_eq!(kt_count::square_name(&board, class.to), counted.to);
+        assert_eq!(class.weight, counted.weight);
+    }
+    // Merging one class is refused: the other 135 are missing.
+    let path = data("8x8-open-pair-136.json");
+    assert!(kt_count::merge_parts(&plan, &[(path, part)]).is_err());
+}
