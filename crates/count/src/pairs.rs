@@ -7,7 +7,11 @@
 //! paths between squares of small degree (corners, edges) are many more,
 //! and so are the states that carry them. On the 45 classes of 6×6 the
 //! states read by each sweep follow `exp(−0.243 · (deg s + deg e))` with
-//! R² = 0.71 (`docs/frontier.md`, "Pairs"). Among the members of a class,
+//! R² = 0.71. On 7×7 the same measure ranks the classes' peak states well
+//! (correlation −0.80) but their times less so (−0.42: seconds fall only
+//! about 5% a degree), because a sweep's time is spread over many levels
+//! of middling width (`docs/benchmarks.md`, "Endpoint pairs"). The shards
+//! it balances may differ about twofold in time. Among the members of a class,
 //! which all cost alike by that measure, the representative is the one
 //! whose ends enter the frontier closest together: for fewer steps the
 //! state carries one end tied to the other through the virtual edge.
