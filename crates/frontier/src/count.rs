@@ -294,7 +294,7 @@ pub(crate) fn run<K: Key>(
 }
 
 /// The key type a sweep needs, by its widest frontier.
-pub(crate) fn key_bits(sweep: &Sweep) -> Option<u32> {
+pub fn key_bits(sweep: &Sweep) -> Option<u32> {
     match sweep.width() {
         w if w <= <u64 as Key>::MAX_SLOTS => Some(64),
         w if w <= <u128 as Key>::MAX_SLOTS => Some(128),

@@ -1,0 +1,306 @@
+//! The cluster's connections, made and checked before timely starts.
+//!
+//! Timely can connect its processes itself (`create_sockets`), but it
+//! prints to standard output, retries a missing peer forever and panics on
+//! a port in use. A count must refuse such a start with one line, and must
+//! refuse processes started for different counts before any work. So the
+//! program connects the sockets itself, in timely's pattern (each process
+//! connects to the ones before it and accepts the ones after it), and hands
+//! them to `initialize_networking_from_sockets`.
+//!
+//! On every connection both ends first exchange a *hello* line:
+//! `kt-cluster 1 <index> <processes> <resumable steps> <description>`. The
+//! description names the program's version, the board, the kind and the
+//! number of processes; two processes with different descriptions refuse
+//! to start. The resumable steps are the levels this process holds a
+//! checkpoint of, so that a restarted cluster goes on from the last level
+//! every process has (`crate::resume`).
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream, ToSocketAddrs};
+use std::time::{Duration, Instant};
+
+/// What a process says about itself when it connects.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hello {
+    pub index: usize,
+    pub processes: usize,
+    /// Levels this process can resume from.
+    pub resumable: Vec<usize>,
+    /// What it counts, with which program: must be equal everywhere.
+    pub description: String,
+}
+
+const MAGIC: &str = "kt-cluster 1";
+
+/// The longest hello line read.
+const MAX_HELLO: usize = 64 << 10;
+
+impl Hello {
+    fn line(&self) -> String {
+        let steps = if self.resumable.is_empty() {
+            "-".to_owned()
+        } else {
+            self.resumable
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        format!(
+            "{MAGIC} {} {} {steps} {}\n",
+            self.index, self.processes, self.description
+        )
+    }
+
+    fn parse(line: &str) -> Option<Hello> {
+        let rest = line.strip_prefix(MAGIC)?.strip_prefix(' ')?;
+        let mut parts = rest.splitn(4, ' ');
+        let index = parts.next()?.parse().ok()?;
+        let processes = parts.next()?.parse().ok()?;
+        let steps = parts.next()?;
+        let resumable = if steps == "-" {
+            Vec::new()
+        } else {
+            steps
+                .split(',')
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .ok()?
+        };
+        let description = parts.next()?.to_owned();
+        Some(Hello {
+            index,
+            processes,
+            resumable,
+            description,
+        })
+    }
+}
+
+/// The connections of process `me`: one socket per other process, `None`
+/// at `me`, and every process's hello (this one's at `me`).
+pub struct Connected {
+    pub sockets: Vec<Option<TcpStream>>,
+    pub hellos: Vec<Hello>,
+}
+
+/// Listens on `addresses[me]` (refused at once if the port is taken),
+/// connects to the processes before `me` and accepts those after it, all
+/// within `timeout`, and checks every hello against `hello`.
+pub fn connect(
+    addresses: &[String],
+    hello: &Hello,
+    timeout: Duration,
+) -> Result<Connected, String> {
+    let me = hello.index;
+    let processes = addresses.len();
+    let listener = TcpListener::bind(&addresses[me]).map_err(|e| {
+        format!(
+            "process {me} cannot listen on {}: {e}{}",
+            addresses[me],
+            if e.kind() == std::io::ErrorKind::AddrInUse {
+                " (another program, or another process of this cluster, has the port; choose another with --port or in the hostfile)"
+            } else {
+                ""
+            }
+        )
+    })?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("cannot listen on {}: {e}", addresses[me]))?;
+    let deadline = Instant::now() + timeout;
+    let mut sockets: Vec<Option<TcpStream>> = (0..processes).map(|_| None).collect();
+    let mut hellos: Vec<Option<Hello>> = vec![None; processes];
+    hellos[me] = Some(hello.clone());
+
+    // Connect to every earlier process, retrying while it starts.
+    for (index, address) in addresses.iter().enumerate().take(me) {
+        let mut stream = loop {
+            match dial(address) {
+                Ok(stream) => break stream,
+                Err(e) if Instant::now() >= deadline => {
+                    return Err(format!(
+                        "process {me} could not reach process {index} at {address} within {} s ({e}); start every process, and check the address and the firewall",
+                        timeout.as_secs()
+                    ));
+                }
+                Err(_) => std::thread::sleep(Duration::from_millis(50)),
+            }
+        };
+        send_hello(&mut stream, hello).map_err(|e| lost(index, address, &e))?;
+        let theirs = read_hello(&mut stream, deadline)
+            .map_err(|e| format!("process {index} at {address} {e}"))?;
+        check(hello, &theirs, Some(index), address)?;
+        hellos[index] = Some(theirs);
+        sockets[index] = Some(stream);
+    }
+
+    // Accept every later process.
+    let mut waiting = processes - me - 1;
+    while waiting > 0 {
+        match listener.accept() {
+            Ok((mut stream, peer)) => {
+                stream
+                    .set_nonblocking(false)
+                    .and_then(|()| stream.set_nodelay(true))
+                    .map_err(|e| format!("connection from {peer}: {e}"))?;
+                let peer = peer.to_string();
+                let theirs =
+                    read_hello(&mut stream, deadline).map_err(|e| format!("{peer}: {e}"))?;
+                // Answer first, so that both ends see a mismatch and say it.
+                send_hello(&mut stream, hello).map_err(|e| lost(theirs.index, &peer, &e))?;
+                check(hello, &theirs, None, &peer)?;
+                let index = theirs.index;
+                if index <= me || sockets[index].is_some() {
+                    return Err(format!(
+                        "{peer} says it is process {index}, which this process {me} does not expect (is --process the same on two machines?)"
+                    ));
+                }
+                hellos[index] = Some(theirs);
+                sockets[index] = Some(stream);
+                waiting -= 1;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                if Instant::now() >= deadline {
+                    let missing: Vec<String> = (me + 1..processes)
+                        .filter(|&i| sockets[i].is_none())
+                        .map(|i| format!("{i} ({})", addresses[i]))
+                        .collect();
+                    return Err(format!(
+                        "process {me} waited {} s for process {} to connect; start every process with the same command line but --process",
+                        timeout.as_secs(),
+                        missing.join(", ")
+                    ));
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            Err(e) => return Err(format!("cannot accept on {}: {e}", addresses[me])),
+        }
+    }
+    Ok(Connected {
+        sockets,
+        hellos: hellos.into_iter().map(Option::unwrap_or_default).collect(),
+    })
+}
+
+impl Default for Hello {
+    fn default() -> Hello {
+        Hello {
+            index: 0,
+            processes: 0,
+            resumable: Vec::new(),
+            description: String::new(),
+        }
+    }
+}
+
+fn dial(address: &str) -> std::io::Result<TcpStream> {
+    let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address");
+    for addr in address.to_socket_addrs()? {
+        match TcpStream::connect_timeout(&addr, Duration::from_secs(1)) {
+            Ok(stream) => {
+                stream.set_nodelay(true)?;
+                return Ok(stream);
+            }
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
+fn lost(index: usize, address: &str, e: &std::io::Error) -> String {
+    format!("lost process {index} at {address} while connecting: {e}")
+}
+
+fn send_hello(stream: &mut TcpStream, hello: &Hello) -> std::io::Result<()> {
+    stream.write_all(hello.line().as_bytes())?;
+    stream.flush()
+}
+
+/// Reads one hello line, a byte at a time so that nothing after it (the
+/// first bytes of timely's own traffic) is taken from the socket.
+fn read_hello(stream: &mut TcpStream, deadline: Instant) -> Result<Hello, String> {
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(10))))
+            .map_err(|e| e.to_string())?;
+        match stream.read(&mut byte) {
+            Ok(0) => return Err("closed the connection before saying what it counts".into()),
+            Ok(_) if byte[0] == b'\n' => break,
+            Ok(_) => line.push(byte[0]),
+            Err(e) => return Err(format!("said nothing in time ({e})")),
+        }
+        if line.len() > MAX_HELLO {
+            return Err("is not a knights-tour cluster process".into());
+        }
+    }
+    stream.set_read_timeout(None).map_err(|e| e.to_string())?;
+    String::from_utf8(line)
+        .ok()
+        .and_then(|l| Hello::parse(&l))
+        .ok_or_else(|| "is not a knights-tour cluster process of this version".into())
+}
+
+/// Refuses a peer that counts something else, or that is not the process
+/// it should be.
+fn check(
+    mine: &Hello,
+    theirs: &Hello,
+    expected: Option<usize>,
+    address: &str,
+) -> Result<(), String> {
+    if theirs.processes != mine.processes || theirs.index >= mine.processes {
+        return Err(format!(
+            "process {} at {address} was started with --processes {}, this process {} with --processes {}",
+            theirs.index, theirs.processes, mine.index, mine.processes
+        ));
+    }
+    if let Some(index) = expected
+        && theirs.index != index
+    {
+        return Err(format!(
+            "{address} is process {} of the cluster, but the addresses say process {index} (is --process the same on two machines?)",
+            theirs.index
+        ));
+    }
+    if theirs.index == mine.index {
+        return Err(format!(
+            "process {} at {address} has the same --process as this one",
+            theirs.index
+        ));
+    }
+    if theirs.description != mine.description {
+        return Err(format!(
+            "process {} at {address} {}, but this process {} {}: start every process with the same command line but --process",
+            theirs.index, theirs.description, mine.index, mine.description
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hellos_read_back() {
+        let hello = Hello {
+            index: 2,
+            processes: 3,
+            resumable: vec![12, 30],
+            description: "counts open tours of 5x5 with knights-tour 0.1.0".into(),
+        };
+        let line = hello.line();
+        assert_eq!(Hello::parse(line.trim_end()), Some(hello.clone()));
+        let none = Hello {
+            resumable: Vec::new(),
+            ..hello
+        };
+        assert_eq!(Hello::parse(none.line().trim_end()), Some(none));
+        assert_eq!(Hello::parse("GET / HTTP/1.1"), None);
+    }
+}

@@ -1,0 +1,423 @@
+//! One frontier count spread over several processes or machines, on
+//! timely dataflow.
+//!
+//! Some counts outgrow one machine: 8×8 open as one sweep needs a level of
+//! billions of states (`docs/frontier.md`). This crate runs kt-frontier's
+//! sweep with each level spread over `N` processes: every state has one
+//! owner, each process expands the states it owns on all its threads, the
+//! successors go to their owners through timely's exchange, and each
+//! process adds up equal states in kt-frontier's own level store, sorting
+//! and spilling as a count on one machine does (`sweep`). The transitions,
+//! the step and the level store are kt-frontier's; nothing of the sweep is
+//! written twice.
+//!
+//! * [`hosts`]: where the processes listen (timely's hostfile format);
+//! * [`connect`](mod@connect): the sockets, made and checked before any
+//!   work, handed to timely;
+//! * `sweep`: a level as expand, exchange, add up;
+//! * [`resume`]: every process's checkpoints, and the level they share;
+//! * `lost`: a lost peer told from a bug.
+//!
+//! Timely runs one worker per process here, and the process's threads
+//! (`Options::threads`) expand and merge inside it: the level store is
+//! already parallel, and one worker per thread would cut each machine's
+//! share into smaller stores and route a machine's own states through
+//! timely's channels.
+
+pub mod connect;
+pub mod hosts;
+mod lost;
+pub mod resume;
+mod sweep;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Duration;
+
+use kt_board::{Board, TourKind};
+use kt_frontier::{FrontierError, Options, Outcome, Sweep, Watcher};
+use num_bigint::BigUint;
+use timely::communication::allocator::thread::ThreadBuilder;
+use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
+use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
+
+pub use sweep::owner;
+
+/// How long a process waits for the others to start and connect, unless
+/// told otherwise.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The cluster: how many processes, which one this is, where they listen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClusterOptions {
+    pub processes: usize,
+    /// This process, from 0.
+    pub process: usize,
+    /// Every process's `host:port`, process 0 first.
+    pub addresses: Vec<String>,
+    /// How long to wait for the others to connect.
+    pub connect_timeout: Duration,
+}
+
+impl ClusterOptions {
+    /// `processes` processes on this machine at consecutive ports from
+    /// `port`.
+    pub fn local(processes: usize, process: usize, port: u16) -> Result<ClusterOptions, String> {
+        Ok(ClusterOptions {
+            processes,
+            process,
+            addresses: hosts::localhost(processes, port)?,
+            connect_timeout: CONNECT_TIMEOUT,
+        })
+    }
+}
+
+/// One count.
+#[derive(Clone, Copy, Debug)]
+pub struct Count<'a> {
+    pub board: Board,
+    pub kind: TourKind,
+    /// The sweep's options for this process: threads, memory, spill
+    /// directory. `checkpoint` and `resume` name a directory in which
+    /// each process keeps its own (`resume`).
+    pub options: &'a Options,
+    pub cluster: &'a ClusterOptions,
+}
+
+/// What one process did, summed over the levels.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ProcessReport {
+    pub process: usize,
+    /// Bytes of successors it sent to other processes (keys and weights),
+    /// and the records it received.
+    pub sent_bytes: u64,
+    pub received: u64,
+    /// Time it waited for the exchange and the others, after its own
+    /// expansion of each level was done.
+    pub wait_ms: f64,
+    pub peak_rss_bytes: u64,
+    pub disk_peak_bytes: u64,
+}
+
+/// A finished count on a cluster.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    /// In the project's convention (closed undirected, open directed).
+    pub tours: BigUint,
+    /// The levels, summed over the processes.
+    pub outcome: Outcome,
+    pub processes: Vec<ProcessReport>,
+}
+
+impl Counted {
+    /// Bytes sent between processes in all.
+    pub fn sent_bytes(&self) -> u64 {
+        self.processes.iter().map(|p| p.sent_bytes).sum()
+    }
+}
+
+/// Why a cluster count gave no number.
+#[derive(Debug)]
+pub enum DistributedError {
+    /// Refused before any work: a bad address, a port in use, a peer that
+    /// counts something else, no level every process can resume from.
+    Refused(String),
+    /// A peer was lost during the count: timely is fail-stop, so the count
+    /// stops; restart every process with `--resume`.
+    PeerLost(String),
+    /// The sweep itself failed (spill, checkpoint, cancel).
+    Frontier(FrontierError),
+}
+
+impl fmt::Display for DistributedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DistributedError::Refused(why) => f.write_str(why),
+            DistributedError::PeerLost(why) => write!(
+                f,
+                "{why}; the count stopped (restart every process, with --resume where checkpoints were written)"
+            ),
+            DistributedError::Frontier(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for DistributedError {}
+
+impl From<FrontierError> for DistributedError {
+    fn from(e: FrontierError) -> DistributedError {
+        DistributedError::Frontier(e)
+    }
+}
+
+/// What the worker thread tells the caller's thread.
+enum Event {
+    Started(usize, usize, u64),
+    Progress(usize, u64, u64),
+    Finished(kt_frontier::LevelReport),
+    Checkpointed(usize, PathBuf),
+    Done(Result<sweep::Finished, DistributedError>),
+}
+
+/// The watcher on the worker thread: passes everything on.
+struct Forward(mpsc::Sender<Event>);
+
+impl Watcher for Forward {
+    fn step_started(&self, step: usize, steps: usize, states: u64) {
+        let _ = self.0.send(Event::Started(step, steps, states));
+    }
+    fn step_progress(&self, step: usize, done: u64, states: u64) {
+        let _ = self.0.send(Event::Progress(step, done, states));
+    }
+    fn step_finished(&self, report: &kt_frontier::LevelReport) {
+        let _ = self.0.send(Event::Finished(report.clone()));
+    }
+    fn checkpointed(&self, step: usize, path: &std::path::Path) {
+        let _ = self.0.send(Event::Checkpointed(step, path.to_path_buf()));
+    }
+}
+
+impl Count<'_> {
+    /// Refuses, before any work and without touching the network, what
+    /// cannot run: a process index out of range, addresses that do not
+    /// match the processes, a board the frontier cannot represent, a
+    /// resume directory without this process's checkpoints.
+    pub fn check(&self) -> Result<(), DistributedError> {
+        let c = self.cluster;
+        let refuse = |why: String| Err(DistributedError::Refused(why));
+        if c.processes == 0 {
+            return refuse("--processes must be at least 1".into());
+        }
+        if c.process >= c.processes {
+            return refuse(format!(
+                "--process {} is out of range: with --processes {} the processes are 0 to {}",
+                c.process,
+                c.processes,
+                c.processes - 1
+            ));
+        }
+        if c.addresses.len() != c.processes {
+            return refuse(format!(
+                "{} addresses for {} processes",
+                c.addresses.len(),
+                c.processes
+            ));
+        }
+        kt_frontier::supports(self.board, self.kind)
+            .map_err(|e| DistributedError::Refused(e.to_string()))?;
+        if let Some(dir) = &self.options.resume {
+            let mine = resume::process_dir(dir, c.process, c.processes);
+            if resume::held(&mine).is_empty() {
+                return refuse(format!(
+                    "--resume {}: no checkpoint of process {} of {} in {}",
+                    dir.display(),
+                    c.process,
+                    c.processes,
+                    mine.display()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// What every process must agree on, said in the hello.
+    fn description(&self) -> String {
+        format!(
+            "counts {} tours of {} with knights-tour {} ({})",
+            self.kind,
+            self.board,
+            env!("CARGO_PKG_VERSION"),
+            if self.options.resume.is_some() {
+                "resuming"
+            } else {
+                "from the start"
+            }
+        )
+    }
+}
+
+/// Counts `count`'s tours with this process as one of the cluster: it
+/// connects to the others (refusing, with [`DistributedError::Refused`],
+/// before any work, what cannot run), runs its share of every level, and
+/// returns the count, which every process knows at the end. `watcher`
+/// hears the whole cluster's levels; `cancel` stops this process (and so,
+/// timely being fail-stop, the cluster).
+pub fn count_tours(
+    count: &Count<'_>,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<Counted, DistributedError> {
+    count.check()?;
+    lost::watch();
+    let c = count.cluster;
+    let sweep = Sweep::new(count.board, count.kind);
+    if sweep.impossible() {
+        // Every process knows this alike, so none waits for another.
+        return Ok(Counted {
+            tours: BigUint::ZERO,
+            outcome: Outcome::empty(sweep.width()),
+            processes: Vec::new(),
+        });
+    }
+    let held = count
+        .options
+        .resume
+        .as_ref()
+        .map(|dir| resume::held(&resume::process_dir(dir, c.process, c.processes)))
+        .unwrap_or_default();
+
+    let mut resume_step = held.last().map(|(step, _)| *step);
+    let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) = if c.processes
+        == 1
+    {
+        (vec![AllocatorBuilder::Thread(ThreadBuilder)], Box::new(()))
+    } else {
+        let hello = connect::Hello {
+            index: c.process,
+            processes: c.processes,
+            resumable: held.iter().map(|(step, _)| *step).collect(),
+            description: count.description(),
+        };
+        let connected = connect::connect(&c.addresses, &hello, c.connect_timeout)
+            .map_err(DistributedError::Refused)?;
+        if count.options.resume.is_some() {
+            let shared = resume::common(connected.hellos.iter().map(|h| h.resumable.as_slice()));
+            if shared.is_none() {
+                let said: Vec<String> = connected
+                    .hellos
+                    .iter()
+                    .map(|h| format!("process {} holds {:?}", h.index, h.resumable))
+                    .collect();
+                return Err(DistributedError::Refused(format!(
+                    "no level that every process holds a checkpoint of ({})",
+                    said.join(", ")
+                )));
+            }
+            resume_step = shared;
+        }
+        let process_allocators = ProcessBuilder::new_typed_vector(
+            1,
+            timely::communication::Hooks::default().refill,
+            None,
+        );
+        let (builders, guard) = initialize_networking_from_sockets(
+            process_allocators,
+            connected.sockets,
+            c.process,
+            1,
+            timely::communication::Hooks::default(),
+        )
+        .map_err(|e| DistributedError::Refused(format!("cannot start the exchange: {e}")))?;
+        (
+            builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
+            Box::new(guard),
+        )
+    };
+    // The level to resume from: one process goes on from its latest, a
+    // cluster from the highest level every process holds (each process
+    // computes the same from the same hellos).
+    let resume_slot = resume_step
+        .and_then(|step| held.iter().find(|(s, _)| *s == step))
+        .map(|(_, path)| path.clone());
+    // Timely runs its worker on a thread of its own, which owns what it
+    // uses; the watcher and the cancel flag stay on this thread, which
+    // hands the worker's events to the watcher and the cancel flag to the
+    // worker until the worker is done.
+    let (events, from_worker) = mpsc::channel::<Event>();
+    let stop = Arc::new(AtomicBool::new(false));
+    let guards = {
+        let (board, kind, options) = (count.board, count.kind, count.options.clone());
+        let (process, processes) = (c.process, c.processes);
+        let addresses = c.addresses.clone();
+        let stop = Arc::clone(&stop);
+        let events = Mutex::new(events);
+        let checkpoint_dir = count
+            .options
+            .checkpoint
+            .as_ref()
+            .map(|dir| resume::process_dir(dir, process, processes));
+        timely::execute::execute_from(
+            builders,
+            others,
+            timely::WorkerConfig::default(),
+            move |worker| {
+                let events = events
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .clone();
+                let sweep = Sweep::new(board, kind);
+                let forward = Forward(events.clone());
+                let job = sweep::Job {
+                    sweep: &sweep,
+                    options: &options,
+                    process,
+                    processes,
+                    checkpoint_dir: checkpoint_dir.clone(),
+                    resume_slot: resume_slot.clone(),
+                    watcher: &forward,
+                    cancel: &stop,
+                };
+                let result = match kt_frontier::count::key_bits(&sweep) {
+                    Some(64) => sweep::run::<u64>(worker, &job, &addresses),
+                    _ => sweep::run::<u128>(worker, &job, &addresses),
+                };
+                let _ = events.send(Event::Done(result));
+            },
+        )
+        .map_err(|e| DistributedError::Refused(format!("cannot start the timely worker: {e}")))?
+    };
+    let worker_result = loop {
+        match from_worker.recv_timeout(Duration::from_millis(5)) {
+            Ok(Event::Started(step, steps, states)) => watcher.step_started(step, steps, states),
+            Ok(Event::Progress(step, done, states)) => watcher.step_progress(step, done, states),
+            Ok(Event::Finished(report)) => watcher.step_finished(&report),
+            Ok(Event::Checkpointed(step, path)) => watcher.checkpointed(step, &path),
+            Ok(Event::Done(result)) => break result,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                break Err(match lost::lost() {
+                    Some((_, message)) => DistributedError::PeerLost(message),
+                    None => DistributedError::Frontier(FrontierError::Checkpoint(
+                        "internal error: the timely worker stopped without a result".into(),
+                    )),
+                });
+            }
+        }
+        if cancel.load(Ordering::Relaxed) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    match worker_result {
+        Ok(finished) => {
+            // Joins the worker and the network threads once they have sent
+            // their last bytes; a peer that leaves first is no error any
+            // more.
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(guards)));
+            let tours = match count.kind {
+                TourKind::Closed => finished.cycles.clone(),
+                TourKind::Open if count.board.cells() == 1 => BigUint::from(1u32),
+                TourKind::Open => &finished.cycles * 2u32,
+            };
+            Ok(Counted {
+                tours,
+                outcome: Outcome {
+                    cycles: finished.cycles,
+                    levels: finished.levels,
+                    width: sweep.width(),
+                    resumed_from: finished.resumed_from,
+                    disk_peak_bytes: finished.disk_peak_bytes,
+                    spilled_bytes: finished.spilled_bytes,
+                },
+                processes: finished.processes,
+            })
+        }
+        Err(e) => {
+            // The exchange may be broken: leave the worker and the network
+            // threads to the process's exit rather than wait for them.
+            std::mem::forget(guards);
+            Err(e)
+        }
+    }
+}

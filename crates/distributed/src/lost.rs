@@ -1,0 +1,53 @@
+//! Telling a lost peer from a bug.
+//!
+//! Timely is fail-stop: when a peer's connection breaks, its send or
+//! receive thread for that peer panics with a message that starts with
+//! `timely communication error:` (timely keeps that wording for callers
+//! that look for it), and the dataflow cannot go on. A panic hook records
+//! which peer was lost (from the thread's name, `timely:recv-3`) instead
+//! of printing a backtrace; the sweep looks at the record between its
+//! steps and stops with one line naming the peer. Any other panic goes to
+//! the hook that was there before.
+
+use std::sync::{Mutex, Once, PoisonError};
+
+/// The first peer lost, with what timely said about it.
+static LOST: Mutex<Option<(Option<usize>, String)>> = Mutex::new(None);
+
+static INSTALL: Once = Once::new();
+
+/// Installs the hook (once per process).
+pub fn watch() {
+    INSTALL.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let message = info
+                .payload()
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| info.payload().downcast_ref::<&str>().copied())
+                .unwrap_or("");
+            let thread = std::thread::current();
+            let name = thread.name().unwrap_or("");
+            let timely_thread = name.starts_with("timely:");
+            if message.starts_with("timely communication error:")
+                || (timely_thread && lost().is_some())
+            {
+                let peer = name
+                    .rsplit_once('-')
+                    .and_then(|(_, index)| index.parse().ok());
+                LOST.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert_with(|| (peer, message.to_owned()));
+                return;
+            }
+            previous(info);
+        }));
+    });
+}
+
+/// The peer lost, if any: its index where timely's thread name says it,
+/// and timely's message.
+pub fn lost() -> Option<(Option<usize>, String)> {
+    LOST.lock().unwrap_or_else(PoisonError::into_inner).clone()
+}

@@ -1,0 +1,81 @@
+//! Checkpoints of a cluster: each process keeps its share of a level in
+//! its own directory, in two slots.
+//!
+//! Timely is fail-stop, so a cluster that loses a process is restarted and
+//! goes on from the last level *every* process has on disk. All processes
+//! decide together when to write (one asks, all write: `crate::sweep`), but
+//! one may die while the others finish writing. Each process therefore
+//! writes alternately into slots `a` and `b` of
+//! `DIR/process-I-of-N/`: a write replaces the older slot only, so the
+//! level before stays whole until the next write begins, and the levels
+//! every process holds always include the last or the one before. At
+//! start the processes tell each other the levels they hold (in the
+//! hello, `crate::connect`) and all resume from the highest they share.
+//!
+//! A slot is a checkpoint of kt-frontier (`kt_frontier::checkpoint`): runs
+//! linked under a manifest written last, so a slot is either whole or
+//! still holds what it held before.
+
+use std::path::{Path, PathBuf};
+
+/// The directory of process `index` of `processes` under `dir`.
+pub fn process_dir(dir: &Path, index: usize, processes: usize) -> PathBuf {
+    dir.join(format!("process-{index}-of-{processes}"))
+}
+
+/// The two slots.
+pub const SLOTS: [&str; 2] = ["a", "b"];
+
+/// The levels the slots of `process_dir` hold, with their slot, for this
+/// board and kind (slots of another count are ignored: resuming refuses
+/// them later if chosen).
+pub fn held(process_dir: &Path) -> Vec<(usize, PathBuf)> {
+    let mut held: Vec<(usize, PathBuf)> = SLOTS
+        .iter()
+        .map(|slot| process_dir.join(slot))
+        .filter_map(|path| {
+            kt_frontier::checkpoint::inspect(&path)
+                .ok()
+                .map(|header| (header.step, path))
+        })
+        .collect();
+    held.sort();
+    held
+}
+
+/// The highest level every process holds.
+pub fn common<'a>(levels: impl IntoIterator<Item = &'a [usize]>) -> Option<usize> {
+    let mut levels = levels.into_iter();
+    let first: Vec<usize> = levels.next()?.to_vec();
+    let mut shared = first;
+    for other in levels {
+        shared.retain(|step| other.contains(step));
+    }
+    shared.into_iter().max()
+}
+
+/// The slot to write next: the one not holding `keep` (the level resumed
+/// from or last written), or `a`.
+pub fn next_slot(process_dir: &Path, keep: Option<&Path>) -> PathBuf {
+    let a = process_dir.join(SLOTS[0]);
+    match keep {
+        Some(path) if path == a => process_dir.join(SLOTS[1]),
+        _ => a,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_common_level_is_the_highest_everyone_has() {
+        let a: &[usize] = &[20, 25];
+        let b: &[usize] = &[25, 30];
+        let c: &[usize] = &[20];
+        assert_eq!(common([a, b]), Some(25));
+        assert_eq!(common([a, b, c]), None);
+        assert_eq!(common([a, c]), Some(20));
+        assert_eq!(common(Vec::<&[usize]>::new()), None);
+    }
+}

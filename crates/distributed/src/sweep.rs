@@ -1,0 +1,648 @@
+//! One frontier sweep on a timely worker: a level is three steps.
+//!
+//! 1. **Expand** the states this process holds, on all its threads, with
+//!    kt-frontier's own step ([`step::expand`]) and transitions.
+//! 2. **Exchange** the successors: each state has one owner, chosen by a
+//!    hash of its key ([`owner`]). A successor this process owns goes
+//!    straight into its level store; the others go through timely's
+//!    `exchange` to their owner.
+//! 3. **Add up** equal states in each owner's level store
+//!    ([`Builder`]), which sorts, reduces and spills exactly as a count on
+//!    one machine does.
+//!
+//! Timestamps are the levels: step `r`'s successors travel at time `2r`,
+//! and the processes' figures for it at `2r + 1`, broadcast to every
+//! process; a probe says when a time is complete everywhere. Since every
+//! state lives at exactly one process, the states read summed over the
+//! processes are the level's distinct states, as on one machine; the
+//! tours that close are summed the same way, so every process ends with
+//! the count.
+//!
+//! Only the timely worker's own thread touches timely. The expanding
+//! threads hand the successors for other processes to it through a
+//! bounded channel, which also holds them back when the exchange is slower
+//! than the expansion.
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::time::{Duration, Instant};
+
+use kt_frontier::checkpoint::{self, Checkpoint};
+use kt_frontier::level::{Builder, Level, Sink};
+use kt_frontier::state::Key;
+use kt_frontier::step::{self, Successors};
+use kt_frontier::store::Store;
+use kt_frontier::transition::Transition;
+use kt_frontier::weight::{Total, Weight};
+use kt_frontier::workers::Workers;
+use kt_frontier::{FrontierError, LevelReport, Sweep, Watcher};
+use num_bigint::BigUint;
+use serde::{Deserialize, Serialize};
+use timely::dataflow::channels::pact::Pipeline;
+use timely::dataflow::operators::{Exchange, Input, Operator, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+use timely::worker::Worker;
+
+use crate::{DistributedError, ProcessReport, lost, resume};
+
+/// Successors a thread gathers for other processes before handing them
+/// to the worker thread (1 MiB of `u64` keys).
+const BATCH: usize = 1 << 16;
+
+/// Batches in flight between the expanding threads and the worker thread,
+/// per thread.
+const IN_FLIGHT: usize = 4;
+
+/// How long the worker thread parks when it has nothing to do, and so how
+/// soon it notices a lost peer or a cancel.
+const PARK: Duration = Duration::from_millis(2);
+
+/// How long the processes wait for each other to shut the dataflow down
+/// once the count is known everywhere.
+const SHUTDOWN: Duration = Duration::from_secs(10);
+
+/// The process that owns `key` among `processes`.
+///
+/// Timely's exchange maps a hash `h` to worker `h & (n - 1)` or `h % n`;
+/// both are `h` itself when `h < n`, so routing by the owner sends each
+/// state to the process [`Outgoing`] computed. kt-frontier partitions a
+/// level by the top bits of the same mix; the owner takes the remainder,
+/// which does not correlate with them.
+#[inline]
+pub fn owner<K: Key>(key: K, processes: u64) -> u64 {
+    key.mix() % processes
+}
+
+/// Successors for other processes, from one expanding thread.
+struct Batch<K> {
+    small: Vec<(K, u64)>,
+    big: Vec<(K, Vec<u32>)>,
+}
+
+/// What each process says about a step, to every process.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct Figures {
+    process: u64,
+    /// States read by the step (the distinct states of the level before).
+    read: u64,
+    /// Tours that closed, as `BigUint` digits.
+    closed: Vec<u32>,
+    successors: u64,
+    stored: u64,
+    runs: u64,
+    bytes: u64,
+    memory_bytes: u64,
+    spilled_bytes: u64,
+    disk_bytes: u64,
+    rss_bytes: u64,
+    /// Bytes of successors sent to other processes, and records received.
+    sent_bytes: u64,
+    received: u64,
+    /// Time spent waiting for the exchange and the other processes after
+    /// this process's own expansion was done.
+    wait_ms: f64,
+    time_ms: f64,
+    /// Whether this process's checkpoint interval has passed.
+    checkpoint: bool,
+}
+
+/// The sweep's settings, as the cluster resolved them.
+pub struct Job<'a> {
+    pub sweep: &'a Sweep,
+    pub options: &'a kt_frontier::Options,
+    pub process: usize,
+    pub processes: usize,
+    /// The directory this process checkpoints into, and the slot to resume
+    /// from (the level every process holds).
+    pub checkpoint_dir: Option<PathBuf>,
+    pub resume_slot: Option<PathBuf>,
+    pub watcher: &'a dyn Watcher,
+    pub cancel: &'a AtomicBool,
+}
+
+/// What a process knows at the end.
+pub struct Finished {
+    pub cycles: BigUint,
+    pub levels: Vec<LevelReport>,
+    pub resumed_from: Option<usize>,
+    pub processes: Vec<ProcessReport>,
+    pub disk_peak_bytes: u64,
+    pub spilled_bytes: u64,
+}
+
+/// The inputs and what arrives, on the worker thread.
+struct Dataflow<K: Key> {
+    small: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<(K, u64)>>>,
+    big: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<(K, Vec<u32>)>>>,
+    figures: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<(u64, Figures)>>>,
+    got_small: Rc<RefCell<Vec<(K, u64)>>>,
+    got_big: Rc<RefCell<Vec<(K, Vec<u32>)>>>,
+    got_figures: Rc<RefCell<Vec<(u64, Figures)>>>,
+    probe: ProbeHandle<u64>,
+    received: u64,
+}
+
+impl<K: Key + timely::ExchangeData> Dataflow<K> {
+    fn new(worker: &mut Worker) -> Dataflow<K> {
+        let mut small = InputHandle::new();
+        let mut big = InputHandle::new();
+        let mut figures = InputHandle::new();
+        let got_small: Rc<RefCell<Vec<(K, u64)>>> = Rc::default();
+        let got_big: Rc<RefCell<Vec<(K, Vec<u32>)>>> = Rc::default();
+        let got_figures: Rc<RefCell<Vec<(u64, Figures)>>> = Rc::default();
+        let probe = ProbeHandle::new();
+        let peers = worker.peers() as u64;
+        worker.dataflow::<u64, _, _>(|scope| {
+            let got = Rc::clone(&got_small);
+            scope
+                .input_from(&mut small)
+                .exchange(move |(key, _): &(K, u64)| owner(*key, peers))
+                .unary::<timely::container::CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    Pipeline,
+                    "Receive",
+                    move |_, _| {
+                        move |input, _output| {
+                            input.for_each(|_, data| got.borrow_mut().append(data));
+                        }
+                    },
+                )
+                .probe_with(&probe);
+            let got = Rc::clone(&got_big);
+            scope
+                .input_from(&mut big)
+                .exchange(move |(key, _): &(K, Vec<u32>)| owner(*key, peers))
+                .unary::<timely::container::CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    Pipeline,
+                    "Receive big",
+                    move |_, _| {
+                        move |input, _output| {
+                            input.for_each(|_, data| got.borrow_mut().append(data));
+                        }
+                    },
+                )
+                .probe_with(&probe);
+            let got = Rc::clone(&got_figures);
+            scope
+                .input_from(&mut figures)
+                .exchange(|(to, _): &(u64, Figures)| *to)
+                .unary::<timely::container::CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    Pipeline,
+                    "Figures",
+                    move |_, _| {
+                        move |input, _output| {
+                            input.for_each(|cap, data: &mut Vec<(u64, Figures)>| {
+                                let time = cap.least().copied().unwrap_or(u64::MAX);
+                                got.borrow_mut()
+                                    .extend(data.drain(..).map(|(_, f)| (time, f)));
+                            });
+                        }
+                    },
+                )
+                .probe_with(&probe);
+        });
+        Dataflow {
+            small,
+            big,
+            figures,
+            got_small,
+            got_big,
+            got_figures,
+            probe,
+            received: 0,
+        }
+    }
+
+    fn advance_to(&mut self, time: u64) {
+        self.small.advance_to(time);
+        self.big.advance_to(time);
+        self.figures.advance_to(time);
+    }
+
+    /// Hands what arrived from other processes to `sink`.
+    fn deliver(&mut self, sink: &mut Sink<'_, '_, K>) {
+        let mut small = self.got_small.borrow_mut();
+        self.received += small.len() as u64;
+        for (key, weight) in small.drain(..) {
+            sink.push(key, weight);
+        }
+        let mut big = self.got_big.borrow_mut();
+        self.received += big.len() as u64;
+        for (key, digits) in big.drain(..) {
+            sink.push_weight(key, &Weight::Big(BigUint::new(digits)));
+        }
+    }
+}
+
+/// Stops with the lost peer, if one was lost.
+fn check_peers(addresses: &[String]) -> Result<(), DistributedError> {
+    match lost::lost() {
+        None => Ok(()),
+        Some((peer, message)) => Err(DistributedError::PeerLost(match peer {
+            Some(i) if i < addresses.len() => {
+                format!("lost process {i} at {}: {message}", addresses[i])
+            }
+            _ => format!("lost a process of the cluster: {message}"),
+        })),
+    }
+}
+
+/// Steps the worker until `time` is complete everywhere, handing what
+/// arrives to `sink`.
+fn wait_for<K: Key + timely::ExchangeData>(
+    worker: &mut Worker,
+    flow: &mut Dataflow<K>,
+    time: u64,
+    mut sink: Option<&mut Sink<'_, '_, K>>,
+    addresses: &[String],
+) -> Result<(), DistributedError> {
+    while flow.probe.less_than(&time) {
+        worker.step_or_park(Some(PARK));
+        if let Some(sink) = sink.as_deref_mut() {
+            flow.deliver(sink);
+        }
+        check_peers(addresses)?;
+    }
+    Ok(())
+}
+
+/// Where one expanding thread puts its successors: its own into the level
+/// store, the others' into batches for the worker thread.
+struct Outgoing<'b, 's, K: Key> {
+    own: Sink<'b, 's, K>,
+    me: u64,
+    processes: u64,
+    batch: Batch<K>,
+    to_worker: SyncSender<Batch<K>>,
+    sent_bytes: &'b AtomicU64,
+    cut_off: bool,
+}
+
+impl<K: Key> Outgoing<'_, '_, K> {
+    fn hand_over(&mut self) {
+        let batch = std::mem::replace(
+            &mut self.batch,
+            Batch {
+                small: Vec::with_capacity(BATCH),
+                big: Vec::new(),
+            },
+        );
+        let bytes = batch.small.len() as u64 * (K::BYTES as u64 + 8)
+            + batch
+                .big
+                .iter()
+                .map(|(_, d)| K::BYTES as u64 + 8 + 4 * d.len() as u64)
+                .sum::<u64>();
+        self.sent_bytes.fetch_add(bytes, Ordering::Relaxed);
+        if self.to_worker.send(batch).is_err() {
+            self.cut_off = true;
+        }
+    }
+}
+
+impl<K: Key> Successors<K> for Outgoing<'_, '_, K> {
+    #[inline]
+    fn push(&mut self, key: K, weight: u64) {
+        if owner(key, self.processes) == self.me {
+            self.own.push(key, weight);
+        } else {
+            self.batch.small.push((key, weight));
+            if self.batch.small.len() >= BATCH {
+                self.hand_over();
+            }
+        }
+    }
+
+    fn push_weight(&mut self, key: K, weight: &Weight) {
+        match weight {
+            Weight::Small(w) => self.push(key, *w),
+            Weight::Big(w) if owner(key, self.processes) == self.me => {
+                self.own.push_weight(key, &Weight::Big(w.clone()));
+            }
+            Weight::Big(w) => self.batch.big.push((key, w.to_u32_digits())),
+        }
+    }
+
+    fn failed(&self) -> bool {
+        self.cut_off || self.own.failed()
+    }
+
+    fn finish(mut self) -> std::io::Result<()> {
+        if !self.batch.small.is_empty() || !self.batch.big.is_empty() {
+            self.hand_over();
+        }
+        self.own.flush()
+    }
+}
+
+/// The sweep on this process's worker.
+pub fn run<K: Key + timely::ExchangeData>(
+    worker: &mut Worker,
+    job: &Job<'_>,
+    addresses: &[String],
+) -> Result<Finished, DistributedError> {
+    let sweep = job.sweep;
+    let options = job.options;
+    let steps = sweep.steps();
+    let n = steps.len();
+    let me = job.process as u64;
+    let processes = job.processes as u64;
+    let workers = Workers::new(options.threads).map_err(FrontierError::Io)?;
+    let store = Store::new(&options.spill_dir, options.memory, options.resident_limit);
+    let mut flow = Dataflow::<K>::new(worker);
+
+    let mut total = Total::default();
+    let (mut level, first) = match &job.resume_slot {
+        Some(path) => {
+            let resumed = checkpoint::read::<K>(path, sweep, &workers)?;
+            total = resumed.total;
+            (resumed.level, resumed.step)
+        }
+        // Before the first step every slot is bare: one state, which
+        // process 0 holds.
+        None if me == 0 => (
+            Level::single(K::pack(&sweep.start_digits(), sweep.start_slots()), &store)
+                .map_err(FrontierError::Io)?,
+            0,
+        ),
+        None => (Level::from_partitions(0, vec![Vec::new()]), 0),
+    };
+    let resumed_from = job.resume_slot.as_ref().map(|_| first);
+    let mut last_written = job.resume_slot.clone();
+    let mut last_checkpoint = Instant::now();
+    let mut levels: Vec<LevelReport> = Vec::new();
+    let mut unreported: Option<LevelReport> = None;
+    let mut cluster_states: u64 = level.entries();
+    let mut peaks = vec![ProcessReport::default(); job.processes];
+    let halt = AtomicBool::new(false);
+    flow.advance_to(2 * first as u64);
+
+    for round in first..=n {
+        let expanding = round < n;
+        let started = Instant::now();
+        let time = 2 * round as u64;
+        let written_before = store.written();
+        let received_before = flow.received;
+        let sent_bytes = AtomicU64::new(0);
+        let mut figures = Figures {
+            process: me,
+            ..Figures::default()
+        };
+        let mut wait = Duration::ZERO;
+        let mut next = None;
+        if expanding {
+            job.watcher.step_started(round + 1, n, cluster_states);
+            let transition = Transition::new(sweep, &steps[round]);
+            let builder = Builder::<K>::new(level.entries().max(1) * 2, workers.threads(), &store);
+            let local = level.entries().max(1);
+            let (to_worker, from_threads) = sync_channel::<Batch<K>>(IN_FLIGHT * workers.threads());
+            let expanded = {
+                let mut own = builder.sink();
+                let expanded = std::thread::scope(|s| {
+                    let expanding = s.spawn(|| {
+                        let to_worker = to_worker;
+                        step::expand(
+                            &level,
+                            &transition,
+                            &workers,
+                            &store,
+                            &halt,
+                            &|done| {
+                                job.watcher.step_progress(
+                                    round + 1,
+                                    done.saturating_mul(cluster_states) / local,
+                                    cluster_states,
+                                );
+                            },
+                            &|| Outgoing {
+                                own: builder.sink(),
+                                me,
+                                processes,
+                                batch: Batch {
+                                    small: Vec::with_capacity(BATCH),
+                                    big: Vec::new(),
+                                },
+                                to_worker: to_worker.clone(),
+                                sent_bytes: &sent_bytes,
+                                cut_off: false,
+                            },
+                        )
+                    });
+                    let pumped = pump(
+                        worker,
+                        &mut flow,
+                        &from_threads,
+                        &mut own,
+                        job,
+                        &halt,
+                        addresses,
+                    );
+                    // The expanding threads stop at the halt flag if the
+                    // pump gave up; their result comes second.
+                    let expanded = expanding.join().map_err(|_| {
+                        DistributedError::Frontier(FrontierError::Checkpoint(
+                            "internal error: an expanding thread panicked".into(),
+                        ))
+                    })?;
+                    pumped?;
+                    Ok::<_, DistributedError>(expanded?)
+                })?;
+                drop(from_threads);
+                check_peers(addresses)?;
+                if job.cancel.load(Ordering::Relaxed) {
+                    return Err(FrontierError::Cancelled { levels }.into());
+                }
+                let waiting = Instant::now();
+                flow.advance_to(time + 1);
+                wait_for(worker, &mut flow, time + 1, Some(&mut own), addresses)?;
+                wait = waiting.elapsed();
+                own.flush().map_err(FrontierError::Io)?;
+                expanded
+            };
+            figures.read = expanded.read;
+            figures.closed = expanded.closed.to_u32_digits();
+            figures.successors = builder.successors();
+            let built = builder.finish(&workers).map_err(FrontierError::Io)?;
+            figures.stored = built.entries();
+            figures.runs = built.runs() as u64;
+            figures.bytes = built.bytes();
+            figures.memory_bytes = built.memory_bytes();
+            next = Some((built, transition.slots_after()));
+        } else {
+            // The last level: no step reads it, so its states are counted
+            // here (every tour has closed by then).
+            let mut states = 0u64;
+            level
+                .drain(&store, |_, _| states += 1)
+                .map_err(FrontierError::Io)?;
+            figures.read = states;
+            flow.advance_to(time + 1);
+        }
+        figures.spilled_bytes = store.written() - written_before;
+        figures.disk_bytes = store.disk();
+        figures.rss_bytes = kt_memory::resident().0;
+        figures.sent_bytes = sent_bytes.into_inner();
+        figures.received = flow.received - received_before;
+        figures.wait_ms = wait.as_secs_f64() * 1000.0;
+        figures.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+        figures.checkpoint =
+            options.checkpoint.is_some() && last_checkpoint.elapsed() >= options.checkpoint_every;
+
+        // Every process's figures, to every process.
+        for to in 0..processes {
+            flow.figures.send((to, figures.clone()));
+        }
+        flow.advance_to(time + 2);
+        wait_for::<K>(worker, &mut flow, time + 2, None, addresses)?;
+        // A process that is ahead may already have sent the next step's
+        // figures; they wait for it.
+        let all: Vec<Figures> = {
+            let mut got = flow.got_figures.borrow_mut();
+            let (now, later): (Vec<_>, Vec<_>) = got.drain(..).partition(|(t, _)| *t == time + 1);
+            *got = later;
+            now.into_iter().map(|(_, f)| f).collect()
+        };
+        if all.len() != job.processes {
+            return Err(DistributedError::PeerLost(format!(
+                "step {}: figures from {} of {} processes",
+                round + 1,
+                all.len(),
+                job.processes
+            )));
+        }
+        let mut closed = BigUint::ZERO;
+        for f in &all {
+            closed += BigUint::new(f.closed.clone());
+            let peak = &mut peaks[f.process as usize];
+            peak.process = f.process as usize;
+            peak.sent_bytes += f.sent_bytes;
+            peak.received += f.received;
+            peak.wait_ms += f.wait_ms;
+            peak.peak_rss_bytes = peak.peak_rss_bytes.max(f.rss_bytes);
+            peak.disk_peak_bytes = peak.disk_peak_bytes.max(f.disk_bytes);
+        }
+        total.add(&Weight::Big(closed));
+        let sum = |field: fn(&Figures) -> u64| all.iter().map(field).sum::<u64>();
+        let read = sum(|f| f.read);
+        if let Some(mut report) = unreported.take() {
+            report.states = read;
+            job.watcher.step_finished(&report);
+            levels.push(report);
+        }
+        let Some((built, slots)) = next else {
+            break;
+        };
+        let time_ms = all.iter().map(|f| f.time_ms).fold(0.0, f64::max);
+        cluster_states = sum(|f| f.stored);
+        unreported = Some(LevelReport {
+            step: round + 1,
+            steps: n,
+            slots,
+            states: 0,
+            read,
+            successors: sum(|f| f.successors),
+            time_ms,
+            rate_per_thread: read as f64
+                / (time_ms / 1000.0).max(1e-9)
+                / (workers.threads() * job.processes) as f64,
+            stored: cluster_states,
+            runs: sum(|f| f.runs) as usize,
+            bytes: sum(|f| f.bytes),
+            memory_bytes: sum(|f| f.memory_bytes),
+            spilled_bytes: sum(|f| f.spilled_bytes),
+            disk_bytes: sum(|f| f.disk_bytes),
+            rss_bytes: sum(|f| f.rss_bytes),
+        });
+        level = built;
+
+        // One process asks, every process writes: the levels on disk stay
+        // the same everywhere (`resume`).
+        let done = round + 1;
+        if let Some(dir) = &job.checkpoint_dir
+            && done < n
+            && all.iter().any(|f| f.checkpoint)
+        {
+            let slot = resume::next_slot(dir, last_written.as_deref());
+            checkpoint::write(
+                &slot,
+                &Checkpoint {
+                    sweep,
+                    step: done,
+                    total: &total,
+                },
+                &level,
+                &workers,
+            )?;
+            job.watcher.checkpointed(done, &slot);
+            last_written = Some(slot);
+            last_checkpoint = Instant::now();
+        }
+    }
+
+    // Shut the dataflow down together: no process leaves while another
+    // still waits for its last progress messages.
+    let Dataflow {
+        small,
+        big,
+        figures,
+        ..
+    } = flow;
+    drop((small, big, figures));
+    let deadline = Instant::now() + SHUTDOWN;
+    while worker.has_dataflows() && Instant::now() < deadline {
+        worker.step_or_park(Some(PARK));
+        if lost::lost().is_some() {
+            break;
+        }
+    }
+    Ok(Finished {
+        cycles: total.value(),
+        levels,
+        resumed_from,
+        processes: peaks,
+        disk_peak_bytes: store.disk_peak(),
+        spilled_bytes: store.written(),
+    })
+}
+
+/// Feeds the expanding threads' batches into the exchange and what other
+/// processes send into this process's level store, until the threads are
+/// done. Raises `halt` (which the threads look at) on a cancel or a lost
+/// peer.
+fn pump<K: Key + timely::ExchangeData>(
+    worker: &mut Worker,
+    flow: &mut Dataflow<K>,
+    from_threads: &Receiver<Batch<K>>,
+    own: &mut Sink<'_, '_, K>,
+    job: &Job<'_>,
+    halt: &AtomicBool,
+    addresses: &[String],
+) -> Result<(), DistributedError> {
+    loop {
+        match from_threads.recv_timeout(PARK) {
+            Ok(mut batch) => {
+                flow.small.send_batch(&mut batch.small);
+                flow.big.send_batch(&mut batch.big);
+                while let Ok(mut batch) = from_threads.try_recv() {
+                    flow.small.send_batch(&mut batch.small);
+                    flow.big.send_batch(&mut batch.big);
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return Ok(()),
+        }
+        worker.step();
+        flow.deliver(own);
+        if job.cancel.load(Ordering::Relaxed) {
+            halt.store(true, Ordering::Relaxed);
+        }
+        if let Err(e) = check_peers(addresses) {
+            halt.store(true, Ordering::Relaxed);
+            // Let the threads finish their current partition, then stop.
+            while from_threads.recv().is_ok() {}
+            return Err(e);
+        }
+    }
+}
