@@ -86,9 +86,12 @@ pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
 pub use failure::{Failure, FailureKind};
+/// Where the processes of a cluster count listen (`--hostfile`, `--port`).
+pub use kt_distributed::{CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, hosts};
 pub use methods::{
-    Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Edges, Frontier, GivenOptions,
-    LONG_SECONDS, MethodSettings, Reach, Resources, TimeSliced, human_bytes, human_time,
+    Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions, Edges,
+    Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources, TimeSliced,
+    human_bytes, human_time,
 };
 pub use observer::{Observer, Progress, Silent};
 pub use paths::{makeable_dir, writable_dir, writable_file};
@@ -96,7 +99,7 @@ pub use plan::{
     AUTO_PATIENCE_SECONDS, MAX_THREADS_PER_CORE, MIN_MEMORY, Plan, ZDD_REACH_CLOSED,
     ZDD_REACH_OPEN, plan,
 };
-pub use report::{RunReport, Status};
+pub use report::{ClusterReport, ProcessFigures, RunReport, Status};
 pub use request::{MethodChoice, Question, Request, Work};
 pub use zdd::Drawing;
 pub use zdd::extract::Selection;

@@ -177,6 +177,38 @@ impl Serialize for Fixed {
     }
 }
 
+/// A count spread over processes (`--method cluster`): the levels are in
+/// the frontier section, summed over the processes; this says how the
+/// work was spread.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct ClusterReport {
+    pub processes: usize,
+    /// The process that wrote this report (every process writes the same
+    /// figures; keep process 0's).
+    pub process: usize,
+    /// Threads of each process.
+    pub threads: usize,
+    /// Bytes of successors sent between processes in all (keys and
+    /// weights, before timely's framing).
+    pub sent_bytes: u64,
+    pub per_process: Vec<ProcessFigures>,
+}
+
+/// One process of a cluster count, over all levels.
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct ProcessFigures {
+    pub process: usize,
+    pub address: String,
+    pub sent_bytes: u64,
+    /// Successors received from the other processes.
+    pub received: u64,
+    /// Time waiting for the exchange and the other processes after its
+    /// own expansion of each level.
+    pub wait_ms: f64,
+    pub peak_rss_bytes: u64,
+    pub disk_peak_bytes: u64,
+}
+
 /// A frontier count, level by level.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct FrontierReport {
@@ -322,6 +354,9 @@ pub struct RunReport {
     /// The frontier method's levels.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub frontier: Option<FrontierReport>,
+    /// How a count over several processes was spread (`--method cluster`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cluster: Option<ClusterReport>,
     /// A count by endpoint pairs (`--shard`, or a table by start square by
     /// pairs): the plan and every class counted.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -384,6 +419,7 @@ impl RunReport {
             by_end: None,
             symmetry: None,
             frontier: None,
+            cluster: None,
             pairs: None,
             notes: Vec::new(),
         }

@@ -377,12 +377,11 @@ pub fn count_tours(
             Ok(Event::Done(result)) => break result,
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
-                break Err(match lost::lost() {
-                    Some((_, message)) => DistributedError::PeerLost(message),
-                    None => DistributedError::Frontier(FrontierError::Checkpoint(
+                break Err(lost::error(&c.addresses).unwrap_or_else(|| {
+                    DistributedError::Frontier(FrontierError::Checkpoint(
                         "internal error: the timely worker stopped without a result".into(),
-                    )),
-                });
+                    ))
+                }));
             }
         }
         if cancel.load(Ordering::Relaxed) {

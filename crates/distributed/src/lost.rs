@@ -33,8 +33,11 @@ pub fn watch() {
             if message.starts_with("timely communication error:")
                 || (timely_thread && lost().is_some())
             {
-                let peer = name
-                    .rsplit_once('-')
+                // `timely:recv-3` and `timely:send-3` talk to process 3;
+                // `timely:work-0` is this process's worker.
+                let peer = (name.starts_with("timely:recv-") || name.starts_with("timely:send-"))
+                    .then(|| name.rsplit_once('-'))
+                    .flatten()
                     .and_then(|(_, index)| index.parse().ok());
                 LOST.lock()
                     .unwrap_or_else(PoisonError::into_inner)
@@ -50,4 +53,15 @@ pub fn watch() {
 /// and timely's message.
 pub fn lost() -> Option<(Option<usize>, String)> {
     LOST.lock().unwrap_or_else(PoisonError::into_inner).clone()
+}
+
+/// The error that says which peer was lost, if one was.
+pub fn error(addresses: &[String]) -> Option<crate::DistributedError> {
+    let (peer, message) = lost()?;
+    Some(crate::DistributedError::PeerLost(match peer {
+        Some(i) if i < addresses.len() => {
+            format!("lost process {i} at {}: {message}", addresses[i])
+        }
+        _ => format!("lost a process of the cluster: {message}"),
+    }))
 }

@@ -238,15 +238,7 @@ impl<K: Key + timely::ExchangeData> Dataflow<K> {
 
 /// Stops with the lost peer, if one was lost.
 fn check_peers(addresses: &[String]) -> Result<(), DistributedError> {
-    match lost::lost() {
-        None => Ok(()),
-        Some((peer, message)) => Err(DistributedError::PeerLost(match peer {
-            Some(i) if i < addresses.len() => {
-                format!("lost process {i} at {}: {message}", addresses[i])
-            }
-            _ => format!("lost a process of the cluster: {message}"),
-        })),
-    }
+    lost::error(addresses).map_or(Ok(()), Err)
 }
 
 /// Steps the worker until `time` is complete everywhere, handing what
@@ -401,6 +393,11 @@ pub fn run<K: Key + timely::ExchangeData>(
             let expanded = {
                 let mut own = builder.sink();
                 let expanded = std::thread::scope(|s| {
+                    // Owned here, so that if this thread unwinds (timely
+                    // panics when a peer is lost mid-step) the receiver is
+                    // dropped before the scope joins the expanding thread,
+                    // whose next send then fails instead of waiting forever.
+                    let from_threads = from_threads;
                     let expanding = s.spawn(|| {
                         let to_worker = to_worker;
                         step::expand(
@@ -449,7 +446,6 @@ pub fn run<K: Key + timely::ExchangeData>(
                     pumped?;
                     Ok::<_, DistributedError>(expanded?)
                 })?;
-                drop(from_threads);
                 check_peers(addresses)?;
                 if job.cancel.load(Ordering::Relaxed) {
                     return Err(FrontierError::Cancelled { levels }.into());

@@ -11,8 +11,8 @@ use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use kt_count::zdd::Schedule;
 use kt_count::{
-    Board, Bytes, Checkpointing, Drawing, EngineKind, GivenOptions, MethodChoice, MethodSettings,
-    Question, Request, Resources, TourKind, Work,
+    Board, Bytes, Checkpointing, ClusterOptions, Drawing, EngineKind, GivenOptions, MethodChoice,
+    MethodSettings, Question, Request, Resources, TourKind, Work,
 };
 
 /// The board counted when none is given: 6×6, the largest square board whose
@@ -255,7 +255,7 @@ fn engine_names() -> PossibleValuesParser {
 #[derive(Debug, Args, Clone)]
 #[command(next_help_heading = "Method")]
 pub struct MethodArgs {
-    /// How to count (zdd, frontier, edges, backtrack, or auto).
+    /// How to count (zdd, frontier, edges, backtrack, cluster, or auto).
     #[arg(long, value_parser = method_names(), default_value = "auto", long_help = methods_help())]
     pub method: String,
 
@@ -354,6 +354,9 @@ pub struct CountArgs {
 
     #[command(flatten)]
     pub frontier: FrontierArgs,
+
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
 
     /// Print one JSON document instead of the text summary.
     #[arg(long, help_heading = "Output")]
@@ -488,6 +491,74 @@ pub struct FrontierArgs {
     pub resume: Option<PathBuf>,
 }
 
+/// One count spread over several processes or machines.
+#[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Cluster options (--method cluster)")]
+pub struct ClusterArgs {
+    /// Spread the frontier sweep over N processes (start each with the
+    /// same command line but --process); --threads and --memory are each
+    /// process's. See docs/distributed.md.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub processes: Option<u32>,
+
+    /// This process, from 0 to N-1 [default: 0].
+    #[arg(long, value_name = "I", requires = "processes")]
+    pub process: Option<u32>,
+
+    /// The processes' addresses, one host:port a line, process 0 first
+    /// (timely's hostfile format) [default: 127.0.0.1 at --port, --port+1, …].
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "processes",
+        conflicts_with = "port"
+    )]
+    pub hostfile: Option<PathBuf>,
+
+    /// The port of process 0 when all processes are on this machine;
+    /// process I listens on PORT+I [default: 2101].
+    #[arg(long, value_name = "PORT", requires = "processes")]
+    pub port: Option<u16>,
+
+    /// How long to wait for the other processes to start, e.g. 10m
+    /// [default: 60s].
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "processes")]
+    pub connect_timeout: Option<std::time::Duration>,
+}
+
+impl ClusterArgs {
+    /// The cluster these arguments describe: addresses from the hostfile,
+    /// or this machine's.
+    fn options(&self) -> Result<Option<ClusterOptions>, String> {
+        let Some(processes) = self.processes else {
+            return Ok(None);
+        };
+        let processes = processes as usize;
+        let process = self.process.unwrap_or(0) as usize;
+        if process >= processes {
+            return Err(format!(
+                "--process {process} is out of range: with --processes {processes} the processes are 0 to {}",
+                processes - 1
+            ));
+        }
+        let addresses = match &self.hostfile {
+            Some(path) => kt_count::hosts::read_hostfile(path, processes)?,
+            None => kt_count::hosts::localhost(
+                processes,
+                self.port.unwrap_or(kt_count::hosts::DEFAULT_PORT),
+            )?,
+        };
+        Ok(Some(ClusterOptions {
+            processes,
+            process,
+            addresses,
+            connect_timeout: self
+                .connect_timeout
+                .unwrap_or(kt_count::CLUSTER_CONNECT_TIMEOUT),
+        }))
+    }
+}
+
 #[derive(Debug, Args, Clone)]
 pub struct TourArgs {
     #[command(flatten)]
@@ -603,6 +674,7 @@ fn given(method: &MethodArgs, zdd: &ZddArgs, frontier: Option<&FrontierArgs>) ->
             })
         }),
         resume: frontier.and_then(|f| f.resume.clone()),
+        cluster: None,
     }
 }
 
@@ -657,7 +729,8 @@ impl CountArgs {
     /// The library request these arguments describe.
     pub fn request(&self) -> Result<Request, String> {
         let board = self.problem.board()?;
-        let given = given(&self.method, &self.zdd, Some(&self.frontier));
+        let mut given = given(&self.method, &self.zdd, Some(&self.frontier));
+        given.cluster = self.cluster.options()?;
         let mut request = Request::new(board, self.problem.kind())
             .with_method(method_choice(&self.method, &given)?)
             .asking(self.questions.question(&board)?);

@@ -135,6 +135,16 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             )?;
         }
     }
+    if let Some(c) = &report.cluster {
+        writeln!(
+            out,
+            "  cluster            {} processes x {} threads, {} sent between processes (this is process {})",
+            c.processes,
+            c.threads,
+            Bytes(c.sent_bytes),
+            c.process
+        )?;
+    }
     let s = &report.settings;
     if let Some(p) = &report.package {
         writeln!(

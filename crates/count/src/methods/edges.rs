@@ -127,9 +127,13 @@ impl Method for Edges {
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
-        if let Some(flag) =
-            given.first_of(&["--schedule", "--spill-dir", "--checkpoint", "--resume"])
-        {
+        if let Some(flag) = given.first_of(&[
+            "--schedule",
+            "--spill-dir",
+            "--checkpoint",
+            "--resume",
+            "--processes",
+        ]) {
             return Err(flag);
         }
         Ok(MethodSettings::Edges(Edges {

@@ -68,7 +68,7 @@ impl Frontier {
         clippy::needless_update,
         reason = "kt-frontier's Options gains fields the library leaves at their defaults"
     )]
-    fn options(&self, job: &Job) -> Options {
+    pub(super) fn options(&self, job: &Job) -> Options {
         Options {
             threads: job.threads as usize,
             memory: job.budget.0 / 5 * TABLE_FIFTHS,
@@ -86,7 +86,7 @@ impl Frontier {
     }
 
     /// Refuses a checkpoint of another board or kind.
-    fn check_resume(&self, job: &Job) -> Result<(), Failure> {
+    pub(super) fn check_resume(&self, job: &Job) -> Result<(), Failure> {
         let Some(path) = &self.resume else {
             return Ok(());
         };
@@ -145,7 +145,13 @@ impl Method for Frontier {
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
-        if let Some(flag) = given.first_of(&["--engine", "--schedule", "--nodes", "--cache"]) {
+        if let Some(flag) = given.first_of(&[
+            "--engine",
+            "--schedule",
+            "--nodes",
+            "--cache",
+            "--processes",
+        ]) {
             return Err(flag);
         }
         Ok(MethodSettings::Frontier(Frontier {
@@ -350,10 +356,10 @@ impl Method for Frontier {
 }
 
 /// Passes the sweep's progress on, and adds its levels to the report.
-struct Levels<'a> {
-    observer: &'a dyn Observer,
-    report: Mutex<&'a mut RunReport>,
-    steps: usize,
+pub(super) struct Levels<'a> {
+    pub(super) observer: &'a dyn Observer,
+    pub(super) report: Mutex<&'a mut RunReport>,
+    pub(super) steps: usize,
 }
 
 impl Watcher for Levels<'_> {
@@ -413,7 +419,7 @@ impl Watcher for Levels<'_> {
 
 /// Starts the watchdog that cancels the count when the resident set passes
 /// `budget`.
-fn watch(budget: Bytes, cancel: &CancelToken) -> Result<Watchdog, Failure> {
+pub(super) fn watch(budget: Bytes, cancel: &CancelToken) -> Result<Watchdog, Failure> {
     let cancel = cancel.clone();
     Watchdog::start(budget, move |resident| {
         cancel.cancel(Cause::MemoryBudget { resident, budget });
@@ -422,7 +428,7 @@ fn watch(budget: Bytes, cancel: &CancelToken) -> Result<Watchdog, Failure> {
 }
 
 /// The failure a frontier error means, with the partial report.
-fn failure(
+pub(super) fn failure(
     error: &FrontierError,
     mut report: RunReport,
     cancel: &CancelToken,

@@ -19,6 +19,7 @@
 //! [`Job`] (board, kind, budget, threads), which the plan resolves.
 
 mod backtrack;
+mod cluster;
 mod edges;
 mod frontier;
 mod measured;
@@ -32,8 +33,10 @@ use kt_memory::Bytes;
 use num_bigint::BigUint;
 
 pub use backtrack::Backtrack;
+pub use cluster::Cluster;
 pub use edges::Edges;
 pub use frontier::{CHECKPOINT_EVERY, Checkpointing, Frontier};
+pub use kt_distributed::ClusterOptions;
 pub use time_sliced::TimeSliced;
 
 use crate::cancel::CancelToken;
@@ -65,8 +68,8 @@ pub enum Capability {
     Spill,
     /// Uses more than one thread.
     Threads,
-    /// Spreads one count over several processes or machines (no method
-    /// yet; see the roadmap in `docs/architecture.md`).
+    /// Spreads one count over several processes or machines
+    /// (`--method cluster`).
     Distributed,
 }
 
@@ -129,6 +132,8 @@ pub struct GivenOptions {
     pub spill_dir: Option<PathBuf>,
     pub checkpoint: Option<Checkpointing>,
     pub resume: Option<PathBuf>,
+    /// The processes of a count spread over several (`--processes`).
+    pub cluster: Option<ClusterOptions>,
 }
 
 impl GivenOptions {
@@ -145,6 +150,7 @@ impl GivenOptions {
             ("--spill-dir", self.spill_dir.is_some()),
             ("--checkpoint", self.checkpoint.is_some()),
             ("--resume", self.resume.is_some()),
+            ("--processes", self.cluster.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -393,6 +399,9 @@ registry! {
     Edges => edges::Edges,
     /// Plain backtracking over the knight's graph (`--method backtrack`).
     Backtrack => backtrack::Backtrack,
+    /// The frontier sweep spread over several processes or machines
+    /// (`--method cluster`, `--processes N`).
+    Cluster => cluster::Cluster,
 }
 
 impl MethodSettings {
@@ -454,6 +463,14 @@ impl MethodSettings {
                 });
             }
             "--resume" => given.resume = Some(PathBuf::new()),
+            "--processes" => {
+                given.cluster = Some(ClusterOptions {
+                    processes: 1,
+                    process: 0,
+                    addresses: vec!["127.0.0.1:2101".into()],
+                    connect_timeout: kt_distributed::CONNECT_TIMEOUT,
+                });
+            }
             _ => return Vec::new(),
         }
         MethodSettings::every()

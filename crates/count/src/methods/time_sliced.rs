@@ -154,7 +154,9 @@ impl Method for TimeSliced {
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
-        if let Some(flag) = given.first_of(&["--spill-dir", "--checkpoint", "--resume"]) {
+        if let Some(flag) =
+            given.first_of(&["--spill-dir", "--checkpoint", "--resume", "--processes"])
+        {
             return Err(flag);
         }
         Ok(MethodSettings::TimeSliced(TimeSliced {

@@ -1,0 +1,233 @@
+//! The frontier sweep spread over several processes or machines
+//! (`--method cluster`, `--processes N --process I`): kt-distributed runs
+//! the frontier method's own sweep on timely dataflow, each process
+//! holding its share of every level (`docs/distributed.md`). Its settings
+//! are the frontier method's, plus the cluster; `--threads` and
+//! `--memory` are each process's.
+
+use std::sync::Mutex;
+use std::time::Instant;
+
+use kt_distributed::{ClusterOptions, Count, DistributedError};
+use kt_memory::Bytes;
+
+use super::frontier::{self, Frontier, Levels};
+use super::measured::{self, BASELINE_BYTES, whole};
+use super::{Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources};
+use crate::cancel::CancelToken;
+use crate::failure::{Failure, FailureKind};
+use crate::observer::Observer;
+use crate::report::{Benchmark, ClusterReport, FrontierReport, ProcessFigures, RunReport, Status};
+
+/// The cluster method: the frontier method's settings, and the processes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Cluster {
+    /// Threads, memory, spill directory, checkpoints: each process's. The
+    /// checkpoint and resume directories hold one directory per process.
+    pub frontier: Frontier,
+    /// The processes (default: one, this one).
+    pub cluster: Option<ClusterOptions>,
+}
+
+impl Cluster {
+    fn cluster(&self) -> ClusterOptions {
+        self.cluster.clone().unwrap_or_else(|| ClusterOptions {
+            processes: 1,
+            process: 0,
+            addresses: vec![format!("127.0.0.1:{}", kt_distributed::hosts::DEFAULT_PORT)],
+            connect_timeout: kt_distributed::CONNECT_TIMEOUT,
+        })
+    }
+}
+
+impl Method for Cluster {
+    fn name(&self) -> &'static str {
+        "cluster"
+    }
+
+    fn summary(&self) -> &'static str {
+        "the frontier sweep spread over several processes or machines (--processes N --process I), on timely dataflow"
+    }
+
+    fn capabilities(&self) -> &'static [Capability] {
+        &[
+            Capability::Count,
+            Capability::Checkpoint,
+            Capability::Spill,
+            Capability::Threads,
+            Capability::Distributed,
+        ]
+    }
+
+    fn breadth(&self) -> u32 {
+        3
+    }
+
+    fn encoding(&self) -> &'static str {
+        Benchmark::EDGES
+    }
+
+    fn resources(&self) -> Option<Resources> {
+        Some(self.frontier.resources)
+    }
+
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+        if let Some(flag) = given.first_of(&["--engine", "--schedule", "--nodes", "--cache"]) {
+            return Err(flag);
+        }
+        let frontier = GivenOptions {
+            cluster: None,
+            ..given.clone()
+        };
+        let MethodSettings::Frontier(frontier) = self.frontier.configure(&frontier)? else {
+            unreachable!("the frontier method configures itself");
+        };
+        Ok(MethodSettings::Cluster(Cluster {
+            frontier,
+            cluster: given.cluster.clone().or_else(|| self.cluster.clone()),
+        }))
+    }
+
+    fn outputs(&self) -> Outputs {
+        self.frontier.outputs()
+    }
+
+    /// The frontier method's estimate, shared by the processes: each holds
+    /// its share of every level and expands it (the exchange's cost is
+    /// measured in `docs/benchmarks.md`, not modelled). Refuses what the
+    /// cluster cannot run (`Count::check`).
+    fn reach(&self, job: &Job) -> Result<Reach, Failure> {
+        let options = self.frontier.options(job);
+        let cluster = self.cluster();
+        Count {
+            board: job.board,
+            kind: job.kind,
+            options: &options,
+            cluster: &cluster,
+        }
+        .check()
+        .map_err(|e| Failure::refused(e.to_string()))?;
+        let processes = cluster.processes as f64;
+        let (widest, basis) = measured::frontier_peak_states(job.board, job.kind);
+        let work = widest * measured::frontier_sweep_length(job.board);
+        Ok(Reach {
+            seconds: work * measured::FRONTIER_SECONDS_PER_STATE
+                / measured::speedup(job.threads)
+                / processes,
+            memory: Bytes(whole(
+                widest * measured::FRONTIER_BYTES_PER_STATE / processes + BASELINE_BYTES,
+            )),
+            spills: true,
+            nodes: None,
+            basis: format!(
+                "widest level {basis}, shared by {} processes",
+                cluster.processes
+            ),
+        })
+    }
+
+    fn count(
+        &self,
+        job: &Job,
+        mut report: RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<RunReport, Failure> {
+        let started = Instant::now();
+        let options = self.frontier.options(job);
+        let cluster = self.cluster();
+        report.frontier = Some(FrontierReport {
+            width: kt_frontier::Sweep::frontier_width(job.board, job.kind),
+            sweeps: 1,
+            ..FrontierReport::default()
+        });
+        observer.report(&report);
+        let watchdog = frontier::watch(job.budget, cancel)?;
+        let result = {
+            let levels = Levels {
+                observer,
+                report: Mutex::new(&mut report),
+                steps: job.board.cells(),
+            };
+            kt_distributed::count_tours(
+                &Count {
+                    board: job.board,
+                    kind: job.kind,
+                    options: &options,
+                    cluster: &cluster,
+                },
+                &levels,
+                cancel.flag(),
+            )
+        };
+        drop(watchdog);
+        match result {
+            Ok(counted) => {
+                if let Some(frontier) = &mut report.frontier {
+                    frontier.resumed_from = counted.outcome.resumed_from;
+                    frontier.disk_peak_bytes = counted
+                        .processes
+                        .iter()
+                        .map(|p| p.disk_peak_bytes)
+                        .max()
+                        .unwrap_or(counted.outcome.disk_peak_bytes);
+                }
+                report.cluster = Some(ClusterReport {
+                    processes: cluster.processes,
+                    process: cluster.process,
+                    threads: job.threads as usize,
+                    sent_bytes: counted.sent_bytes(),
+                    per_process: counted
+                        .processes
+                        .iter()
+                        .map(|p| ProcessFigures {
+                            process: p.process,
+                            address: cluster
+                                .addresses
+                                .get(p.process)
+                                .cloned()
+                                .unwrap_or_default(),
+                            sent_bytes: p.sent_bytes,
+                            received: p.received,
+                            wait_ms: p.wait_ms,
+                            peak_rss_bytes: p.peak_rss_bytes,
+                            disk_peak_bytes: p.disk_peak_bytes,
+                        })
+                        .collect(),
+                });
+                report.count = Some(counted.tours.to_string());
+                report.close(started);
+                Ok(report)
+            }
+            Err(DistributedError::Refused(why)) => Err(Failure::refused(why)),
+            Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => {
+                Err(frontier::failure(
+                    &kt_frontier::FrontierError::Cancelled { levels: Vec::new() },
+                    report,
+                    cancel,
+                    job.budget,
+                    &options.spill_dir,
+                    started,
+                ))
+            }
+            Err(error @ DistributedError::PeerLost(_)) => {
+                let message = error.to_string();
+                report.stop(Status::Failed, &message, started);
+                Err(Failure {
+                    kind: FailureKind::Other,
+                    message,
+                    report: None,
+                }
+                .with_report(report))
+            }
+            Err(DistributedError::Frontier(error)) => Err(frontier::failure(
+                &error,
+                report,
+                cancel,
+                job.budget,
+                &options.spill_dir,
+                started,
+            )),
+        }
+    }
+}
