@@ -115,6 +115,38 @@ pub enum Command {
     /// the table by start square and every class; refuses parts that are
     /// missing, doubled, damaged or of another board or plan.
     Merge(MergeArgs),
+    /// Print a completion script for a shell on standard output.
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+    /// Print a manual page, in roff, on standard output: the program's, or
+    /// one command's.
+    #[command(after_help = MAN_HELP)]
+    Man(ManArgs),
+}
+
+const MAN_HELP: &str = "\
+Examples:
+  knights-tour man > knights-tour.1 && man ./knights-tour.1
+  knights-tour man count > knights-tour-count.1";
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  knights-tour completions bash > ~/.local/share/bash-completion/completions/knights-tour
+  knights-tour completions zsh > ~/.zfunc/_knights-tour    (with fpath+=~/.zfunc)
+  knights-tour completions fish > ~/.config/fish/completions/knights-tour.fish";
+
+#[derive(Debug, Args, Clone)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ManArgs {
+    /// The page of this command (knights-tour-COMMAND(1)) instead of the
+    /// program's.
+    pub command: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]

@@ -825,3 +825,57 @@ fn a_shard_resumes_with_the_classes_it_had_done() {
     // The classes of another shard: refused before any work.
     fails_with_one_line(&["count", "5x6", "--shard", "1/2", "--resume", ckpt], 2);
 }
+
+#[test]
+fn completions_are_generated_for_every_shell() {
+    let output = knights_tour()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let script = String::from_utf8(output.stdout).unwrap();
+    assert!(script.contains("knights-tour"), "{script}");
+    assert!(script.contains("count"), "{script}");
+    assert!(script.contains("--closed"), "{script}");
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let output = knights_tour()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{shell}: {output:?}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        assert!(script.contains("knights-tour"), "{shell}: {script}");
+        assert!(script.contains("count"), "{shell}: {script}");
+    }
+    let message = fails_with_one_line(&["completions", "tcsh"], 2);
+    assert!(message.contains("tcsh"), "{message}");
+    fails_with_one_line(&["completions"], 2);
+}
+
+#[test]
+fn man_prints_roff_pages() {
+    let output = knights_tour().arg("man").output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let page = String::from_utf8(output.stdout).unwrap();
+    // The roff header comes first: only the definition of the apostrophe
+    // string (`.ie`/`.el`) that clap_mangen puts before it may precede it.
+    let header = page
+        .lines()
+        .find(|l| !l.starts_with(".ie ") && !l.starts_with(".el "))
+        .unwrap();
+    assert!(header.starts_with(".TH knights-tour 1"), "{page}");
+    for command in ["count", "tour", "find", "completions"] {
+        assert!(
+            page.contains(&format!("knights\\-tour\\-{command}(1)")),
+            "{command}: {page}"
+        );
+    }
+    assert!(!page.contains("tour\\-help(1)"), "{page}");
+    let output = knights_tour().args(["man", "count"]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(page.contains(".TH knights-tour-count 1"), "{page}");
+    assert!(page.contains("\\-\\-closed"), "{page}");
+    let message = fails_with_one_line(&["man", "nope"], 2);
+    assert!(message.contains("count"), "{message}");
+}

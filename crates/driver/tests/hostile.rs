@@ -480,6 +480,8 @@ fn a_closed_stdout_is_a_write_error() {
         &["known"],
         &["find", "8"],
         &["tour", "3x4"],
+        &["completions", "bash"],
+        &["man"],
     ] {
         // `Stdio::null()` is an open /dev/null; only a shell closes it.
         let mut cmd = Command::new("sh");
@@ -525,6 +527,8 @@ fn a_closed_pipe_ends_quietly() {
         (&["known"][..], true),
         (&["find", "1000x1000", "--no-time"], false),
         (&["tour", "3x4", "--all", "--limit", "16"], true),
+        (&["completions", "bash"], true),
+        (&["man"], true),
     ] {
         let (line, output, _) = first_line_then_close(args, LIMIT);
         assert!(!line.is_empty(), "{args:?}");
