@@ -194,6 +194,11 @@ pub struct FindArgs {
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub svg: Option<PathBuf>,
 
+    /// Leave the step numbers out of the --svg picture (on large boards
+    /// they are too small to read; above 100x100 they are always left out).
+    #[arg(long, requires = "svg", help_heading = "Output")]
+    pub no_numbers: bool,
+
     /// Do not report the time taken on stderr.
     #[arg(long = "no-time", help_heading = "Output")]
     pub quiet_time: bool,
@@ -521,6 +526,10 @@ pub struct FrontierArgs {
 }
 
 #[derive(Debug, Args, Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag is an option a caller sets (--force, --random, --all, …), not a state"
+)]
 pub struct TourArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -562,6 +571,10 @@ pub struct TourArgs {
     /// Also draw the tour as an SVG picture in FILE (FILE-2.svg, … for more tours).
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub svg: Option<PathBuf>,
+
+    /// Leave the step numbers out of the --svg pictures.
+    #[arg(long, requires = "svg", help_heading = "Output")]
+    pub no_numbers: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -393,6 +393,35 @@ fn tour_writes_an_svg_that_parses() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.starts_with("<svg"), "{text}");
     assert!(text.contains("</svg>"));
+    assert_eq!(text.matches("<text ").count(), 30, "{text}");
+    assert!(!text.contains("dominant-baseline"), "{text}");
+    // --no-numbers: the same picture without the step numbers, for
+    // `tour` and `find` alike.
+    let bare = dir.join("bare.svg");
+    knights_tour()
+        .args(["tour", "5x6", "--closed", "--no-numbers", "--svg"])
+        .arg(&bare)
+        .assert()
+        .success();
+    let without = std::fs::read_to_string(&bare).unwrap();
+    assert!(without.contains("class=\"path\""), "{without}");
+    assert!(!without.contains("<text"), "{without}");
+    for numbers in [true, false] {
+        let found = dir.join("found.svg");
+        let mut cmd = knights_tour();
+        cmd.args(["find", "12", "--closed", "--no-time", "--svg"])
+            .arg(&found);
+        if !numbers {
+            cmd.arg("--no-numbers");
+        }
+        cmd.assert().success();
+        let text = std::fs::read_to_string(&found).unwrap();
+        let expected = if numbers { 144 } else { 0 };
+        assert_eq!(text.matches("<text ").count(), expected, "{text}");
+    }
+    // Numbers are a property of the picture: without --svg, refused.
+    fails_with_one_line(&["find", "8", "--no-numbers"], 2);
+    fails_with_one_line(&["tour", "5x6", "--closed", "--no-numbers"], 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
