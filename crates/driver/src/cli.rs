@@ -115,6 +115,38 @@ pub enum Command {
     /// the table by start square and every class; refuses parts that are
     /// missing, doubled, damaged or of another board or plan.
     Merge(MergeArgs),
+    /// Print a completion script for a shell on standard output.
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+    /// Print a manual page, in roff, on standard output: the program's, or
+    /// one command's.
+    #[command(after_help = MAN_HELP)]
+    Man(ManArgs),
+}
+
+const MAN_HELP: &str = "\
+Examples:
+  knights-tour man > knights-tour.1 && man ./knights-tour.1
+  knights-tour man count > knights-tour-count.1";
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  knights-tour completions bash > ~/.local/share/bash-completion/completions/knights-tour
+  knights-tour completions zsh > ~/.zfunc/_knights-tour    (with fpath+=~/.zfunc)
+  knights-tour completions fish > ~/.config/fish/completions/knights-tour.fish";
+
+#[derive(Debug, Args, Clone)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ManArgs {
+    /// The page of this command (knights-tour-COMMAND(1)) instead of the
+    /// program's.
+    pub command: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -161,6 +193,11 @@ pub struct FindArgs {
     /// Also draw the tour as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub svg: Option<PathBuf>,
+
+    /// Leave the step numbers out of the --svg picture (on large boards
+    /// they are too small to read; above 100x100 they are always left out).
+    #[arg(long, requires = "svg", help_heading = "Output")]
+    pub no_numbers: bool,
 
     /// Do not report the time taken on stderr.
     #[arg(long = "no-time", help_heading = "Output")]
@@ -560,6 +597,10 @@ impl ClusterArgs {
 }
 
 #[derive(Debug, Args, Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag is an option a caller sets (--force, --random, --all, …), not a state"
+)]
 pub struct TourArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -601,6 +642,10 @@ pub struct TourArgs {
     /// Also draw the tour as an SVG picture in FILE (FILE-2.svg, … for more tours).
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub svg: Option<PathBuf>,
+
+    /// Leave the step numbers out of the --svg pictures.
+    #[arg(long, requires = "svg", help_heading = "Output")]
+    pub no_numbers: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -87,7 +87,9 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
         cli::Command::Known(_)
         | cli::Command::Verify(_)
         | cli::Command::Shards(_)
-        | cli::Command::Merge(_) => return Ok(()),
+        | cli::Command::Merge(_)
+        | cli::Command::Completions(_)
+        | cli::Command::Man(_) => return Ok(()),
     }
     .map_err(CliError::input)?;
     kt_count::plan(&request).map(drop).map_err(CliError::from)
@@ -101,7 +103,7 @@ fn usage_error(e: &clap::Error) -> Option<CliError> {
     }
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         return Some(CliError::input(
-            "no command given: knights-tour count, tour, dot, find, verify, known, shards or merge (--help lists them)",
+            "no command given: knights-tour count, tour, dot, find, verify, known, shards, merge, completions or man (--help lists them)",
         ));
     }
     // clap's message ends at the first blank line, before its usage;

@@ -4,12 +4,17 @@
 //! never sees it closed: before `main`, the Rust runtime opens `/dev/null`
 //! *for reading and writing* on every closed standard descriptor, so every
 //! write would succeed and the result would be lost with exit status 0.
-//! [`Output::stdout`] therefore refuses a standard output that is
-//! `/dev/null` opened read-write — a shell's `>/dev/null` opens it
-//! write-only and is accepted — before any work starts. (A caller that
-//! hands over a read-write `/dev/null` on purpose, as Python's
-//! `subprocess.DEVNULL` does, is refused too, with a message saying how to
-//! discard the output instead.)
+//! By the time `main` runs, that stand-in and a `/dev/null` a caller opened
+//! read-write are the same open file; telling them apart would take code
+//! that runs before the runtime's start-up (a constructor in
+//! `.init_array`), which needs `unsafe`, and the workspace forbids it
+//! (`unsafe_code = "forbid"`). [`Output::stdout`]
+//! therefore refuses a standard output that is `/dev/null` opened
+//! read-write, before any work starts, saying why ([`CLOSED_AT_START`]).
+//! A shell's `>/dev/null` opens it write-only and is accepted, as is Rust's
+//! `Stdio::null()`; a caller that hands over a read-write `/dev/null` on
+//! purpose, as Python's `subprocess.DEVNULL` does, is refused too, with
+//! the way to discard the output instead.
 //!
 //! The commands write through a duplicate of descriptor 1, which reports
 //! every error: a reader that went away (`| head -1`) ends the program
@@ -23,6 +28,11 @@ use std::os::fd::AsFd;
 
 use crate::exit::CliError;
 
+/// The refusal of a standard output that is `/dev/null` opened read-write:
+/// why, and how to discard the output instead (one line, under the 400
+/// characters a message may have).
+pub const CLOSED_AT_START: &str = "standard output is /dev/null opened read-write, which is what a closed descriptor becomes before the program starts, so it may be closed and the result would be lost; to discard the output, open /dev/null write-only: >/dev/null in a shell, stdout=open(os.devnull, \"w\") in Python (subprocess.DEVNULL is read-write)";
+
 /// Buffered standard output with honest errors.
 pub struct Output {
     out: BufWriter<File>,
@@ -32,9 +42,7 @@ impl Output {
     /// Standard output, or a failure if it is closed.
     pub fn stdout() -> Result<Output, CliError> {
         if closed_at_start() {
-            return Err(CliError::other(
-                "standard output is closed, so the result would be lost (it is /dev/null opened read-write, which is what a closed descriptor becomes); to discard the output, redirect it write-only: >/dev/null",
-            ));
+            return Err(CliError::other(CLOSED_AT_START));
         }
         let fd = io::stdout()
             .as_fd()
@@ -108,6 +116,14 @@ impl<T> OrFail<T> for io::Result<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_refusal_says_why_and_how_to_discard_output_in_one_line() {
+        assert_eq!(crate::one_line(CLOSED_AT_START), CLOSED_AT_START);
+        for part in ["read-write", "closed", ">/dev/null", "write-only"] {
+            assert!(CLOSED_AT_START.contains(part), "{part}");
+        }
+    }
 
     #[test]
     fn reads_the_access_mode_from_fdinfo() {

@@ -393,6 +393,35 @@ fn tour_writes_an_svg_that_parses() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.starts_with("<svg"), "{text}");
     assert!(text.contains("</svg>"));
+    assert_eq!(text.matches("<text ").count(), 30, "{text}");
+    assert!(!text.contains("dominant-baseline"), "{text}");
+    // --no-numbers: the same picture without the step numbers, for
+    // `tour` and `find` alike.
+    let bare = dir.join("bare.svg");
+    knights_tour()
+        .args(["tour", "5x6", "--closed", "--no-numbers", "--svg"])
+        .arg(&bare)
+        .assert()
+        .success();
+    let without = std::fs::read_to_string(&bare).unwrap();
+    assert!(without.contains("class=\"path\""), "{without}");
+    assert!(!without.contains("<text"), "{without}");
+    for numbers in [true, false] {
+        let found = dir.join("found.svg");
+        let mut cmd = knights_tour();
+        cmd.args(["find", "12", "--closed", "--no-time", "--svg"])
+            .arg(&found);
+        if !numbers {
+            cmd.arg("--no-numbers");
+        }
+        cmd.assert().success();
+        let text = std::fs::read_to_string(&found).unwrap();
+        let expected = if numbers { 144 } else { 0 };
+        assert_eq!(text.matches("<text ").count(), expected, "{text}");
+    }
+    // Numbers are a property of the picture: without --svg, refused.
+    fails_with_one_line(&["find", "8", "--no-numbers"], 2);
+    fails_with_one_line(&["tour", "5x6", "--closed", "--no-numbers"], 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -824,4 +853,58 @@ fn a_shard_resumes_with_the_classes_it_had_done() {
     assert_eq!(counts(&resumed), counts(&whole));
     // The classes of another shard: refused before any work.
     fails_with_one_line(&["count", "5x6", "--shard", "1/2", "--resume", ckpt], 2);
+}
+
+#[test]
+fn completions_are_generated_for_every_shell() {
+    let output = knights_tour()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let script = String::from_utf8(output.stdout).unwrap();
+    assert!(script.contains("knights-tour"), "{script}");
+    assert!(script.contains("count"), "{script}");
+    assert!(script.contains("--closed"), "{script}");
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let output = knights_tour()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{shell}: {output:?}");
+        let script = String::from_utf8(output.stdout).unwrap();
+        assert!(script.contains("knights-tour"), "{shell}: {script}");
+        assert!(script.contains("count"), "{shell}: {script}");
+    }
+    let message = fails_with_one_line(&["completions", "tcsh"], 2);
+    assert!(message.contains("tcsh"), "{message}");
+    fails_with_one_line(&["completions"], 2);
+}
+
+#[test]
+fn man_prints_roff_pages() {
+    let output = knights_tour().arg("man").output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let page = String::from_utf8(output.stdout).unwrap();
+    // The roff header comes first: only the definition of the apostrophe
+    // string (`.ie`/`.el`) that clap_mangen puts before it may precede it.
+    let header = page
+        .lines()
+        .find(|l| !l.starts_with(".ie ") && !l.starts_with(".el "))
+        .unwrap();
+    assert!(header.starts_with(".TH knights-tour 1"), "{page}");
+    for command in ["count", "tour", "find", "completions"] {
+        assert!(
+            page.contains(&format!("knights\\-tour\\-{command}(1)")),
+            "{command}: {page}"
+        );
+    }
+    assert!(!page.contains("tour\\-help(1)"), "{page}");
+    let output = knights_tour().args(["man", "count"]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let page = String::from_utf8(output.stdout).unwrap();
+    assert!(page.contains(".TH knights-tour-count 1"), "{page}");
+    assert!(page.contains("\\-\\-closed"), "{page}");
+    let message = fails_with_one_line(&["man", "nope"], 2);
+    assert!(message.contains("count"), "{message}");
 }

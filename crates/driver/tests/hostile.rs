@@ -480,6 +480,8 @@ fn a_closed_stdout_is_a_write_error() {
         &["known"],
         &["find", "8"],
         &["tour", "3x4"],
+        &["completions", "bash"],
+        &["man"],
     ] {
         // `Stdio::null()` is an open /dev/null; only a shell closes it.
         let mut cmd = Command::new("sh");
@@ -504,6 +506,36 @@ fn a_closed_stdout_is_a_write_error() {
     assert!(output.status.success(), "{output:?}");
 }
 
+/// `/dev/null` opened read-write is what a closed descriptor becomes, so it
+/// is refused, with why and how to discard the output; write-only (a
+/// shell's `>/dev/null`, Python's `open(os.devnull, "w")`) is accepted.
+#[test]
+fn dev_null_is_refused_read_write_and_accepted_write_only() {
+    let open = |read: bool| {
+        std::fs::OpenOptions::new()
+            .read(read)
+            .write(true)
+            .open("/dev/null")
+            .unwrap()
+    };
+    let refused = knights_tour(&["count", "3x4"])
+        .stdout(Stdio::from(open(true)))
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    let line = one_error_line(&refused, 4, "count 3x4 1<>/dev/null");
+    for part in ["read-write", "closed", ">/dev/null", "write-only"] {
+        assert!(line.contains(part), "{part}: {line}");
+    }
+    let accepted = knights_tour(&["count", "3x4"])
+        .stdout(Stdio::from(open(false)))
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert!(accepted.status.success(), "{accepted:?}");
+    assert!(accepted.stderr.is_empty(), "{}", text(&accepted.stderr));
+}
+
 /// Starts `args`, reads the first line of its output, closes the pipe,
 /// and returns that line and how the program ended.
 fn first_line_then_close(args: &[&str], limit: Duration) -> (String, Output, Duration) {
@@ -525,6 +557,8 @@ fn a_closed_pipe_ends_quietly() {
         (&["known"][..], true),
         (&["find", "1000x1000", "--no-time"], false),
         (&["tour", "3x4", "--all", "--limit", "16"], true),
+        (&["completions", "bash"], true),
+        (&["man"], true),
     ] {
         let (line, output, _) = first_line_then_close(args, LIMIT);
         assert!(!line.is_empty(), "{args:?}");

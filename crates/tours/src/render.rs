@@ -67,6 +67,26 @@ pub const SVG_MAX_RECT_CELLS: usize = 40_000;
 /// Side of a square in SVG user units.
 const UNIT: usize = 100;
 
+/// What an SVG picture shows beyond the board and the path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SvgOptions {
+    /// The step number in each square (on boards of at most
+    /// [`SVG_MAX_NUMBERED_CELLS`] squares; larger boards never get them).
+    pub numbers: bool,
+}
+
+impl Default for SvgOptions {
+    fn default() -> SvgOptions {
+        SvgOptions { numbers: true }
+    }
+}
+
+/// The picture [`render_svg_with`] draws with the default options: the
+/// step numbers included.
+pub fn render_svg(tour: &Tour) -> String {
+    render_svg_with(tour, SvgOptions::default())
+}
+
 /// A standalone SVG picture of the tour: a chess-coloured board (`a1`, the
 /// bottom-left square, dark), the step number in each square, the path as
 /// one polyline through the square centres, the start ringed in green, the
@@ -80,17 +100,24 @@ const UNIT: usize = 100;
 /// boards 24 to 48 pixels a square, about 1200 pixels for the longer side
 /// from 25 squares up (so a 50 × 50 board is 1200 × 1200 with 9-pixel
 /// numbers), and larger boards 2 to 24 pixels a square. Numbers are omitted
-/// above [`SVG_MAX_NUMBERED_CELLS`] squares, and individual square
-/// rectangles above [`SVG_MAX_RECT_CELLS`].
-pub fn render_svg(tour: &Tour) -> String {
+/// above [`SVG_MAX_NUMBERED_CELLS`] squares or when `options` leave them
+/// out (the picture keeps its size), and individual square rectangles above
+/// [`SVG_MAX_RECT_CELLS`].
+///
+/// A number is centred in its square by `text-anchor="middle"` and a
+/// baseline `dy="0.35em"` below the centre (about half the height of a
+/// digit), not by `dominant-baseline`, which librsvg ignores: this way
+/// librsvg, browsers and GitHub's viewer put it in the same place.
+pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     const LIGHT: &str = "#f0d9b5";
     const DARK: &str = "#b58863";
     let board = &tour.board;
     let (rows, cols) = (board.rows(), board.cols());
     let (w, h) = (cols * UNIT, rows * UNIT);
-    let numbered = board.cells() <= SVG_MAX_NUMBERED_CELLS;
+    let numberable = board.cells() <= SVG_MAX_NUMBERED_CELLS;
+    let numbered = numberable && options.numbers;
     let side = rows.max(cols);
-    let px = if numbered {
+    let px = if numberable {
         (1200 / side).clamp(24, 48)
     } else {
         (2400 / side).clamp(2, 24)
@@ -192,12 +219,15 @@ pub fn render_svg(tour: &Tour) -> String {
         let digits = board.cells().to_string().len();
         let size = (130 / digits).min(42);
         w_(format_args!(
-            "<g class=\"numbers\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\" dominant-baseline=\"central\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"{}\" stroke-opacity=\"0.7\" paint-order=\"stroke\">\n",
+            "<g class=\"numbers\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"{}\" stroke-opacity=\"0.7\" paint-order=\"stroke\">\n",
             (size / 6).max(2)
         ));
         for (t, &s) in on_board.iter().enumerate() {
             let (x, y) = centre(s);
-            w_(format_args!("<text x=\"{x}\" y=\"{y}\">{}</text>\n", t + 1));
+            w_(format_args!(
+                "<text x=\"{x}\" y=\"{y}\" dy=\"0.35em\">{}</text>\n",
+                t + 1
+            ));
         }
         w_(format_args!("</g>\n"));
     }
@@ -310,8 +340,60 @@ mod tests {
             assert_eq!(elements(&doc, "circle", "start").len(), 1);
             let closing = elements(&doc, "line", "closing").len();
             assert_eq!(closing, usize::from(kind == TourKind::Closed));
-            let numbers = doc.descendants().filter(|n| n.has_tag_name("text")).count();
-            assert_eq!(numbers, cells);
+            let numbers: Vec<_> = doc
+                .descendants()
+                .filter(|n| n.has_tag_name("text"))
+                .collect();
+            assert_eq!(numbers.len(), cells);
+            // Centred by a baseline offset that every renderer honours,
+            // not by dominant-baseline, which librsvg ignores.
+            assert!(
+                numbers.iter().all(|n| n.attribute("dy") == Some("0.35em")),
+                "{svg}"
+            );
+            assert!(
+                doc.descendants()
+                    .all(|n| n.attribute("dominant-baseline").is_none()),
+                "{svg}"
+            );
+            // Each number sits on its square's centre, in the order of the tour.
+            let first = numbers[0];
+            assert_eq!(first.text(), Some("1"));
+            let (cx, cy) = {
+                let (r, c) = t.board.row_col(t.squares[0]);
+                (c * UNIT + UNIT / 2, r * UNIT + UNIT / 2)
+            };
+            assert_eq!(first.attribute("x"), Some(cx.to_string().as_str()));
+            assert_eq!(first.attribute("y"), Some(cy.to_string().as_str()));
+        }
+    }
+
+    #[test]
+    fn svg_without_numbers_keeps_the_rest_of_the_picture() {
+        for (rows, cols, kind) in [(6, 6, TourKind::Closed), (50, 50, TourKind::Closed)] {
+            let t = tour(rows, cols, kind);
+            let with = render_svg(&t);
+            let without = render_svg_with(&t, SvgOptions { numbers: false });
+            let doc = roxmltree::Document::parse(&without).expect("well-formed SVG");
+            assert_eq!(
+                doc.descendants().filter(|n| n.has_tag_name("text")).count(),
+                0
+            );
+            assert!(elements(&doc, "g", "numbers").is_empty());
+            assert_eq!(elements(&doc, "polyline", "path").len(), 1);
+            assert_eq!(elements(&doc, "line", "closing").len(), 1);
+            // The same picture, the same size, only without the numbers.
+            let root = |svg: &str| {
+                let doc = roxmltree::Document::parse(svg).unwrap();
+                let root = doc.root_element();
+                ["viewBox", "width", "height"].map(|a| root.attribute(a).unwrap().to_string())
+            };
+            assert_eq!(root(&with), root(&without));
+            let numbers_group = &with[with.find("<g class=\"numbers\"").unwrap()..];
+            assert_eq!(
+                with.len() - without.len(),
+                numbers_group.len() - "</svg>\n".len()
+            );
         }
     }
 

@@ -46,7 +46,10 @@ pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
     }
     out.finish()?;
     if let Some(path) = &args.svg {
-        std::fs::write(path, kt_tours::render_svg(&tour))
+        let options = kt_tours::SvgOptions {
+            numbers: !args.no_numbers,
+        };
+        std::fs::write(path, kt_tours::render_svg_with(&tour, options))
             .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))?;
     }
     if !args.quiet_time {

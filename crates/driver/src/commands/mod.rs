@@ -1,9 +1,11 @@
 //! One module per subcommand, and the way they all run library work.
 
+mod completions;
 mod count;
 mod dot;
 pub(crate) mod find;
 mod known;
+mod man;
 mod merge;
 mod shards;
 mod tour;
@@ -31,6 +33,8 @@ pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
         Command::Verify(args) => verify::run(&args),
         Command::Shards(args) => shards::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Completions(args) => completions::run(&args),
+        Command::Man(args) => man::run(&args),
     }
 }
 

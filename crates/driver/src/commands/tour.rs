@@ -64,7 +64,12 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
     let tours = family.tours(&selection);
 
     let mut written = 0usize;
-    let mut svgs = SvgFiles::new(args.svg.as_deref());
+    let mut svgs = SvgFiles::new(
+        args.svg.as_deref(),
+        kt_tours::SvgOptions {
+            numbers: !args.no_numbers,
+        },
+    );
     if args.format == TourFormat::Json {
         // One document, written element by element.
         write!(
@@ -124,12 +129,17 @@ fn heading(index: &BigUint, total: &BigUint, tour: &Tour) -> String {
 /// `--svg FILE`: the first tour in FILE, the next in FILE-2.svg, …
 struct SvgFiles<'a> {
     path: Option<&'a std::path::Path>,
+    options: kt_tours::SvgOptions,
     written: usize,
 }
 
 impl<'a> SvgFiles<'a> {
-    fn new(path: Option<&'a std::path::Path>) -> SvgFiles<'a> {
-        SvgFiles { path, written: 0 }
+    fn new(path: Option<&'a std::path::Path>, options: kt_tours::SvgOptions) -> SvgFiles<'a> {
+        SvgFiles {
+            path,
+            options,
+            written: 0,
+        }
     }
 
     fn write(&mut self, tour: &Tour) -> Result<(), CliError> {
@@ -143,7 +153,7 @@ impl<'a> SvgFiles<'a> {
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("tour");
             path.with_file_name(format!("{stem}-{}.svg", self.written))
         };
-        std::fs::write(&file, kt_tours::render_svg(tour))
+        std::fs::write(&file, kt_tours::render_svg_with(tour, self.options))
             .map_err(|e| CliError::other(format!("cannot write {}: {e}", file.display())))
     }
 }
