@@ -21,7 +21,7 @@ use std::net::{TcpListener, TcpStream, ToSocketAddrs};
 use std::time::{Duration, Instant};
 
 /// What a process says about itself when it connects.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Hello {
     pub index: usize,
     pub processes: usize,
@@ -182,17 +182,6 @@ pub fn connect(
         sockets,
         hellos: hellos.into_iter().map(Option::unwrap_or_default).collect(),
     })
-}
-
-impl Default for Hello {
-    fn default() -> Hello {
-        Hello {
-            index: 0,
-            processes: 0,
-            resumable: Vec::new(),
-            description: String::new(),
-        }
-    }
 }
 
 fn dial(address: &str) -> std::io::Result<TcpStream> {

@@ -47,7 +47,7 @@ pub use sweep::owner;
 
 /// How long a process waits for the others to start and connect, unless
 /// told otherwise.
-pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(60);
+pub const CONNECT_TIMEOUT: Duration = Duration::from_mins(1);
 
 /// The cluster: how many processes, which one this is, where they listen.
 #[derive(Clone, Debug, PartialEq, Eq)]

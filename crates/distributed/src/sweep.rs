@@ -79,7 +79,7 @@ pub fn owner<K: Key>(key: K, processes: u64) -> u64 {
 /// Successors for other processes, from one expanding thread.
 struct Batch<K> {
     small: Vec<(K, u64)>,
-    big: Vec<(K, Vec<u32>)>,
+    big: Vec<BigRecord<K>>,
 }
 
 /// What each process says about a step, to every process.
@@ -133,14 +133,23 @@ pub struct Finished {
     pub spilled_bytes: u64,
 }
 
+/// A successor whose weight is beyond `u64`: the weight's digits.
+type BigRecord<K> = (K, Vec<u32>);
+
+/// An input of the dataflow, records `D` at a level's time.
+type LevelInput<D> = InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<D>>>;
+
+/// What the dataflow has handed this process, waiting to be taken.
+type Arrived<D> = Rc<RefCell<Vec<D>>>;
+
 /// The inputs and what arrives, on the worker thread.
 struct Dataflow<K: Key> {
-    small: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<(K, u64)>>>,
-    big: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<(K, Vec<u32>)>>>,
-    figures: InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<(u64, Figures)>>>,
-    got_small: Rc<RefCell<Vec<(K, u64)>>>,
-    got_big: Rc<RefCell<Vec<(K, Vec<u32>)>>>,
-    got_figures: Rc<RefCell<Vec<(u64, Figures)>>>,
+    small: LevelInput<(K, u64)>,
+    big: LevelInput<BigRecord<K>>,
+    figures: LevelInput<(u64, Figures)>,
+    got_small: Arrived<(K, u64)>,
+    got_big: Arrived<BigRecord<K>>,
+    got_figures: Arrived<(u64, Figures)>,
     probe: ProbeHandle<u64>,
     received: u64,
 }
@@ -150,9 +159,9 @@ impl<K: Key + timely::ExchangeData> Dataflow<K> {
         let mut small = InputHandle::new();
         let mut big = InputHandle::new();
         let mut figures = InputHandle::new();
-        let got_small: Rc<RefCell<Vec<(K, u64)>>> = Rc::default();
-        let got_big: Rc<RefCell<Vec<(K, Vec<u32>)>>> = Rc::default();
-        let got_figures: Rc<RefCell<Vec<(u64, Figures)>>> = Rc::default();
+        let got_small: Arrived<(K, u64)> = Rc::default();
+        let got_big: Arrived<BigRecord<K>> = Rc::default();
+        let got_figures: Arrived<(u64, Figures)> = Rc::default();
         let probe = ProbeHandle::new();
         let peers = worker.peers() as u64;
         worker.dataflow::<u64, _, _>(|scope| {
@@ -173,7 +182,7 @@ impl<K: Key + timely::ExchangeData> Dataflow<K> {
             let got = Rc::clone(&got_big);
             scope
                 .input_from(&mut big)
-                .exchange(move |(key, _): &(K, Vec<u32>)| owner(*key, peers))
+                .exchange(move |(key, _): &BigRecord<K>| owner(*key, peers))
                 .unary::<timely::container::CapacityContainerBuilder<Vec<()>>, _, _, _>(
                     Pipeline,
                     "Receive big",
@@ -372,7 +381,9 @@ pub fn run<K: Key + timely::ExchangeData>(
     flow.advance_to(2 * first as u64);
 
     for round in first..=n {
-        let expanding = round < n;
+        // The step of this round; the round after the last step only
+        // counts the last level.
+        let step = steps.get(round);
         let started = Instant::now();
         let time = 2 * round as u64;
         let written_before = store.written();
@@ -384,9 +395,9 @@ pub fn run<K: Key + timely::ExchangeData>(
         };
         let mut wait = Duration::ZERO;
         let mut next = None;
-        if expanding {
+        if let Some(step) = step {
             job.watcher.step_started(round + 1, n, cluster_states);
-            let transition = Transition::new(sweep, &steps[round]);
+            let transition = Transition::new(sweep, step);
             let builder = Builder::<K>::new(level.entries().max(1) * 2, workers.threads(), &store);
             let local = level.entries().max(1);
             let (to_worker, from_threads) = sync_channel::<Batch<K>>(IN_FLIGHT * workers.threads());
