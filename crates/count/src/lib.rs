@@ -78,10 +78,17 @@ pub mod zdd;
 
 use std::time::Instant;
 
-pub use kt_board::{Board, Square, Tour, TourKind, square_name};
-pub use kt_engine::{EngineKind, Family};
+// What the API's signatures name from the workspace's other crates and
+// from num-bigint, so that a user of this crate needs no other.
+pub use kt_board::{
+    AlgebraicError, Board, BoardError, MAX_SIDE, Square, Symmetry, Tour, TourError, TourKind,
+    parse_square, square_name,
+};
+pub use kt_engine::{Containing, EngineKind, Family, FamilyNode, Link, Var};
 pub use kt_memory::Bytes;
-pub use kt_shards::{Merged, PairClass, PairPlan, Part, Shard, ShardError};
+pub use kt_shards::{
+    ClassCount, MergeError, Merged, PairClass, PairPlan, Part, PartError, Shard, ShardError,
+};
 pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
@@ -101,11 +108,11 @@ pub use plan::{
 };
 pub use report::{ClusterReport, ProcessFigures, RunReport, Status};
 pub use request::{MethodChoice, Question, Request, Work};
-pub use zdd::Drawing;
 pub use zdd::extract::Selection;
+pub use zdd::{Decoder, Drawing, Schedule};
 
 use report::{Benchmark, Settings};
-use zdd::{Built, Decoder, Finishing};
+use zdd::{Built, Finishing};
 
 /// A finished count.
 #[derive(Clone, Debug, PartialEq)]
@@ -160,7 +167,7 @@ pub fn count(
 pub fn merge_parts(
     plan: &PairPlan,
     parts: &[(std::path::PathBuf, Part)],
-) -> Result<Merged, kt_shards::MergeError> {
+) -> Result<Merged, MergeError> {
     kt_shards::merge(plan, parts)
 }
 
