@@ -28,8 +28,9 @@
 //! (Schwenk; Conrad et al.) unless [`Request::use_theorems`] is off.
 //!
 //! Every finished count comes with a [`RunReport`], which serialises to
-//! the JSON schema [`report::SCHEMA`]; [`known`] holds the published
-//! counts a result can be checked against.
+//! the JSON schema [`report::SCHEMA`] and deserialises from it (a report
+//! saved with `count --json` reads back into an equal `RunReport`);
+//! [`known`] holds the published counts a result can be checked against.
 //!
 //! The modules import each other in one direction only: the leaves
 //! (`cancel`, `failure`, `observer`, `report`, `known`, `paths`), the
@@ -296,7 +297,7 @@ fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunR
             plan.settings.method().encoding(),
         ),
         Settings {
-            method: plan.method,
+            method: plan.method.to_string(),
             method_reason: Some(plan.reason.clone()),
             schedule: None,
             threads: plan.threads,
@@ -314,7 +315,7 @@ fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunR
 
 /// A count of 0 that a theorem settles, with the theorem as the reason.
 fn settled(mut report: RunReport, reason: &str, started: Instant) -> RunReport {
-    report.settings.method = "theorem";
+    report.settings.method = "theorem".to_string();
     report.settings.method_reason =
         Some("a theorem settles this board: it has no tour of this kind".into());
     report.count = Some("0".into());
