@@ -28,8 +28,9 @@
 //! (Schwenk; Conrad et al.) unless [`Request::use_theorems`] is off.
 //!
 //! Every finished count comes with a [`RunReport`], which serialises to
-//! the JSON schema [`report::SCHEMA`]; [`known`] holds the published
-//! counts a result can be checked against.
+//! the JSON schema [`report::SCHEMA`] and deserialises from it (a report
+//! saved with `count --json` reads back into an equal `RunReport`);
+//! [`known`] holds the published counts a result can be checked against.
 //!
 //! The modules import each other in one direction only: the leaves
 //! (`cancel`, `failure`, `observer`, `report`, `known`, `paths`), the
@@ -78,10 +79,17 @@ pub mod zdd;
 
 use std::time::Instant;
 
-pub use kt_board::{Board, Square, Tour, TourKind, square_name};
-pub use kt_engine::{EngineKind, Family};
+// What the API's signatures name from the workspace's other crates and
+// from num-bigint, so that a user of this crate needs no other.
+pub use kt_board::{
+    AlgebraicError, Board, BoardError, MAX_SIDE, Square, Symmetry, Tour, TourError, TourKind,
+    parse_square, square_name,
+};
+pub use kt_engine::{Containing, EngineKind, Family, FamilyNode, Link, Var};
 pub use kt_memory::Bytes;
-pub use kt_shards::{Merged, PairClass, PairPlan, Part, Shard, ShardError};
+pub use kt_shards::{
+    ClassCount, MergeError, Merged, PairClass, PairPlan, Part, PartError, Shard, ShardError,
+};
 pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
@@ -101,11 +109,11 @@ pub use plan::{
 };
 pub use report::{ClusterReport, ProcessFigures, RunReport, Status};
 pub use request::{MethodChoice, Question, Request, Work};
-pub use zdd::Drawing;
 pub use zdd::extract::Selection;
+pub use zdd::{Decoder, Drawing, Schedule};
 
 use report::{Benchmark, Settings};
-use zdd::{Built, Decoder, Finishing};
+use zdd::{Built, Finishing};
 
 /// A finished count.
 #[derive(Clone, Debug, PartialEq)]
@@ -160,7 +168,7 @@ pub fn count(
 pub fn merge_parts(
     plan: &PairPlan,
     parts: &[(std::path::PathBuf, Part)],
-) -> Result<Merged, kt_shards::MergeError> {
+) -> Result<Merged, MergeError> {
     kt_shards::merge(plan, parts)
 }
 
@@ -289,7 +297,7 @@ fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunR
             plan.settings.method().encoding(),
         ),
         Settings {
-            method: plan.method,
+            method: plan.method.to_string(),
             method_reason: Some(plan.reason.clone()),
             schedule: None,
             threads: plan.threads,
@@ -307,7 +315,7 @@ fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunR
 
 /// A count of 0 that a theorem settles, with the theorem as the reason.
 fn settled(mut report: RunReport, reason: &str, started: Instant) -> RunReport {
-    report.settings.method = "theorem";
+    report.settings.method = "theorem".to_string();
     report.settings.method_reason =
         Some("a theorem settles this board: it has no tour of this kind".into());
     report.count = Some("0".into());

@@ -60,7 +60,7 @@ pub fn part(report: &RunReport, version: &str) -> Option<Part> {
         plan: pairs.plan.clone(),
         plan_classes: pairs.plan_classes,
         shard: pairs.shard.clone(),
-        method: report.settings.method.to_string(),
+        method: report.settings.method.clone(),
         classes: pairs.classes.clone(),
         seconds: report.total_time_ms / 1000.0,
     })

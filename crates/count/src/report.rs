@@ -1,5 +1,6 @@
 //! What a run reports, as data: the command line prints it as one JSON
-//! document (this module's `Serialize`) or as a short text summary.
+//! document (this module's `Serialize`) or as a short text summary, and a
+//! program reads such a document back into a [`RunReport`] (`Deserialize`).
 //!
 //! The JSON fields mirror what bdd-benchmark prints for its knight's-tour
 //! benchmark (package, initialisation, per-step sizes, largest size, total
@@ -9,7 +10,7 @@
 //! the 8×8 open count is beyond 2⁵³ and some published counts beyond 2¹²⁸.
 
 use kt_board::{Board, TourKind};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::known::{Check, Published};
 
@@ -17,7 +18,7 @@ use crate::known::{Check, Published};
 pub const SCHEMA: &str = "knights-tour/run/1";
 
 /// One step of a plan, measured.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct StepReport {
     /// 1-based position in the plan.
     pub index: usize,
@@ -40,7 +41,7 @@ pub struct StepReport {
     pub rss_bytes: u64,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Package {
     pub name: String,
     /// `zbdd`, `bdd` or `bcdd`.
@@ -49,22 +50,22 @@ pub struct Package {
     pub version: String,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Benchmark {
-    pub name: &'static str,
+    pub name: String,
     /// What the method's variables (or search) stand for.
-    pub encoding: &'static str,
+    pub encoding: String,
     pub rows: usize,
     pub cols: usize,
     /// `open` or `closed`.
     pub tour: String,
-    pub convention: &'static str,
+    pub convention: String,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Settings {
     /// `zdd`, `backtrack`, …
-    pub method: &'static str,
+    pub method: String,
     /// Why this method counts this board: asked for, or chosen by `auto`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub method_reason: Option<String>,
@@ -75,7 +76,7 @@ pub struct Settings {
     pub memory_budget_bytes: u64,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Init {
     pub time_ms: f64,
     pub variables: u64,
@@ -83,7 +84,7 @@ pub struct Init {
 }
 
 /// The intersection phase, summarised as bdd-benchmark does.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Paths {
     /// The largest family after any step.
     pub largest_size: usize,
@@ -95,20 +96,20 @@ pub struct Paths {
     pub time_ms: f64,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct SatCount {
     pub result: String,
     pub time_ms: f64,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct CheckReport {
     pub passed: bool,
     pub agreeing: Vec<Published>,
     pub disagreeing: Vec<Disagreement>,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct Disagreement {
     pub published: Published,
     /// What the published row implies in the project's convention.
@@ -134,7 +135,7 @@ impl From<&Check> for CheckReport {
 
 /// A square as reports name it: 0-based row and column (row 0 at the
 /// top, as the encoding numbers them) and its algebraic name.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct SquareRef {
     pub row: usize,
     pub col: usize,
@@ -154,7 +155,7 @@ impl SquareRef {
 
 /// Undirected tours up to the board's symmetries, by Burnside's lemma:
 /// `orbits = (Σ fixed) / group_order`.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct SymmetryReport {
     /// 8 on a square board, 4 on other rectangles.
     pub group_order: usize,
@@ -167,9 +168,10 @@ pub struct SymmetryReport {
     pub method: String,
 }
 
-/// Symmetry names and counts, serialised as a JSON object in group order.
+/// Symmetry names and counts, serialised as a JSON object in group order
+/// (and read back in the order written).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct Fixed(pub Vec<(&'static str, String)>);
+pub struct Fixed(pub Vec<(String, String)>);
 
 impl Serialize for Fixed {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -177,10 +179,37 @@ impl Serialize for Fixed {
     }
 }
 
+impl<'de> Deserialize<'de> for Fixed {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Fixed, D::Error> {
+        struct InOrder;
+
+        impl<'de> serde::de::Visitor<'de> for InOrder {
+            type Value = Fixed;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a map from symmetry names to decimal counts")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Fixed, A::Error> {
+                let mut pairs = Vec::with_capacity(map.size_hint().unwrap_or(0));
+                while let Some(pair) = map.next_entry()? {
+                    pairs.push(pair);
+                }
+                Ok(Fixed(pairs))
+            }
+        }
+
+        deserializer.deserialize_map(InOrder)
+    }
+}
+
 /// A count spread over processes (`--method cluster`): the levels are in
 /// the frontier section, summed over the processes; this says how the
 /// work was spread.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct ClusterReport {
     pub processes: usize,
     /// The process that wrote this report (every process writes the same
@@ -195,7 +224,7 @@ pub struct ClusterReport {
 }
 
 /// One process of a cluster count, over all levels.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct ProcessFigures {
     pub process: usize,
     pub address: String,
@@ -210,7 +239,7 @@ pub struct ProcessFigures {
 }
 
 /// A frontier count, level by level.
-#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct FrontierReport {
     /// The most frontier slots of any step (about twice the short side).
     pub width: usize,
@@ -265,7 +294,7 @@ impl FrontierReport {
 
 /// A count by endpoint pairs: the classes of one shard of a pair plan
 /// (`kt-shards`), or of all of it.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct PairsReport {
     /// The plan's fingerprint and its number of classes.
     pub plan: String,
@@ -277,7 +306,7 @@ pub struct PairsReport {
 }
 
 /// One level of a frontier count.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct LevelReport {
     /// 1-based: the level after this many squares.
     pub step: usize,
@@ -304,7 +333,7 @@ pub struct LevelReport {
 }
 
 /// How a run ended.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
     Complete,
@@ -314,9 +343,9 @@ pub enum Status {
 }
 
 /// Everything one run reports.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct RunReport {
-    pub schema: &'static str,
+    pub schema: String,
     pub status: Status,
     pub package: Option<Package>,
     pub benchmark: Benchmark,
@@ -362,7 +391,7 @@ pub struct RunReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pairs: Option<PairsReport>,
     /// What the caller should know: settings capped, estimates.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
 }
 
@@ -378,17 +407,18 @@ impl Benchmark {
     pub const KNIGHTS_GRAPH: &'static str = "the knight's graph, searched without a diagram";
 
     /// The benchmark section for `kind` tours of `board` under `encoding`.
-    pub fn of(board: &Board, kind: TourKind, encoding: &'static str) -> Benchmark {
+    pub fn of(board: &Board, kind: TourKind, encoding: &str) -> Benchmark {
         Benchmark {
-            name: "knights-tour",
-            encoding,
+            name: "knights-tour".to_string(),
+            encoding: encoding.to_string(),
             rows: board.rows(),
             cols: board.cols(),
             tour: kind.to_string(),
             convention: match kind {
                 TourKind::Open => "directed Hamiltonian paths, every start square",
                 TourKind::Closed => "undirected Hamiltonian cycles",
-            },
+            }
+            .to_string(),
         }
     }
 }
@@ -397,7 +427,7 @@ impl RunReport {
     /// A report with nothing measured yet.
     pub fn new(benchmark: Benchmark, settings: Settings) -> RunReport {
         RunReport {
-            schema: SCHEMA,
+            schema: SCHEMA.to_string(),
             status: Status::Complete,
             package: None,
             benchmark,

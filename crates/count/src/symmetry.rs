@@ -114,7 +114,7 @@ impl FixedTours {
                 self.group
                     .iter()
                     .zip(&fixed)
-                    .map(|(g, f)| (g.name(), f.to_string()))
+                    .map(|(g, f)| (g.name().to_string(), f.to_string()))
                     .collect(),
             ),
             orbits: orbits.to_string(),
@@ -163,7 +163,7 @@ pub(crate) fn by_quotients(
             }
         };
         sum += &count;
-        fixed.push((g.name(), count.to_string()));
+        fixed.push((g.name().to_string(), count.to_string()));
     }
     let orbits = divide(&sum, order, &board, kind)?;
     let report = SymmetryReport {
@@ -204,7 +204,12 @@ pub(crate) fn none(board: &Board) -> SymmetryReport {
     let group = Symmetry::group(board);
     SymmetryReport {
         group_order: group.len(),
-        fixed: Fixed(group.iter().map(|g| (g.name(), "0".to_string())).collect()),
+        fixed: Fixed(
+            group
+                .iter()
+                .map(|g| (g.name().to_string(), "0".to_string()))
+                .collect(),
+        ),
         orbits: "0".into(),
         method: "a theorem: the board has no tour of this kind".into(),
     }

@@ -71,6 +71,26 @@ fn json_report_has_the_benchmark_fields() {
     assert_eq!(report["check"]["passed"], true);
 }
 
+/// What `count --json` prints reads back into the library's report, and
+/// writing that again gives the same document.
+#[test]
+fn json_report_reads_back_into_a_run_report() {
+    let output = knights_tour()
+        .args(["count", "5", "--json", "--check"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let printed = String::from_utf8(output.stdout).unwrap();
+    let report: kt_count::RunReport = serde_json::from_str(&printed).unwrap();
+    assert_eq!(report.count.as_deref(), Some("1728"));
+    assert_eq!(report.status, kt_count::Status::Complete);
+    assert!(report.check.as_ref().is_some_and(|c| c.passed));
+    assert_eq!(
+        serde_json::to_string_pretty(&report).unwrap(),
+        printed.trim_end()
+    );
+}
+
 #[test]
 fn bench_is_count_with_json() {
     let output = knights_tour()

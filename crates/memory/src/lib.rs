@@ -7,7 +7,8 @@
 //!
 //! * [`Bytes`]: sizes, parsed from `--memory 8GiB` and shown in messages;
 //! * [`machine_memory`], [`resident`], [`peak_resident`]: what the machine
-//!   has and what this process holds, read through the `procfs` crate;
+//!   has and what this process holds, read from `/proc` through the
+//!   `procfs` crate on Linux and through `sysinfo` elsewhere;
 //! * [`Watchdog`]: a thread that samples the resident set and calls back
 //!   when it passes a budget, for work that cannot check its own size
 //!   (an oxidd apply in progress, a hash table about to double).
@@ -18,20 +19,25 @@ mod watchdog;
 pub use bytes::Bytes;
 pub use watchdog::Watchdog;
 
-use procfs::Current;
+#[cfg(target_os = "linux")]
+mod linux;
+#[cfg(any(not(target_os = "linux"), test))]
+mod portable;
 
-/// The machine's physical memory (`MemTotal`), if it can be read.
+#[cfg(target_os = "linux")]
+use linux as source;
+#[cfg(not(target_os = "linux"))]
+use portable as source;
+
+/// The machine's physical memory (`MemTotal` on Linux), if it can be read.
 pub fn machine_memory() -> Option<Bytes> {
-    procfs::Meminfo::current().ok().map(|m| Bytes(m.mem_total))
+    source::machine_memory()
 }
 
-/// The memory the kernel can give without swapping now (`MemAvailable`):
-/// physical memory less what other processes hold.
+/// The memory the kernel can give without swapping now (`MemAvailable` on
+/// Linux): physical memory less what other processes hold.
 pub fn available_memory() -> Option<Bytes> {
-    procfs::Meminfo::current()
-        .ok()
-        .and_then(|m| m.mem_available)
-        .map(Bytes)
+    source::available_memory()
 }
 
 /// The memory budget a run gets when none is asked for: three quarters of
@@ -51,21 +57,15 @@ pub fn default_budget() -> Bytes {
 
 /// The resident set size of this process now (0 if it cannot be read).
 pub fn resident() -> Bytes {
-    status_kib(|s| s.vmrss)
+    source::resident()
 }
 
-/// The largest resident set size this process has had: the kernel's own
-/// high-water mark, which no sampling can miss (0 if it cannot be read).
+/// The largest resident set size this process has had (0 if it cannot be
+/// read). On Linux this is the kernel's own high-water mark (`VmHWM`),
+/// which no sampling can miss; elsewhere it is the largest resident set
+/// read so far (see the portable fallback's notes).
 pub fn peak_resident() -> Bytes {
-    status_kib(|s| s.vmhwm)
-}
-
-fn status_kib(field: impl Fn(&procfs::process::Status) -> Option<u64>) -> Bytes {
-    procfs::process::Process::myself()
-        .and_then(|p| p.status())
-        .ok()
-        .and_then(|s| field(&s))
-        .map_or(Bytes(0), |kib| Bytes(kib * Bytes::KIB))
+    source::peak_resident()
 }
 
 #[cfg(test)]
@@ -74,13 +74,13 @@ mod tests {
 
     #[test]
     fn reads_this_process_and_the_machine() {
-        let machine = machine_memory().expect("Linux has /proc/meminfo");
+        let machine = machine_memory().expect("the machine's memory can be read");
         assert!(machine > Bytes(64 * Bytes::MIB), "{machine}");
         let now = resident();
         let peak = peak_resident();
         assert!(now > Bytes(0) && now <= machine, "{now}");
         assert!(peak >= now, "{peak} < {now}");
-        let available = available_memory().expect("Linux 3.14 on has MemAvailable");
+        let available = available_memory().expect("the available memory can be read");
         assert!(available <= machine, "{available}");
         assert!(default_budget() < machine);
         assert!(default_budget() < available);

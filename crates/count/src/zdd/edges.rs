@@ -91,7 +91,7 @@ fn run<E: Engine, F: Finish>(
     s.node_capacity = job.plan.engine.node_capacity;
     s.cache_capacity = job.plan.engine.cache_capacity;
     s.memory_budget_bytes = job.plan.budget.0;
-    report.benchmark.encoding = crate::report::Benchmark::EDGE_ZDD;
+    report.benchmark.encoding = crate::report::Benchmark::EDGE_ZDD.to_string();
     let init_started = Instant::now();
     let engine = E::new(&job.plan.engine, enc.num_vars())
         .map_err(|e| Failure::other(format!("cannot create the manager: {e}")))?;

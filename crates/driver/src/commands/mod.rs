@@ -77,7 +77,7 @@ pub fn supervised<T: Send + 'static>(
 fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
     let last = monitor.last_report();
     // Where the work was, in the words of its method.
-    let (during, advice) = match last.as_ref().map(|r| r.settings.method) {
+    let (during, advice) = match last.as_ref().map(|r| r.settings.method.as_str()) {
         Some("frontier") => (
             "while a level was being built",
             "raise --memory, or resume from a checkpoint with a smaller --memory so that levels spill sooner",
