@@ -15,6 +15,14 @@ Usage:
                           [--repeat N] [--cap S] [--update-docs] [--docs-only]
   scripts/bench-matrix.py --list
 
+  scripts/bench-matrix.py levels | method-costs | plots
+
+`levels` draws docs/frontier-levels.svg (states per level of the frontier
+sweep, log scale, from the JSON reports' `frontier.levels[].states`);
+`method-costs` draws docs/method-costs.svg (time and peak memory per method
+and board, from the runs in bench-results); `plots` draws both. They run
+nothing and need matplotlib.
+
 Profiles are defined in PROFILES below; `all` runs every profile. The
 `libraries` profile (engines of every library x schedules x boards) also
 draws one SVG per board into docs/ (needs matplotlib: apt's
@@ -609,15 +617,9 @@ def plot_libraries(lines):
     """One SVG per board: time per engine (bars) and schedule (groups), log
     scale; runs that did not finish are hatched at the time they were
     stopped."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("matplotlib is not installed (apt-get install python3-matplotlib): no plots",
-              file=sys.stderr)
+    plt = pyplot()
+    if plt is None:
         return
-    matplotlib.rcParams["svg.hashsalt"] = "knights-tour"  # stable ids in the SVG
     for board, entries in library_rows(lines).items():
         engines = [e for e in LIBRARY_ENGINES if any(x["config"]["engine"] == e for x in entries)]
         schedules = [s for s in LIBRARY_SCHEDULES
@@ -655,6 +657,207 @@ def plot_libraries(lines):
         plt.close(fig)
 
 
+def pyplot():
+    """matplotlib's pyplot with the settings of every chart here, or None
+    (with a message) where matplotlib is not installed."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("matplotlib is not installed (pip install matplotlib, or apt-get install "
+              "python3-matplotlib): no plots", file=sys.stderr)
+        return None
+    matplotlib.rcParams["svg.hashsalt"] = "knights-tour"  # stable ids in the SVG
+    return plt
+
+
+def report_board(report, config=None):
+    """`6×6 open`: the board of a report (or of its configuration)."""
+    b = report.get("benchmark") or {}
+    if b.get("rows") and b.get("cols"):
+        return f"{b['rows']}×{b['cols']} {b.get('tour', 'open')}"
+    return board_label(config)
+
+
+# The frontier reports whose levels `levels` draws: per board, the first
+# file that exists (paths under bench-results/). 6×6 open and 6×8 closed
+# are small reports kept for this chart (bench-results/levels/meta.json).
+LEVEL_REPORTS = [
+    ("6×6 open", ["levels/6x6-open.json"]),
+    ("6×8 closed", ["levels/6x8-closed.json"]),
+    ("7×7 open", ["frontier-core/7x7open.json"]),
+    ("7×8 closed", ["frontier-core/7x8c-new.json", "cluster/7x8closed-frontier.json"]),
+    ("8×8 closed", ["frontier-core/8x8c-new.json", "eight/runs.jsonl"]),
+]
+LEVELS_SVG = DOCS.parent / "frontier-levels.svg"
+
+
+def read_report(path):
+    """The report in a JSON file, or the last report of a runs.jsonl."""
+    if path.suffix == ".jsonl":
+        lines = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+        return lines[-1]["report"] if lines else None
+    return json.loads(path.read_text())
+
+
+def plot_levels():
+    """docs/frontier-levels.svg: distinct states per level of the frontier
+    sweep (log scale), one line per board, from the reports'
+    `frontier.levels[].states`."""
+    plt = pyplot()
+    if plt is None:
+        return
+    fig, ax = plt.subplots(figsize=(10, 4.2))
+    for i, (board, candidates) in enumerate(LEVEL_REPORTS):
+        path = next((RESULTS / c for c in candidates if (RESULTS / c).exists()), None)
+        if path is None:
+            print(f"levels: no report of {board} ({', '.join(candidates)}); left out",
+                  file=sys.stderr)
+            continue
+        report = read_report(path)
+        levels = ((report or {}).get("frontier") or {}).get("levels") or []
+        if report_board(report) != board or not levels:
+            print(f"levels: {path} is not a frontier report of {board}; left out",
+                  file=sys.stderr)
+            continue
+        points = [(lv["step"], lv["states"]) for lv in levels if lv.get("states")]
+        peak_step, peak = max(points, key=lambda p: p[1])
+        ax.plot([p[0] for p in points], [p[1] for p in points], marker=".", markersize=3,
+                linewidth=1.2, color=f"C{i}",
+                label=f"{board}: peak {peak:,} at step {peak_step}")
+        print(f"levels: {board} from bench-results/{path.relative_to(RESULTS)}")
+    ax.set_yscale("log")
+    ax.set_xlabel("step (squares decided)")
+    ax.set_ylabel("distinct states (log)")
+    ax.set_title("States per level of the frontier sweep", fontsize=10)
+    ax.grid(True, which="major", linewidth=0.4, alpha=0.5)
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
+    fig.tight_layout()
+    fig.savefig(LEVELS_SVG, metadata={"Date": None})
+    plt.close(fig)
+    print(f"wrote {LEVELS_SVG.relative_to(ROOT)}")
+
+
+# The runs of each method that bench-results holds, in the chart's order.
+METHOD_RUNS = ["time-sliced ZDD", "backtracking", "frontier, 1 thread", "frontier, 2 threads",
+               "cluster, 1 process", "cluster, 2 processes", "cluster, 4 processes"]
+METHODS_SVG = DOCS.parent / "method-costs.svg"
+
+
+def method_runs():
+    """(board, run, seconds, peak RSS bytes, complete) for every run of a
+    method in bench-results, the first of each board and run: the backtrack
+    and reach profiles (the time-sliced ZDD with zbdd, backtracking) and the
+    cluster campaign (the frontier method on one thread; the cluster runs,
+    with process 0's time and the largest resident set of its processes)."""
+    runs = []
+    for profile in ["backtrack", "reach"]:
+        lines, _ = load(profile)
+        for e in lines or []:
+            c, r = e["config"], e["report"]
+            if c.get("engine", "zbdd") != "zbdd" or c.get("threads", 1) != 1:
+                continue
+            name = {"zdd": "time-sliced ZDD", "backtrack": "backtracking"}.get(c["method"])
+            if name:
+                runs.append((report_board(r, c), name, median_ms(e) / 1000,
+                             r.get("peak_rss_bytes"), r.get("status") == "complete"))
+    # frontier-core is left out: it compared two builds of the core, with
+    # background builds running, and has no run of another method.
+    for path in sorted((RESULTS / "cluster").glob("*.json")):
+        if path.stem.endswith("-old") or ("-p" in path.stem and not path.stem.endswith("-0")):
+            continue  # the core before the change; processes other than 0
+        r = json.loads(path.read_text())
+        s = r.get("settings") or {}
+        if s.get("method") == "cluster":
+            n = (r.get("cluster") or {}).get("processes")
+            name = f"cluster, {n} process{'es' if n != 1 else ''}"
+            rss = max((p.get("peak_rss_bytes", 0)
+                       for p in (r.get("cluster") or {}).get("per_process", [])),
+                      default=r.get("peak_rss_bytes"))
+        elif s.get("method") == "frontier":
+            t = s.get("threads")
+            name = f"frontier, {t} thread{'s' if t != 1 else ''}"
+            rss = r.get("peak_rss_bytes")
+        else:
+            continue
+        runs.append((report_board(r), name, r.get("total_time_ms", 0) / 1000, rss,
+                     r.get("status") == "complete"))
+    seen, first = set(), []
+    for run in runs:
+        if run[:2] not in seen:
+            seen.add(run[:2])
+            first.append(run)
+    return first
+
+
+def plot_methods():
+    """docs/method-costs.svg: wall time and peak resident set per method and
+    board (log scales), from the runs bench-results holds; runs stopped
+    before the end (out of memory) are hatched at the point they reached."""
+    plt = pyplot()
+    if plt is None:
+        return
+    runs = [r for r in method_runs() if r[1] in METHOD_RUNS]
+    # Boards of 36 squares or more with at least two methods to compare,
+    # smallest first.
+    boards = {}
+    for board, name, *_ in runs:
+        boards.setdefault(board, set()).add(name)
+
+    def cells(board):
+        rows, cols = board.split()[0].split("×")
+        return int(rows) * int(cols)
+
+    boards = sorted((b for b, names in boards.items() if len(names) > 1 and cells(b) >= 36),
+                    key=lambda b: (cells(b), b))
+    names = [n for n in METHOD_RUNS if any(r[1] == n and r[0] in boards for r in runs)]
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
+    # Each board's bars side by side, in METHOD_RUNS order, one colour per run.
+    at = {run[:2]: run for run in runs}
+    widest = max(sum((b, n) in at for n in names) for b in boards)
+    width = 0.8 / max(widest, 1)
+    for ax, column, label in [(axes[0], 2, "wall time, seconds (log)"),
+                              (axes[1], 3, "peak resident set, MiB (log)")]:
+        labelled = set()
+        for j, board in enumerate(boards):
+            present = [n for n in names if (board, n) in at and at[(board, n)][column]]
+            for k, name in enumerate(present):
+                run = at[(board, name)]
+                value = run[column] if column == 2 else run[column] / 2**20
+                i = names.index(name)
+                bar = ax.bar(j + (k - (len(present) - 1) / 2) * width, value, width,
+                             color=f"C{i}", label=None if name in labelled else name)
+                labelled.add(name)
+                if not run[4]:
+                    bar[0].set_hatch("//")
+                    bar[0].set_alpha(0.45)
+        ax.set_yscale("log")
+        ax.set_xticks(range(len(boards)))
+        ax.set_xticklabels(boards, fontsize=8)
+        ax.set_ylabel(label)
+        ax.grid(True, axis="y", which="major", linewidth=0.4, alpha=0.5)
+    axes[0].set_title("Time per method (hatched: out of memory, did not finish)", fontsize=10)
+    axes[1].set_title("Memory per method (cluster: the largest process)", fontsize=10)
+    handles, labels = axes[1].get_legend_handles_labels()
+    order = sorted(range(len(labels)), key=lambda i: names.index(labels[i]))
+    axes[1].legend([handles[i] for i in order], [labels[i] for i in order], fontsize=7,
+                   loc="upper left")
+    fig.tight_layout()
+    fig.savefig(METHODS_SVG, metadata={"Date": None})
+    plt.close(fig)
+    for board in boards:
+        print(f"methods: {board}: " + ", ".join(
+            f"{name} {secs:.2f} s {rss / 2**20:.0f} MiB{'' if ok else ' (stopped)'}"
+            for b, name, secs, rss, ok in runs if b == board))
+    print(f"wrote {METHODS_SVG.relative_to(ROOT)}")
+
+
+# Charts drawn from the results already in bench-results (no runs):
+# `scripts/bench-matrix.py levels`, `… method-costs`, or `… plots` for both.
+PLOTS = {"levels": plot_levels, "method-costs": plot_methods}
+
+
 TABLES = {"targets": table_targets, "libraries": table_libraries, "engines": table_engines, "cache": table_cache,
           "threads": table_threads, "backtrack": table_backtrack, "reach": table_reach,
           "beyond": table_reach, "methods": table_methods, "eight": table_frontier}
@@ -685,6 +888,10 @@ def update_docs(names):
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] in [*PLOTS, "plots"]:
+        for name in PLOTS if sys.argv[1] == "plots" else [sys.argv[1]]:
+            PLOTS[name]()
+        return
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("profiles", nargs="*")

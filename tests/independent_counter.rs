@@ -167,6 +167,7 @@ fn every_pair_class_agrees_on_every_board_up_to_30_squares() {
         let part = kt_shards::Part {
             schema: kt_shards::part::SCHEMA.into(),
             version: "test".into(),
+            commit: None,
             board: format!("{rows}x{cols}"),
             kind: "open".into(),
             plan: plan.fingerprint(),

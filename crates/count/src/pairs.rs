@@ -49,12 +49,14 @@ fn cost(board: Board, from: Square, to: Square, cells: f64) -> f64 {
     (-0.243 * degrees).exp() * (1.0 + span / cells)
 }
 
-/// The part a report of a pair count holds, as a shard writes it.
+/// The part a report of a pair count holds, as a shard writes it (its
+/// `commit` left for the program to fill in).
 pub fn part(report: &RunReport, version: &str) -> Option<Part> {
     let pairs = report.pairs.as_ref()?;
     Some(Part {
         schema: kt_shards::part::SCHEMA.into(),
         version: version.into(),
+        commit: None,
         board: format!("{}x{}", report.benchmark.rows, report.benchmark.cols),
         kind: "open".into(),
         plan: pairs.plan.clone(),

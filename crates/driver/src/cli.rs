@@ -55,6 +55,15 @@ Examples:
   knights-tour find 50 --closed            one tour of a large board, at once
   knights-tour verify tour.txt             is this a valid tour?";
 
+/// `--version`: the version and the git commit built from (`-V`: the
+/// version alone).
+const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("KNIGHTS_TOUR_COMMIT"),
+    ")"
+);
+
 /// The text after `knights-tour --help`.
 fn after_main_help() -> String {
     format!("{EXAMPLES}\n\n{EXIT_STATUS}")
@@ -72,7 +81,7 @@ fn after_count_help() -> String {
 /// by zero-suppressed decision diagrams where they reach and by
 /// frontier-based search beyond. Run a command with --help for its options.
 #[derive(Debug, Parser)]
-#[command(name = "knights-tour", version, after_help = after_main_help())]
+#[command(name = "knights-tour", version, long_version = LONG_VERSION, after_help = after_main_help())]
 #[command(allow_negative_numbers = true, propagate_version = true)]
 #[command(arg_required_else_help = true)]
 pub struct Cli {
@@ -159,7 +168,7 @@ pub struct ShardsArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub shards: Option<u32>,
 
-    /// Print the plan as one JSON document.
+    /// Print the plan as one JSON document (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -171,7 +180,7 @@ pub struct MergeArgs {
     pub parts: Vec<PathBuf>,
 
     /// Print one JSON document (the fields of `count --json`: `count`,
-    /// `by_start`).
+    /// `by_start`; docs/json.md).
     #[arg(long)]
     pub json: bool,
 
@@ -186,9 +195,13 @@ pub struct FindArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
 
-    /// How to print the tour.
-    #[arg(long, value_enum, default_value_t = TourFormat::Board, help_heading = "Output")]
-    pub format: TourFormat,
+    /// How to print the tour [default: board] (--json for JSON).
+    #[arg(long, value_enum, help_heading = "Output")]
+    pub format: Option<TourFormat>,
+
+    /// Print the tour as one JSON document (docs/json.md).
+    #[arg(long, help_heading = "Output")]
+    pub json: bool,
 
     /// Also draw the tour as an SVG picture in FILE.
     #[arg(long, value_name = "FILE", help_heading = "Output")]
@@ -216,7 +229,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub closed: bool,
 
-    /// Print one JSON document with a verdict per tour.
+    /// Print one JSON document with a verdict per tour (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -395,7 +408,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub cluster: ClusterArgs,
 
-    /// Print one JSON document instead of the text summary.
+    /// Print one JSON document instead of the text summary (docs/json.md).
     #[arg(long, help_heading = "Output")]
     pub json: bool,
 
@@ -635,9 +648,13 @@ pub struct TourArgs {
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000), help_heading = "Output")]
     pub limit: u64,
 
-    /// How to print each tour.
-    #[arg(long, value_enum, default_value_t = TourFormat::Board, help_heading = "Output")]
-    pub format: TourFormat,
+    /// How to print each tour [default: board] (--json for JSON).
+    #[arg(long, value_enum, help_heading = "Output")]
+    pub format: Option<TourFormat>,
+
+    /// Print the tours as one JSON document (docs/json.md).
+    #[arg(long, help_heading = "Output")]
+    pub json: bool,
 
     /// Also draw the tour as an SVG picture in FILE (FILE-2.svg, … for more tours).
     #[arg(long, value_name = "FILE", help_heading = "Output")]
@@ -654,8 +671,38 @@ pub enum TourFormat {
     Board,
     /// Algebraic squares in order, e.g. a1 c2 …
     Moves,
-    /// One JSON document.
+    /// One JSON document: the same as --json, which is the way to ask for it.
+    #[value(hide = true)]
     Json,
+}
+
+/// The format `--format` and `--json` ask for together: `--json` is
+/// `--format json`, and refused with another `--format`.
+pub fn tour_format(format: Option<TourFormat>, json: bool) -> Result<TourFormat, String> {
+    match (format, json) {
+        (Some(format @ (TourFormat::Board | TourFormat::Moves)), true) => Err(format!(
+            "--json and --format {} ask for two formats; give one",
+            format
+                .to_possible_value()
+                .map_or_else(String::new, |v| v.get_name().to_string())
+        )),
+        (_, true) => Ok(TourFormat::Json),
+        (format, false) => Ok(format.unwrap_or(TourFormat::Board)),
+    }
+}
+
+impl TourArgs {
+    /// The format asked for (`--format`, `--json`).
+    pub fn tour_format(&self) -> Result<TourFormat, String> {
+        tour_format(self.format, self.json)
+    }
+}
+
+impl FindArgs {
+    /// The format asked for (`--format`, `--json`).
+    pub fn tour_format(&self) -> Result<TourFormat, String> {
+        tour_format(self.format, self.json)
+    }
 }
 
 #[derive(Debug, Args, Clone)]
@@ -692,7 +739,7 @@ pub struct DotArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct KnownArgs {
-    /// Print the table as JSON.
+    /// Print the table as one JSON document (docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

@@ -4,13 +4,15 @@
 //! It parses arguments ([`cli`]), owns the terminal — progress bars
 //! ([`progress`]), log output ([`logging`]), signals ([`supervise`]),
 //! standard output and its errors ([`output`]) — formats results
-//! ([`summary`], [`commands`]) and decides exit statuses ([`exit`]).
+//! ([`summary`], [`commands`]; JSON as [`json`] says) and decides exit
+//! statuses ([`exit`]).
 //! Nothing here computes a count; the binary (`main.rs`) only calls
 //! [`main_with_args`].
 
 pub mod cli;
 pub mod commands;
 pub mod exit;
+pub mod json;
 pub mod logging;
 pub mod output;
 pub mod progress;

@@ -218,12 +218,6 @@ fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes `report` as one JSON document.
-pub fn write_json(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, report)?;
-    writeln!(out)
-}
-
 /// `1234567` → `1,234,567`.
 pub fn group(n: u64) -> String {
     group_digits(&n.to_string())

@@ -141,8 +141,9 @@ fn known_lists_the_table() {
         .stdout(predicate::str::contains("13267364410532"))
         .stdout(predicate::str::contains("OEIS A001230"));
     let output = knights_tour().args(["known", "--json"]).output().unwrap();
-    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert!(rows.as_array().unwrap().len() >= 30);
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["schema"], "knights-tour/known/1");
+    assert!(doc["counts"].as_array().unwrap().len() >= 30);
 }
 
 #[test]
@@ -445,6 +446,80 @@ fn tour_writes_an_svg_that_parses() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The one JSON convention (docs/json.md): `--json` on every command that
+/// prints a result, and in every document a `schema`, the program's
+/// `version` and the `commit` it was built from.
+#[test]
+fn every_json_document_names_its_schema_version_and_commit() {
+    let dir = tempfile::tempdir().unwrap();
+    let tour_file = dir.path().join("tour.json");
+    let part = dir.path().join("part.json");
+    let found = knights_tour()
+        .args(["find", "5", "--json", "--no-time"])
+        .output()
+        .unwrap();
+    assert!(found.status.success(), "{found:?}");
+    std::fs::write(&tour_file, &found.stdout).unwrap();
+    let counted = knights_tour()
+        .args(["count", "5", "--shard", "1/1", "--json", "-q"])
+        .output()
+        .unwrap();
+    assert!(counted.status.success(), "{counted:?}");
+    std::fs::write(&part, &counted.stdout).unwrap();
+    let tour_path = tour_file.to_str().unwrap();
+    let part_path = part.to_str().unwrap();
+    let version = env!("CARGO_PKG_VERSION");
+    for (args, schema) in [
+        (&["count", "5", "--json"][..], "knights-tour/run/1"),
+        (&["bench", "3x4", "--closed"], "knights-tour/run/1"),
+        (
+            &["count", "5", "--shard", "1/1", "--json"],
+            "knights-tour/pairs-part/1",
+        ),
+        (&["tour", "5", "--json"], "knights-tour/tour/1"),
+        (&["tour", "5", "--format", "json"], "knights-tour/tour/1"),
+        (&["find", "5", "--json", "--no-time"], "knights-tour/find/1"),
+        (
+            &["find", "5", "--format", "json", "--no-time"],
+            "knights-tour/find/1",
+        ),
+        (&["verify", tour_path, "--json"], "knights-tour/verify/1"),
+        (&["known", "--json"], "knights-tour/known/1"),
+        (&["shards", "5", "--json"], "knights-tour/pairs-plan/1"),
+        (
+            &["merge", part_path, "--json"],
+            "knights-tour/pairs-merged/1",
+        ),
+    ] {
+        let output = knights_tour().args(args).arg("-q").output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        let doc: serde_json::Value =
+            serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        assert_eq!(doc["schema"], schema, "{args:?}");
+        assert_eq!(doc["version"], version, "{args:?}");
+        let commit = doc["commit"].as_str().unwrap();
+        assert!(
+            commit == "unknown" || commit.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{args:?}: {commit}"
+        );
+    }
+    // --json is the JSON format: with a human --format it is refused.
+    for args in [
+        &["tour", "5", "--json", "--format", "moves"][..],
+        &["find", "5", "--json", "--format", "board"],
+    ] {
+        let message = fails_with_one_line(args, 2);
+        assert!(message.contains("two formats"), "{message}");
+    }
+    // --version names the commit too.
+    let output = knights_tour().arg("--version").output().unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.starts_with(&format!("knights-tour {version} (commit ")),
+        "{text}"
+    );
+}
+
 /// "No tour exists" is an answer with a status of its own (5), not the
 /// internal-error status (4) it had before.
 #[test]
@@ -714,7 +789,7 @@ fn the_edge_diagram_counts_up_to_symmetry_itself() {
                 .contains("--method edges diagram"),
             "{report}"
         );
-        assert!(report.get("frontier").is_none(), "no sweep ran: {report}");
+        assert!(report["frontier"].is_null(), "no sweep ran: {report}");
         assert_eq!(report["steps"].as_array().unwrap().len(), 1, "{report}");
     }
 }

@@ -208,6 +208,7 @@ mod tests {
         Part {
             schema: SCHEMA.into(),
             version: "test".into(),
+            commit: None,
             board: board_name(&board),
             kind: "open".into(),
             plan: plan.fingerprint(),

@@ -3,7 +3,7 @@
 //! ```json
 //! {
 //!   "schema": "knights-tour/pairs-part/1",
-//!   "version": "0.1.0",
+//!   "version": "0.1.0", "commit": "9f8154b",
 //!   "board": "7x7", "kind": "open",
 //!   "plan": "1a2b3c4d", "plan_classes": 45,
 //!   "shard": "3/8",
@@ -40,6 +40,11 @@ pub struct Part {
     pub schema: String,
     /// The version of the program that counted.
     pub version: String,
+    /// The git commit of the program that counted (`unknown` for a build
+    /// outside a git checkout; `null` in parts of programs that did not
+    /// record it).
+    #[serde(default)]
+    pub commit: Option<String>,
     /// `RxC`.
     pub board: String,
     /// `open`.

@@ -280,8 +280,8 @@ pub fn parse_tour(text: &str) -> Result<Tour, ParseError> {
 
 /// Every tour in `text`, in any format the project writes:
 ///
-/// * **JSON**: the document `tour --format json` writes (an object with a
-///   `tours` array) or the one `find --format json` writes (one tour);
+/// * **JSON**: the document `tour --json` writes (an object with a
+///   `tours` array) or the one `find --json` writes (one tour);
 ///   each tour is read from its `squares`, on the board its `rows` and
 ///   `cols` give;
 /// * **numbered boards**: one or more, separated by blank lines, each
@@ -384,8 +384,8 @@ struct JsonTour {
     squares: Vec<usize>,
 }
 
-/// Either JSON document: `tour --format json` (a `tours` array, the board
-/// size at the top) or `find --format json` (one tour). It is read
+/// Either JSON document: `tour --json` (a `tours` array, the board
+/// size at the top) or `find --json` (one tour). It is read
 /// straight into these fields, never into a generic JSON value, which
 /// would take tens of bytes of memory per byte of input.
 #[derive(serde::Deserialize)]
@@ -465,7 +465,7 @@ fn parse_json(text: &str, lines_before: usize) -> Result<Vec<Tour>, ParseError> 
         ),
         (None, None) => {
             return Err(ParseError::whole(
-                "not a tour document: it has neither `tours` (as `tour --format json` writes) nor `squares` (as `find --format json` writes)".into(),
+                "not a tour document: it has neither `tours` (as `tour --json` writes) nor `squares` (as `find --json` writes)".into(),
             ));
         }
     };

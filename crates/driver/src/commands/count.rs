@@ -10,6 +10,7 @@ use kt_count::{BigUint, Question, TourKind};
 use super::{Unfinished, supervised};
 use crate::cli::CountArgs;
 use crate::exit::{CliError, ExitCode};
+use crate::json;
 use crate::output::{OrFail, Output};
 use crate::progress::Monitor;
 use crate::summary;
@@ -99,11 +100,12 @@ fn check(request: &kt_count::Request, report: &RunReport) -> known::Check {
 
 fn print(report: &RunReport, json: bool, out: &mut dyn Write) -> Result<(), CliError> {
     // A count by endpoint pairs prints its part: what `merge` reads.
-    if json && let Some(part) = kt_count::pairs::part(report, env!("CARGO_PKG_VERSION")) {
+    if json && let Some(mut part) = kt_count::pairs::part(report, json::VERSION) {
+        part.commit = Some(json::COMMIT.to_string());
         return writeln!(out, "{}", part.to_json()).or_fail();
     }
     if json {
-        summary::write_json(report, out)
+        json::write_pretty(&json::ReportJson::new(report), out)
     } else {
         summary::write(report, out)
     }

@@ -3,16 +3,29 @@
 use std::io::Write;
 use std::time::Instant;
 
-use kt_tours::{FindError, FindOptions, find_tour};
+use kt_tours::{FindError, FindOptions, TourView, find_tour};
+use serde::Serialize;
 
 use crate::cli::{FindArgs, TourFormat};
 use crate::exit::{CliError, ExitCode};
+use crate::json::{self, Program};
 use crate::output::{OrFail, Output};
 
-/// Refuses, before any work, a bad board or an `--svg` file that cannot be
-/// written.
+/// `find --json`: the tour, with the schema and the program.
+#[derive(Serialize)]
+struct FindJson<'a> {
+    schema: &'static str,
+    #[serde(flatten)]
+    program: Program,
+    #[serde(flatten)]
+    view: &'a TourView,
+}
+
+/// Refuses, before any work, a bad board, two formats, or an `--svg` file
+/// that cannot be written.
 pub(crate) fn plan(args: &FindArgs) -> Result<(), CliError> {
     args.problem.board().map_err(CliError::input)?;
+    args.tour_format().map_err(CliError::input)?;
     if let Some(path) = &args.svg {
         kt_count::writable_file("--svg", path).map_err(CliError::from)?;
     }
@@ -21,6 +34,7 @@ pub(crate) fn plan(args: &FindArgs) -> Result<(), CliError> {
 
 pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
     plan(args)?;
+    let format = args.tour_format().map_err(CliError::input)?;
     let board = args.problem.board().map_err(CliError::input)?;
     let kind = args.problem.kind();
     let mut out = Output::stdout()?;
@@ -34,14 +48,16 @@ pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
     tour.check()
         .map_err(|e| CliError::other(format!("internal error: the tour found is invalid: {e}")))?;
     let elapsed = started.elapsed();
-    match args.format {
+    match format {
         TourFormat::Board => write!(out, "{}", kt_tours::render_board(&tour)).or_fail()?,
         TourFormat::Moves => writeln!(out, "{}", kt_tours::render_moves(&tour)).or_fail()?,
         TourFormat::Json => {
-            serde_json::to_writer_pretty(&mut out, &kt_tours::TourView::from(&tour))
-                .map_err(std::io::Error::from)
-                .or_fail()?;
-            writeln!(out).or_fail()?;
+            let document = FindJson {
+                schema: json::FIND_SCHEMA,
+                program: json::PROGRAM,
+                view: &TourView::from(&tour),
+            };
+            json::write_pretty(&document, &mut out).or_fail()?;
         }
     }
     out.finish()?;

@@ -2,20 +2,33 @@
 
 use std::io::Write;
 
-use kt_count::known::table;
+use kt_count::known::{Published, table};
+use serde::Serialize;
 
 use crate::cli::KnownArgs;
 use crate::exit::{CliError, ExitCode};
+use crate::json::{self, Program};
 use crate::output::{OrFail, Output};
+
+/// `known --json`: the table, with the schema and the program.
+#[derive(Serialize)]
+struct KnownJson<'a> {
+    schema: &'static str,
+    #[serde(flatten)]
+    program: Program,
+    counts: &'a [Published],
+}
 
 pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
     let rows = table();
     let mut out = Output::stdout()?;
     if args.json {
-        serde_json::to_writer_pretty(&mut out, &rows)
-            .map_err(std::io::Error::from)
-            .or_fail()?;
-        writeln!(out).or_fail()?;
+        let document = KnownJson {
+            schema: json::KNOWN_SCHEMA,
+            program: json::PROGRAM,
+            counts: &rows,
+        };
+        json::write_pretty(&document, &mut out).or_fail()?;
     } else {
         writeln!(
             out,

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use crate::cli::MergeArgs;
 use crate::exit::{CliError, ExitCode};
+use crate::json::{self, Program};
 use crate::output::{OrFail, Output};
 
 /// The schema of the merge's JSON.
@@ -19,7 +20,8 @@ const SCHEMA: &str = "knights-tour/pairs-merged/1";
 #[derive(Serialize)]
 struct MergedDocument {
     schema: &'static str,
-    version: &'static str,
+    #[serde(flatten)]
+    program: Program,
     board: String,
     kind: &'static str,
     plan: String,
@@ -102,7 +104,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     if args.json {
         let document = MergedDocument {
             schema: SCHEMA,
-            version: env!("CARGO_PKG_VERSION"),
+            program: json::PROGRAM,
             board: first.board.clone(),
             kind: "open",
             plan: plan.fingerprint(),

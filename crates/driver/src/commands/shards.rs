@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::cli::{DEFAULT_BOARD, ShardsArgs};
 use crate::exit::{CliError, ExitCode};
+use crate::json::{self, Program};
 use crate::output::{OrFail, Output};
 
 /// The schema of the plan's JSON.
@@ -15,7 +16,8 @@ const SCHEMA: &str = "knights-tour/pairs-plan/1";
 #[derive(Serialize)]
 struct PlanDocument {
     schema: &'static str,
-    version: &'static str,
+    #[serde(flatten)]
+    program: Program,
     board: String,
     kind: &'static str,
     plan: String,
@@ -66,7 +68,7 @@ pub fn run(args: &ShardsArgs) -> Result<ExitCode, CliError> {
     if args.json {
         let document = PlanDocument {
             schema: SCHEMA,
-            version: env!("CARGO_PKG_VERSION"),
+            program: json::PROGRAM,
             board: format!("{}x{}", board.rows(), board.cols()),
             kind: "open",
             plan: plan.fingerprint(),

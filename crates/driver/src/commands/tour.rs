@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::supervised;
 use crate::cli::{TourArgs, TourFormat};
 use crate::exit::{CliError, ExitCode};
+use crate::json;
 use crate::output::{OrFail, Output};
 use crate::progress::Monitor;
 
@@ -23,6 +24,7 @@ struct TourJson<'a> {
 
 pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
     let request = args.request().map_err(CliError::input)?;
+    let format = args.tour_format().map_err(CliError::input)?;
     // Refused before any work (and before a seed is drawn): an estimate
     // beyond the machine, an --svg file that cannot be written.
     kt_count::plan(&request)?;
@@ -70,11 +72,12 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
             numbers: !args.no_numbers,
         },
     );
-    if args.format == TourFormat::Json {
+    if format == TourFormat::Json {
         // One document, written element by element.
         write!(
             out,
-            "{{\n  \"rows\": {},\n  \"cols\": {},\n  \"tour\": \"{kind}\",\n  \"total\": \"{total}\",\n  \"seed\": {},\n  \"tours\": [",
+            "{}\n  \"rows\": {},\n  \"cols\": {},\n  \"tour\": \"{kind}\",\n  \"total\": \"{total}\",\n  \"seed\": {},\n  \"tours\": [",
+            json::opening(json::TOUR_SCHEMA),
             board.rows(),
             board.cols(),
             seed.map_or("null".to_string(), |s| s.to_string())
@@ -83,7 +86,7 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
     }
     for picked in tours {
         let (index, tour) = picked?;
-        match args.format {
+        match format {
             TourFormat::Json => {
                 let view = kt_tours::TourView::from(&tour);
                 let element = serde_json::to_string(&TourJson {
@@ -106,7 +109,7 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
         svgs.write(&tour)?;
         written += 1;
     }
-    if args.format == TourFormat::Json {
+    if format == TourFormat::Json {
         writeln!(out, "\n  ]\n}}").or_fail()?;
     }
     out.finish()?;

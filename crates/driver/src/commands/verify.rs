@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::cli::VerifyArgs;
 use crate::exit::{CliError, ExitCode};
+use crate::json;
 use crate::output::{OrFail, Output};
 
 /// The most `verify` reads. A numbered 1000×1000 board is about 8 MB and a
@@ -16,8 +17,9 @@ use crate::output::{OrFail, Output};
 pub const MAX_INPUT: Bytes = Bytes(256 * Bytes::MIB);
 
 /// One element of the `tours` array of `verify --json`, whose document is
-/// `{"file": NAME, "passed": BOOL, "tours": [...]}`: `passed` when every
-/// tour is valid (and closed, with `--closed`).
+/// `{"schema": …, "version": …, "commit": …, "file": NAME, "passed": BOOL,
+/// "tours": [...]}`: `passed` when every tour is valid (and closed, with
+/// `--closed`).
 #[derive(Serialize)]
 struct VerdictJson {
     /// 1-based position of the tour in the input.
@@ -52,7 +54,8 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
         passed = tours.iter().all(|t| accepted(&kt_tours::verdict(t)));
         write!(
             out,
-            "{{\n  \"file\": {},\n  \"passed\": {passed},\n  \"tours\": [",
+            "{}\n  \"file\": {},\n  \"passed\": {passed},\n  \"tours\": [",
+            json::opening(json::VERIFY_SCHEMA),
             serde_json::Value::from(name.as_str())
         )
         .or_fail()?;

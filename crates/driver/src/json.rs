@@ -1,0 +1,179 @@
+//! The one JSON convention of the command line (docs/json.md).
+//!
+//! Every command that prints a result prints it as one JSON document with
+//! `--json`. Every document has a `schema` (`knights-tour/NAME/N`, the
+//! version of its layout), the program's `version` and the git `commit`
+//! it was built from (`unknown` for a build outside a git checkout), so
+//! that a result can be traced to the program that printed it.
+//!
+//! Absent values: every field is always present, `null` when it has no
+//! value and `[]` when it is a list without elements; that includes the
+//! sections of a count report for a question or method the run did not
+//! use (`from`, `frontier`, …), which the library itself leaves out.
+
+use std::io::{self, Write};
+
+use kt_count::RunReport;
+use serde::Serialize;
+use serde_json::Value;
+
+/// The program's version (Cargo.toml).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The git commit the program was built from (`git rev-parse --short
+/// HEAD` at build time; `unknown` without git).
+pub const COMMIT: &str = env!("KNIGHTS_TOUR_COMMIT");
+
+/// `tour --json`: the tours taken from the family.
+pub const TOUR_SCHEMA: &str = "knights-tour/tour/1";
+/// `find --json`: one tour.
+pub const FIND_SCHEMA: &str = "knights-tour/find/1";
+/// `verify --json`: a verdict per tour.
+pub const VERIFY_SCHEMA: &str = "knights-tour/verify/1";
+/// `known --json`: the published counts.
+pub const KNOWN_SCHEMA: &str = "knights-tour/known/1";
+
+/// The program that printed a document: the `version` and `commit`
+/// fields, flattened into it.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Program {
+    pub version: &'static str,
+    pub commit: &'static str,
+}
+
+/// This program.
+pub const PROGRAM: Program = Program {
+    version: VERSION,
+    commit: COMMIT,
+};
+
+/// The sections kt-count's report leaves out when they do not apply to a
+/// run (`skip_serializing_if`: a question or method the run did not use).
+/// The program writes them all the same, as `null` (`notes` as `[]`), so
+/// that every count report has the same fields.
+pub const REPORT_SECTIONS: [&str; 9] = [
+    "from", "to", "by_start", "by_end", "symmetry", "frontier", "cluster", "pairs", "notes",
+];
+
+/// `count --json` and `bench`: the library's report, its sections that do
+/// not apply written as `null`, and the program's `version` and `commit`
+/// after its fields (the report names its own `schema` first).
+#[derive(Serialize)]
+pub struct ReportJson<'a> {
+    #[serde(flatten)]
+    report: &'a RunReport,
+    #[serde(flatten)]
+    absent: Fields,
+    #[serde(flatten)]
+    program: Program,
+}
+
+impl<'a> ReportJson<'a> {
+    pub fn new(report: &'a RunReport) -> ReportJson<'a> {
+        let written = serde_json::to_value(report).unwrap_or_default();
+        let absent = REPORT_SECTIONS
+            .into_iter()
+            .filter(|section| written.get(section).is_none())
+            .map(|section| {
+                let empty = if section == "notes" {
+                    Value::Array(Vec::new())
+                } else {
+                    Value::Null
+                };
+                (section, empty)
+            })
+            .collect();
+        ReportJson {
+            report,
+            absent: Fields(absent),
+            program: PROGRAM,
+        }
+    }
+}
+
+/// Named values, written in their order as the fields of an object.
+struct Fields(Vec<(&'static str, Value)>);
+
+impl Serialize for Fields {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// Writes `document` pretty-printed, with a final newline.
+pub fn write_pretty<T: Serialize>(document: &T, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, document)?;
+    writeln!(out)
+}
+
+/// The opening of a document written element by element: `{`, its
+/// `schema`, `version` and `commit`, and a comma, ready for the next field.
+pub fn opening(schema: &str) -> String {
+    format!(
+        "{{\n  \"schema\": {},\n  \"version\": {},\n  \"commit\": {},",
+        Value::from(schema),
+        Value::from(VERSION),
+        Value::from(COMMIT)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_commit_is_a_short_hash_or_unknown() {
+        assert!(
+            COMMIT == "unknown"
+                || (COMMIT.len() >= 4 && COMMIT.bytes().all(|b| b.is_ascii_hexdigit())),
+            "{COMMIT}"
+        );
+    }
+
+    #[test]
+    fn reports_have_every_section_and_the_program() {
+        // A count a theorem settles: a report without a diagram or a sweep.
+        let board = kt_count::Board::new(3, 4).unwrap();
+        let request = kt_count::Request::new(board, kt_count::TourKind::Closed);
+        let mut report =
+            kt_count::count(&request, &kt_count::Silent, &kt_count::CancelToken::new())
+                .unwrap()
+                .report;
+        report.by_start = Some(vec![vec!["1".into()]]);
+        let bare = serde_json::to_value(&report).unwrap();
+        let text = serde_json::to_string(&ReportJson::new(&report)).unwrap();
+        let written: Value = serde_json::from_str(&text).unwrap();
+        assert!(
+            text.starts_with("{\"schema\":\"knights-tour/run/1\","),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(&format!(
+                ",\"version\":\"{VERSION}\",\"commit\":\"{COMMIT}\"}}"
+            )),
+            "{text}"
+        );
+        for section in REPORT_SECTIONS {
+            assert!(written.get(section).is_some(), "{section}: {text}");
+        }
+        assert_eq!(written["by_start"], bare["by_start"]);
+        assert_eq!(written["frontier"], Value::Null);
+        assert_eq!(written["notes"], Value::Array(Vec::new()));
+        // Every field of the library's report is kept as it wrote it.
+        for (key, value) in bare.as_object().unwrap() {
+            assert_eq!(&written[key], value, "{key}");
+        }
+        // Each field once.
+        assert_eq!(text.matches("\"by_start\"").count(), 1, "{text}");
+    }
+
+    #[test]
+    fn opened_documents_name_the_schema_and_the_program() {
+        let opened: Value =
+            serde_json::from_str(&format!("{} \"n\": 3}}", opening("knights-tour/test/1")))
+                .unwrap();
+        assert_eq!(opened["schema"], "knights-tour/test/1");
+        assert_eq!(opened["version"], VERSION);
+        assert_eq!(opened["commit"], COMMIT);
+    }
+}
