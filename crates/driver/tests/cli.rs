@@ -292,7 +292,15 @@ fn a_node_limit_stops_the_run_with_a_message() {
 #[test]
 fn a_memory_budget_refuses_or_stops_the_run_with_a_message() {
     let message = fails_with_one_line_stdout_ok(&["count", "6", "--memory", "40M"]);
-    assert!(message.contains("40 MiB"), "{message}");
+    // Whichever limit the run meets first names itself: the budget (the
+    // watchdog sees the resident set pass it), or the filter's memo, whose
+    // share of the budget is 38 MiB; which comes first depends on when the
+    // watchdog samples, so both are right.
+    assert!(
+        message.contains("40 MiB")
+            || (message.contains("memo cannot grow") && message.contains("raise --memory")),
+        "{message}"
+    );
 }
 
 #[test]
