@@ -9,10 +9,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use kt_distributed::{ClusterOptions, Count, DistributedError};
-use kt_memory::Bytes;
 
 use super::frontier::{self, Frontier, Levels};
-use super::measured::{self, BASELINE_BYTES, whole};
 use super::{Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources};
 use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
@@ -107,23 +105,7 @@ impl Method for Cluster {
         }
         .check()
         .map_err(|e| Failure::refused(e.to_string()))?;
-        let processes = cluster.processes as f64;
-        let (widest, basis) = measured::frontier_peak_states(job.board, job.kind);
-        let work = widest * measured::frontier_sweep_length(job.board);
-        Ok(Reach {
-            seconds: work * measured::FRONTIER_SECONDS_PER_STATE
-                / measured::speedup(job.threads)
-                / processes,
-            memory: Bytes(whole(
-                widest * measured::FRONTIER_BYTES_PER_STATE / processes + BASELINE_BYTES,
-            )),
-            spills: true,
-            nodes: None,
-            basis: format!(
-                "widest level {basis}, shared by {} processes",
-                cluster.processes
-            ),
-        })
+        Ok(frontier::sweep_reach(job, cluster.processes))
     }
 
     fn count(

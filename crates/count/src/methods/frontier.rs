@@ -198,17 +198,7 @@ impl Method for Frontier {
             ))
         })?;
         self.check_resume(job)?;
-        let (widest, basis) = measured::frontier_peak_states(job.board, job.kind);
-        let work = widest * measured::frontier_sweep_length(job.board);
-        Ok(Reach {
-            seconds: work * measured::FRONTIER_SECONDS_PER_STATE / measured::speedup(job.threads),
-            memory: Bytes(whole(
-                widest * measured::FRONTIER_BYTES_PER_STATE + BASELINE_BYTES,
-            )),
-            spills: true,
-            nodes: None,
-            basis: format!("widest level {basis}"),
-        })
+        Ok(sweep_reach(job, 1))
     }
 
     fn count(
@@ -352,6 +342,31 @@ impl Method for Frontier {
                 started,
             )
         })
+    }
+}
+
+/// What one frontier sweep of `job` costs, shared by `processes` that
+/// each hold and expand their part of every level: the widest level from
+/// the measured sweeps (`docs/frontier.md`), at the bytes and seconds of
+/// one thread a state that `measured` records.
+pub(super) fn sweep_reach(job: &Job, processes: usize) -> Reach {
+    let shares = processes.max(1) as f64;
+    let (widest, basis) = measured::frontier_peak_states(job.board, job.kind);
+    let work = widest * measured::frontier_sweep_length(job.board);
+    Reach {
+        seconds: work * measured::FRONTIER_SECONDS_PER_STATE
+            / measured::speedup(job.threads)
+            / shares,
+        memory: Bytes(whole(
+            widest * measured::FRONTIER_BYTES_PER_STATE / shares + BASELINE_BYTES,
+        )),
+        spills: true,
+        nodes: None,
+        basis: if processes > 1 {
+            format!("widest level {basis}, shared by {processes} processes")
+        } else {
+            format!("widest level {basis}")
+        },
     }
 }
 
