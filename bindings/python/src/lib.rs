@@ -25,9 +25,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use kt_count::{
-    BigUint, Board, Bytes, CancelToken, Cause, Failure, FailureKind, GivenOptions, MethodChoice,
-    MethodSettings, Observer, Progress, Question, Request, Resources, RunReport, Selection, Square,
-    TourKind, Work,
+    BigUint, Board, Bytes, CancelToken, Cause, ChoiceError, Failure, FailureKind, GivenOptions,
+    MethodChoice, MethodSettings, Observer, Progress, Question, Request, Resources, RunReport,
+    Selection, Square, TourKind, Work,
 };
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -311,37 +311,28 @@ fn bytes(value: &Bound<'_, PyAny>) -> PyResult<Bytes> {
 /// method that takes them.
 fn method_choice(name: &str, given: &GivenOptions) -> Result<MethodChoice, String> {
     let keyword = |flag: &str| flag.trim_start_matches('-').replace('-', "_");
-    if name == "auto" {
-        let candidates: Vec<MethodSettings> = MethodSettings::every()
-            .iter()
-            .filter_map(|m| m.configure(given).ok())
-            .collect();
-        if candidates.is_empty() {
-            let given: Vec<String> = given.flags().iter().map(|f| keyword(f)).collect();
-            return Err(format!("no one method takes {} together", given.join(", ")));
-        }
-        return Ok(MethodChoice::Auto(candidates));
-    }
-    let settings = MethodSettings::named(name).ok_or_else(|| {
-        format!(
+    MethodChoice::named(name, given).map_err(|error| match error {
+        ChoiceError::Unknown(name) => format!(
             "no method '{name}': the methods are auto, {}",
             MethodSettings::names().join(", ")
-        )
-    })?;
-    settings
-        .configure(given)
-        .map(MethodChoice::Use)
-        .map_err(|flag| {
-            let takers: Vec<String> = MethodSettings::taking(flag)
-                .iter()
-                .map(|m| format!("method=\"{m}\""))
-                .collect();
+        ),
+        ChoiceError::NoneTakesAll(flags) => {
+            let given: Vec<String> = flags.iter().map(|f| keyword(f)).collect();
+            format!("no one method takes {} together", given.join(", "))
+        }
+        ChoiceError::NotTaken {
+            method,
+            flag,
+            takers,
+        } => {
+            let takers: Vec<String> = takers.iter().map(|m| format!("method=\"{m}\"")).collect();
             format!(
-                "{} applies to {} only; this count runs method=\"{name}\"",
+                "{} applies to {} only; this count runs method=\"{method}\"",
                 keyword(flag),
                 takers.join(" or ")
             )
-        })
+        }
+    })
 }
 
 /// `request` restricted to the tours from `start` and to `end`.

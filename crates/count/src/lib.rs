@@ -108,7 +108,7 @@ pub use plan::{
     ZDD_REACH_OPEN, plan,
 };
 pub use report::{ClusterReport, ProcessFigures, RunReport, Status};
-pub use request::{MethodChoice, Question, Request, Work};
+pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};
 

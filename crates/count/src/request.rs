@@ -14,7 +14,7 @@ use kt_board::{Board, Square, TourKind};
 
 use kt_shards::Shard;
 
-use crate::methods::{MethodSettings, Resources};
+use crate::methods::{GivenOptions, MethodSettings, Resources};
 use crate::zdd::Drawing;
 
 /// What to count.
@@ -88,7 +88,48 @@ pub enum MethodChoice {
     Use(MethodSettings),
 }
 
+/// Why a method's name and the options given make no choice. Each front
+/// end words it in its own terms (`--method frontier`, `method="frontier"`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChoiceError {
+    /// No method has this name.
+    Unknown(String),
+    /// `auto`, and no one method takes all these options together.
+    NoneTakesAll(Vec<&'static str>),
+    /// The method named does not take this option; `takers` do.
+    NotTaken {
+        method: String,
+        flag: &'static str,
+        takers: Vec<&'static str>,
+    },
+}
+
 impl MethodChoice {
+    /// The method `name` names, configured with `given`'s options;
+    /// `auto` is every method that takes them all, in the registry's order.
+    pub fn named(name: &str, given: &GivenOptions) -> Result<MethodChoice, ChoiceError> {
+        if name == "auto" {
+            let candidates: Vec<MethodSettings> = MethodSettings::every()
+                .iter()
+                .filter_map(|m| m.configure(given).ok())
+                .collect();
+            if candidates.is_empty() {
+                return Err(ChoiceError::NoneTakesAll(given.flags()));
+            }
+            return Ok(MethodChoice::Auto(candidates));
+        }
+        let settings =
+            MethodSettings::named(name).ok_or_else(|| ChoiceError::Unknown(name.to_owned()))?;
+        settings
+            .configure(given)
+            .map(MethodChoice::Use)
+            .map_err(|flag| ChoiceError::NotTaken {
+                method: name.to_owned(),
+                flag,
+                takers: MethodSettings::taking(flag),
+            })
+    }
+
     /// `auto` among every method, each at its defaults.
     pub fn auto() -> MethodChoice {
         MethodChoice::Auto(MethodSettings::every())

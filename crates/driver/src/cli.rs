@@ -11,8 +11,8 @@ use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use kt_count::zdd::Schedule;
 use kt_count::{
-    Board, Bytes, Checkpointing, ClusterOptions, Drawing, EngineKind, GivenOptions, MethodChoice,
-    MethodSettings, Question, Request, Resources, TourKind, Work,
+    Board, Bytes, Checkpointing, ChoiceError, ClusterOptions, Drawing, EngineKind, GivenOptions,
+    MethodChoice, MethodSettings, Question, Request, Resources, TourKind, Work,
 };
 
 /// The board counted when none is given: 6×6, the largest square board whose
@@ -788,33 +788,23 @@ fn method_choice(method: &MethodArgs, given: &GivenOptions) -> Result<MethodChoi
             ));
         }
     };
-    if name == "auto" {
-        let candidates: Vec<MethodSettings> = MethodSettings::every()
-            .iter()
-            .filter_map(|m| m.configure(given).ok())
-            .collect();
-        if candidates.is_empty() {
-            return Err(format!(
-                "no one method takes {} together",
-                given.flags().join(", ")
-            ));
+    MethodChoice::named(name, given).map_err(|error| match error {
+        ChoiceError::Unknown(name) => format!("no method '{name}'"),
+        ChoiceError::NoneTakesAll(flags) => {
+            format!("no one method takes {} together", flags.join(", "))
         }
-        return Ok(MethodChoice::Auto(candidates));
-    }
-    let settings = MethodSettings::named(name).ok_or_else(|| format!("no method '{name}'"))?;
-    settings
-        .configure(given)
-        .map(MethodChoice::Use)
-        .map_err(|flag| {
-            let takers: Vec<String> = MethodSettings::taking(flag)
-                .iter()
-                .map(|m| format!("--method {m}"))
-                .collect();
+        ChoiceError::NotTaken {
+            method,
+            flag,
+            takers,
+        } => {
+            let takers: Vec<String> = takers.iter().map(|m| format!("--method {m}")).collect();
             format!(
-                "{flag} applies to {} only; this count runs --method {name}",
+                "{flag} applies to {} only; this count runs --method {method}",
                 takers.join(" or ")
             )
-        })
+        }
+    })
 }
 
 impl CountArgs {

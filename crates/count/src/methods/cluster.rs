@@ -5,17 +5,16 @@
 //! are the frontier method's, plus the cluster; `--threads` and
 //! `--memory` are each process's.
 
-use std::sync::Mutex;
 use std::time::Instant;
 
 use kt_distributed::{ClusterOptions, Count, DistributedError};
 
-use super::frontier::{self, Frontier, Levels};
+use super::frontier::{self, Frontier};
 use super::{Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources};
 use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
-use crate::report::{Benchmark, ClusterReport, FrontierReport, ProcessFigures, RunReport, Status};
+use crate::report::{Benchmark, ClusterReport, ProcessFigures, RunReport, Status};
 
 /// The cluster method: the frontier method's settings, and the processes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -118,19 +117,7 @@ impl Method for Cluster {
         let started = Instant::now();
         let options = self.frontier.options(job);
         let cluster = self.cluster();
-        report.frontier = Some(FrontierReport {
-            width: kt_frontier::Sweep::frontier_width(job.board, job.kind),
-            sweeps: 1,
-            ..FrontierReport::default()
-        });
-        observer.report(&report);
-        let watchdog = frontier::watch(job.budget, cancel)?;
-        let result = {
-            let levels = Levels {
-                observer,
-                report: Mutex::new(&mut report),
-                steps: job.board.cells(),
-            };
+        let result = frontier::watched_sweep(job, &mut report, observer, cancel, |levels| {
             kt_distributed::count_tours(
                 &Count {
                     board: job.board,
@@ -138,11 +125,10 @@ impl Method for Cluster {
                     options: &options,
                     cluster: &cluster,
                 },
-                &levels,
+                levels,
                 cancel.flag(),
             )
-        };
-        drop(watchdog);
+        })?;
         match result {
             Ok(counted) => {
                 if let Some(frontier) = &mut report.frontier {

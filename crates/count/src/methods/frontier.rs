@@ -210,22 +210,9 @@ impl Method for Frontier {
     ) -> Result<RunReport, Failure> {
         let started = Instant::now();
         let options = self.options(job);
-        report.frontier = Some(FrontierReport {
-            width: kt_frontier::Sweep::frontier_width(job.board, job.kind),
-            sweeps: 1,
-            ..FrontierReport::default()
-        });
-        observer.report(&report);
-        let watchdog = watch(job.budget, cancel)?;
-        let result = {
-            let levels = Levels {
-                observer,
-                report: Mutex::new(&mut report),
-                steps: job.board.cells(),
-            };
-            kt_frontier::count_tours(job.board, job.kind, &options, &levels, cancel.flag())
-        };
-        drop(watchdog);
+        let result = watched_sweep(job, &mut report, observer, cancel, |levels| {
+            kt_frontier::count_tours(job.board, job.kind, &options, levels, cancel.flag())
+        })?;
         match result {
             Ok(counted) => {
                 if let Some(frontier) = &mut report.frontier {
@@ -370,11 +357,38 @@ pub(super) fn sweep_reach(job: &Job, processes: usize) -> Reach {
     }
 }
 
+/// Runs one whole sweep of `job` through `sweep`: the report's frontier
+/// section started and shown, the memory watchdog on while it runs, and
+/// every finished level passed on to `observer` and added to the report.
+pub(super) fn watched_sweep<T>(
+    job: &Job,
+    report: &mut RunReport,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+    sweep: impl FnOnce(&dyn Watcher) -> T,
+) -> Result<T, Failure> {
+    report.frontier = Some(FrontierReport {
+        width: kt_frontier::Sweep::frontier_width(job.board, job.kind),
+        sweeps: 1,
+        ..FrontierReport::default()
+    });
+    observer.report(report);
+    let watchdog = watch(job.budget, cancel)?;
+    let levels = Levels {
+        observer,
+        report: Mutex::new(report),
+        steps: job.board.cells(),
+    };
+    let result = sweep(&levels);
+    drop(watchdog);
+    Ok(result)
+}
+
 /// Passes the sweep's progress on, and adds its levels to the report.
-pub(super) struct Levels<'a> {
-    pub(super) observer: &'a dyn Observer,
-    pub(super) report: Mutex<&'a mut RunReport>,
-    pub(super) steps: usize,
+struct Levels<'a> {
+    observer: &'a dyn Observer,
+    report: Mutex<&'a mut RunReport>,
+    steps: usize,
 }
 
 impl Watcher for Levels<'_> {
@@ -434,7 +448,7 @@ impl Watcher for Levels<'_> {
 
 /// Starts the watchdog that cancels the count when the resident set passes
 /// `budget`.
-pub(super) fn watch(budget: Bytes, cancel: &CancelToken) -> Result<Watchdog, Failure> {
+fn watch(budget: Bytes, cancel: &CancelToken) -> Result<Watchdog, Failure> {
     let cancel = cancel.clone();
     Watchdog::start(budget, move |resident| {
         cancel.cancel(Cause::MemoryBudget { resident, budget });
