@@ -251,8 +251,8 @@ pub struct Header {
     pub step: usize,
 }
 
-/// A fingerprint of what gives a key its meaning: every step's vertex,
-/// frontiers and edges, in order, the end squares of a fixed-ends sweep,
+/// A fingerprint of what gives a key its meaning: the order, every step's
+/// vertex and square, frontiers and edges, in order, the end squares of a fixed-ends sweep,
 /// and the state code itself — the keys that encoding and both packings
 /// give a fixed set of mate tables.
 pub fn fingerprint(sweep: &Sweep) -> u32 {
@@ -272,8 +272,12 @@ fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
     for terminal in sweep.terminals().into_iter().flatten() {
         word(terminal as u128 + 1);
     }
+    // The order: the same frontiers in vertex numbers mean other squares
+    // in another order.
+    word(u128::from(sweep.order().fingerprint()));
     for step in sweep.steps() {
         word(step.vertex as u128);
+        word(sweep.square_of(step.vertex) as u128);
         for list in [&step.before, &step.after] {
             word(list.len() as u128);
             for &v in list {

@@ -17,6 +17,7 @@ use num_bigint::BigUint;
 use crate::FrontierError;
 use crate::checkpoint::{self, Checkpoint};
 use crate::level::{Builder, Level};
+use crate::order::OrderChoice;
 use crate::state::Key;
 use crate::step;
 use crate::store::Store;
@@ -50,6 +51,9 @@ pub struct Options {
     pub checkpoint_every: Duration,
     /// Go on from a checkpoint instead of from the start.
     pub resume: Option<PathBuf>,
+    /// The order in which the sweep takes the squares (default: `auto`,
+    /// the shipped or searched order of the board; `order.rs`).
+    pub order: OrderChoice,
 }
 
 impl Default for Options {
@@ -62,6 +66,7 @@ impl Default for Options {
             checkpoint: None,
             checkpoint_every: Duration::from_mins(5),
             resume: None,
+            order: OrderChoice::Auto,
         }
     }
 }

@@ -34,6 +34,7 @@ pub mod checkpoint;
 pub mod count;
 pub mod level;
 pub mod merge;
+pub mod order;
 pub mod run;
 pub mod state;
 pub mod step;
@@ -50,6 +51,7 @@ use std::sync::atomic::AtomicBool;
 use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
+pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use count::{LevelReport, Options, Outcome, Unwatched, Watcher, default_threads};
 pub use sweep::{Restriction, Sweep};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
@@ -73,6 +75,8 @@ pub enum FrontierError {
     /// The checkpoint to resume from is damaged, or belongs to another
     /// board or kind.
     Resume(String),
+    /// The order asked for is not one of the board's squares.
+    Order(String),
 }
 
 impl fmt::Display for FrontierError {
@@ -88,7 +92,9 @@ impl fmt::Display for FrontierError {
                 write!(f, "stopped after {} steps", levels.len())
             }
             FrontierError::Io(e) => write!(f, "cannot spill a level to disk: {e}"),
-            FrontierError::Checkpoint(why) | FrontierError::Resume(why) => f.write_str(why),
+            FrontierError::Checkpoint(why)
+            | FrontierError::Resume(why)
+            | FrontierError::Order(why) => f.write_str(why),
         }
     }
 }
@@ -110,6 +116,24 @@ pub struct Counted {
     pub outcome: Outcome,
 }
 
+/// The order `options` asks for on `board`'s `kind` tours, refused if it
+/// is of another board or its frontier is too wide for the method.
+pub fn resolve_order(
+    board: Board,
+    kind: TourKind,
+    options: &Options,
+) -> Result<Order, FrontierError> {
+    let order = options
+        .order
+        .resolve(board)
+        .map_err(|e| FrontierError::Order(format!("--order: {e}")))?;
+    let slots = order.width(kind);
+    if slots > state::MAX_SLOTS {
+        return Err(FrontierError::TooWide { board, kind, slots });
+    }
+    Ok(order)
+}
+
 /// The Hamiltonian cycles of the swept graph that obey `restriction`: for
 /// open tours (the graph with the apex), the undirected paths with the
 /// required ends and moves; for closed tours, the undirected cycles with
@@ -128,9 +152,9 @@ pub fn count_restricted(
             "checkpoints record whole counts; a count with a fixed start, end or move cannot be checkpointed".into(),
         ));
     }
-    supports(board, kind)?;
+    let order = resolve_order(board, kind, options)?;
     count::count_cycles(
-        &Sweep::restricted(board, kind, restriction),
+        &Sweep::restricted_in(&order, kind, restriction),
         options,
         watcher,
         cancel,
@@ -159,11 +183,18 @@ pub fn count_between(
             ..Outcome::empty(0)
         });
     }
-    supports(board, TourKind::Closed)?;
-    count::count_cycles(&Sweep::between(board, from, to), options, watcher, cancel)
+    let order = resolve_order(board, TourKind::Closed, options)?;
+    count::count_cycles(
+        &Sweep::between_in(&order, from, to),
+        options,
+        watcher,
+        cancel,
+    )
 }
 
-/// Whether the method can represent `board`'s frontier, before any work.
+/// Whether the method can represent `board`'s frontier in the columns
+/// order, before any work (an order of the board's own may be narrower:
+/// [`resolve_order`] checks the one a count takes).
 pub fn supports(board: Board, kind: TourKind) -> Result<(), FrontierError> {
     let slots = Sweep::frontier_width(board, kind);
     if slots <= state::MAX_SLOTS {
@@ -182,8 +213,8 @@ pub fn count_tours(
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
 ) -> Result<Counted, FrontierError> {
-    supports(board, kind)?;
-    let outcome = count::count_cycles(&Sweep::new(board, kind), options, watcher, cancel)?;
+    let order = resolve_order(board, kind, options)?;
+    let outcome = count::count_cycles(&Sweep::ordered(&order, kind), options, watcher, cancel)?;
     let tours = match kind {
         TourKind::Closed => outcome.cycles.clone(),
         TourKind::Open if board.cells() == 1 => BigUint::from(1u32),

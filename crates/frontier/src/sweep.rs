@@ -1,9 +1,11 @@
 //! The sweep: the order in which the squares are decided, and the frontier
 //! after each one.
 //!
-//! The squares are numbered along the board's **longer** side, a short
-//! line at a time: on an `r × c` board with `r ≤ c`, column by column
-//! (vertex `v = c·r + row`), otherwise row by row. Step `m` decides every
+//! The squares are numbered in the sweep's [`Order`]: vertex `v` is the
+//! square taken at step `v`. The first order, [`Order::columns`], runs
+//! along the board's **longer** side, a short line at a time; orders found
+//! by search hold the same board in far fewer states (`order.rs`). Step `m`
+//! decides every
 //! edge between square `m` and a later square, so after step `m` each
 //! square `≤ m` has its final degree, and the only squares whose state
 //! matters are the later ones already touched: the *frontier*
@@ -12,17 +14,19 @@
 //!   F_m = { v > m : v is a knight's move from some w ≤ m } ∪ { m + 1 }
 //! ```
 //!
-//! (Knuth's extended frontier `F̂_m`, TAOCP pre-fascicle 8A §7.2.2.4). A
-//! knight reaches two lines ahead, so on a board whose short side is `s`
-//! the frontier holds the rest of the current line, all of the next and
-//! the start of the one after: at most about `2s + 1` squares, whatever
-//! the long side. Open tours add one vertex, the *apex*, joined to every
+//! (Knuth's extended frontier `F̂_m`, TAOCP pre-fascicle 8A §7.2.2.4). In
+//! the columns a knight reaches two lines ahead, so on a board whose short
+//! side is `s` the frontier holds the rest of the current line, all of the
+//! next and the start of the one after: at most about `2s + 1` squares,
+//! whatever the long side. Open tours add one vertex, the *apex*, joined to every
 //! square and always first on the frontier (a Hamiltonian cycle through
 //! the apex is a Hamiltonian path of the board).
 //!
 //! Frontier slots are kept in increasing vertex order, the apex first.
 
 use kt_board::{Board, Square, TourKind};
+
+use crate::order::Order;
 
 /// A slot index within a frontier (frontiers have at most a few dozen
 /// slots).
@@ -121,6 +125,8 @@ pub struct Step {
 pub struct Sweep {
     board: Board,
     kind: TourKind,
+    /// The order of the squares: vertex `v` is `order.squares()[v]`.
+    order: Order,
     /// Vertex → square.
     square: Vec<Square>,
     /// Square → vertex.
@@ -138,17 +144,29 @@ pub struct Sweep {
 }
 
 impl Sweep {
-    /// The sweep of `board` for `kind` tours. Boards of one square have no
-    /// edges to sweep and are the caller's business.
+    /// The sweep of `board` for `kind` tours in the columns order
+    /// ([`Order::columns`]). Boards of one square have no edges to sweep
+    /// and are the caller's business.
     pub fn new(board: Board, kind: TourKind) -> Sweep {
-        Sweep::restricted(board, kind, &Restriction::default())
+        Sweep::ordered(&Order::columns(board), kind)
     }
 
-    /// The sweep of `board` for `kind` tours that obey `restriction`.
+    /// The sweep of `order`'s board for `kind` tours, in that order.
+    pub fn ordered(order: &Order, kind: TourKind) -> Sweep {
+        Sweep::restricted_in(order, kind, &Restriction::default())
+    }
+
+    /// The sweep of `board` for `kind` tours that obey `restriction`, in
+    /// the columns order.
+    pub fn restricted(board: Board, kind: TourKind, restriction: &Restriction) -> Sweep {
+        Sweep::restricted_in(&Order::columns(board), kind, restriction)
+    }
+
+    /// The sweep for `kind` tours that obey `restriction`, in `order`.
     /// Squares and moves are the board's (moves that are not knight's
     /// moves are never made, so requiring one leaves no tour).
-    pub fn restricted(board: Board, kind: TourKind, restriction: &Restriction) -> Sweep {
-        Sweep::build(board, kind, restriction, None)
+    pub fn restricted_in(order: &Order, kind: TourKind, restriction: &Restriction) -> Sweep {
+        Sweep::build(order, kind, restriction, None)
     }
 
     /// The sweep of the Hamiltonian paths of `board` from `from` to `to`
@@ -171,6 +189,12 @@ impl Sweep {
     /// each, and on the majority colour at both ends otherwise; other pairs
     /// have no path, and their sweep is [`Sweep::impossible`].
     pub fn between(board: Board, from: Square, to: Square) -> Sweep {
+        Sweep::between_in(&Order::columns(board), from, to)
+    }
+
+    /// [`Sweep::between`] in `order`.
+    pub fn between_in(order: &Order, from: Square, to: Square) -> Sweep {
+        let board = order.board();
         let cells = board.cells();
         let on_board = from < cells && to < cells && from != to;
         let colours_fit = on_board && {
@@ -183,7 +207,7 @@ impl Sweep {
             }
         };
         let mut sweep = Sweep::build(
-            board,
+            order,
             TourKind::Open,
             &Restriction::default(),
             Some((from, to)),
@@ -193,22 +217,14 @@ impl Sweep {
     }
 
     fn build(
-        board: Board,
+        order: &Order,
         kind: TourKind,
         restriction: &Restriction,
         ends: Option<(Square, Square)>,
     ) -> Sweep {
+        let board = order.board();
         let cells = board.cells();
-        let column_major = board.rows() <= board.cols();
-        let square: Vec<Square> = (0..cells)
-            .map(|v| {
-                if column_major {
-                    board.square_at(v % board.rows(), v / board.rows())
-                } else {
-                    board.square_at(v / board.cols(), v % board.cols())
-                }
-            })
-            .collect();
+        let square: Vec<Square> = order.squares().to_vec();
         let mut vertex = vec![0; cells];
         for (v, &s) in square.iter().enumerate() {
             vertex[s] = v;
@@ -236,6 +252,7 @@ impl Sweep {
         let mut sweep = Sweep {
             board,
             kind,
+            order: order.clone(),
             square,
             vertex,
             apex,
@@ -448,6 +465,11 @@ impl Sweep {
         self.board
     }
 
+    /// The order in which the sweep takes the squares.
+    pub fn order(&self) -> &Order {
+        &self.order
+    }
+
     pub fn kind(&self) -> TourKind {
         self.kind
     }
@@ -481,8 +503,8 @@ impl Sweep {
         &self.steps
     }
 
-    /// The most slots a frontier of `board` has, without planning the
-    /// whole sweep, so that a board of millions of squares is measured (and
+    /// The most slots a frontier of `board` has in the columns order,
+    /// without planning the whole sweep, so that a board of millions of squares is measured (and
     /// refused) in microseconds.
     ///
     /// The frontier reaches two lines ahead of the sweep, so the board cut
