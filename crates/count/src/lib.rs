@@ -96,6 +96,9 @@ pub use cancel::{CancelToken, Cause};
 pub use failure::{Failure, FailureKind};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`).
 pub use kt_distributed::{CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, hosts};
+/// The order of the squares of a frontier sweep (`--order`), and its
+/// search and shipped table.
+pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions, Edges,
     Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources, TimeSliced,

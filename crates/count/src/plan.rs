@@ -201,14 +201,23 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
         match candidate.settings.method().reach(&candidate.job) {
             Err(refusal) if !auto => return Err(refusal),
             Err(refusal) => refusals.push((candidate.settings.method().breadth(), refusal)),
-            Ok(reach) => {
-                let patient = reach.seconds <= AUTO_PATIENCE_SECONDS;
-                if auto && patient && fits(&reach, &candidate).is_ok() {
-                    return decide(request, candidate, reach, Grounds::Fits);
-                }
-                estimated.push((candidate, reach));
-            }
+            Ok(reach) => estimated.push((candidate, reach)),
         }
+    }
+    // `auto`: the fastest of the candidates whose estimate fits the
+    // machine within the patience (the registry's order breaks ties).
+    if auto
+        && let Some(fastest) = estimated
+            .iter()
+            .enumerate()
+            .filter(|(_, (candidate, reach))| {
+                reach.seconds <= AUTO_PATIENCE_SECONDS && fits(reach, candidate).is_ok()
+            })
+            .min_by(|(_, a), (_, b)| a.1.seconds.total_cmp(&b.1.seconds))
+            .map(|(i, _)| i)
+    {
+        let (candidate, reach) = estimated.swap_remove(fastest);
+        return decide(request, candidate, reach, Grounds::Fits);
     }
     if !auto {
         let (candidate, reach) = estimated
@@ -256,8 +265,7 @@ fn decide(
     let reason = match grounds {
         Grounds::Asked => "asked for with --method".to_string(),
         Grounds::Fits => format!(
-            "chosen by --method auto: the first of its candidates whose estimate for {} tours of {} fits this machine within an hour, {estimate}",
-            request.kind, request.board
+            "chosen by --method auto: the fastest estimate that fits this machine within an hour, {estimate}"
         ),
         Grounds::Smallest => format!(
             "chosen by --method auto: no method's estimate for {} tours of {} fits this machine within an hour; {name}'s is the smallest, {estimate}",

@@ -241,8 +241,15 @@ pub struct ProcessFigures {
 /// A frontier count, level by level.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct FrontierReport {
-    /// The most frontier slots of any step (about twice the short side).
+    /// The most frontier slots of any step (about twice the short side in
+    /// the columns order, less in a searched one).
     pub width: usize,
+    /// Where the order of the squares came from: `shipped`, `searched`,
+    /// `columns` or `given` (`--order FILE`).
+    pub order: String,
+    /// The order's fingerprint (8 hexadecimal digits): the same order,
+    /// the same fingerprint, in checkpoints, parts and reports.
+    pub order_fingerprint: String,
     /// The most states any one level of any sweep held.
     pub peak_states: u64,
     /// Bytes written to disk when levels did not fit the budget.
@@ -263,6 +270,12 @@ pub struct FrontierReport {
 }
 
 impl FrontierReport {
+    /// Names the order of the squares the sweeps take.
+    pub fn name_order(&mut self, order: &kt_frontier::Order) {
+        self.order = order.origin().to_string();
+        self.order_fingerprint = format!("{:08x}", order.fingerprint());
+    }
+
     /// Takes one finished level of a sweep.
     pub fn add_level(&mut self, level: LevelReport) {
         self.peak_states = self.peak_states.max(level.states);

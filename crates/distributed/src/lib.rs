@@ -205,7 +205,7 @@ impl Count<'_> {
                 c.processes
             ));
         }
-        kt_frontier::supports(self.board, self.kind)
+        kt_frontier::resolve_order(self.board, self.kind, self.options)
             .map_err(|e| DistributedError::Refused(e.to_string()))?;
         if let Some(dir) = &self.options.resume {
             let mine = resume::process_dir(dir, c.process, c.processes);
@@ -222,10 +222,16 @@ impl Count<'_> {
         Ok(())
     }
 
-    /// What every process must agree on, said in the hello.
+    /// What every process must agree on, said in the hello: the order of
+    /// the squares among it (processes sweeping in different orders would
+    /// exchange states that mean different things).
     fn description(&self) -> String {
+        let order = kt_frontier::resolve_order(self.board, self.kind, self.options).map_or_else(
+            |_| "none".to_string(),
+            |o| format!("{:08x}", o.fingerprint()),
+        );
         format!(
-            "counts {} tours of {} with knights-tour {} ({})",
+            "counts {} tours of {} in order {order} with knights-tour {} ({})",
             self.kind,
             self.board,
             env!("CARGO_PKG_VERSION"),
@@ -252,7 +258,9 @@ pub fn count_tours(
     count.check()?;
     lost::watch();
     let c = count.cluster;
-    let sweep = Sweep::new(count.board, count.kind);
+    let order = kt_frontier::resolve_order(count.board, count.kind, count.options)
+        .map_err(|e| DistributedError::Refused(e.to_string()))?;
+    let sweep = Sweep::ordered(&order, count.kind);
     if sweep.impossible() {
         // Every process knows this alike, so none waits for another.
         return Ok(Counted {
@@ -328,7 +336,8 @@ pub fn count_tours(
     let (events, from_worker) = mpsc::channel::<Event>();
     let stop = Arc::new(AtomicBool::new(false));
     let guards = {
-        let (board, kind, options) = (count.board, count.kind, count.options.clone());
+        let (kind, options) = (count.kind, count.options.clone());
+        let order = order.clone();
         let (process, processes) = (c.process, c.processes);
         let addresses = c.addresses.clone();
         let stop = Arc::clone(&stop);
@@ -347,7 +356,7 @@ pub fn count_tours(
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .clone();
-                let sweep = Sweep::new(board, kind);
+                let sweep = Sweep::ordered(&order, kind);
                 let forward = Forward(events.clone());
                 let job = sweep::Job {
                     sweep: &sweep,

@@ -12,7 +12,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use kt_count::zdd::Schedule;
 use kt_count::{
     Board, Bytes, Checkpointing, ChoiceError, ClusterOptions, Drawing, EngineKind, GivenOptions,
-    MethodChoice, MethodSettings, Question, Request, Resources, TourKind, Work,
+    MAX_ORDER_FILE_BYTES, MethodChoice, MethodSettings, Order, OrderChoice, Question, Request,
+    Resources, TourKind, Work,
 };
 
 /// The board counted when none is given: 6×6, the largest square board whose
@@ -124,6 +125,11 @@ pub enum Command {
     /// the table by start square and every class; refuses parts that are
     /// missing, doubled, damaged or of another board or plan.
     Merge(MergeArgs),
+    /// Print the order in which the frontier method takes a board's squares
+    /// (a file `count --order FILE` reads): the shipped or searched one,
+    /// the columns, or a new search.
+    #[command(after_help = ORDER_HELP)]
+    Order(OrderArgs),
     /// Print a completion script for a shell on standard output.
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
@@ -131,6 +137,36 @@ pub enum Command {
     /// one command's.
     #[command(after_help = MAN_HELP)]
     Man(ManArgs),
+}
+
+const ORDER_HELP: &str = "\
+Examples:
+  knights-tour order 8                       the order count 8 takes (shipped)
+  knights-tour order 9 --search 50000000 > 9x9.order
+  knights-tour count 9 --closed --order 9x9.order";
+
+#[derive(Debug, Args, Clone)]
+pub struct OrderArgs {
+    /// The board: N (an N×N board) or RxC [default: 6].
+    #[arg(value_parser = parse_board)]
+    pub board: Option<Board>,
+
+    /// The columns order instead (along the longer side).
+    #[arg(long, conflicts_with = "search")]
+    pub columns: bool,
+
+    /// Search anew, scoring this many orders (about 4 million a second on
+    /// one core for 64 squares) instead of taking the shipped one.
+    #[arg(long, value_name = "EVALUATIONS", value_parser = clap::value_parser!(u64).range(1..=100_000_000_000))]
+    pub search: Option<u64>,
+
+    /// Independent annealing runs of the search; the best is kept.
+    #[arg(long, default_value_t = 4, requires = "search", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub restarts: u32,
+
+    /// Another seed gives another search.
+    #[arg(long, default_value_t = 0, requires = "search")]
+    pub seed: u64,
 }
 
 const MAN_HELP: &str = "\
@@ -324,6 +360,13 @@ pub struct MethodArgs {
     /// than the machine has is capped to it; at least 8 MiB].
     #[arg(long, value_parser = parse_bytes)]
     pub memory: Option<Bytes>,
+
+    /// The order in which a frontier sweep takes the squares (--method
+    /// frontier, edges, cluster): auto (the order shipped for the board, or
+    /// one searched for it), columns, or a FILE holding a board of step
+    /// numbers, as `knights-tour order` prints it [default: auto].
+    #[arg(long, value_name = "auto|columns|FILE", value_parser = parse_order)]
+    pub order: Option<OrderChoice>,
 }
 
 /// The decision-diagram methods' engine settings.
@@ -767,6 +810,7 @@ fn given(method: &MethodArgs, zdd: &ZddArgs, frontier: Option<&FrontierArgs>) ->
         }),
         resume: frontier.and_then(|f| f.resume.clone()),
         cluster: None,
+        order: method.order.clone(),
     }
 }
 
@@ -858,6 +902,37 @@ impl DotArgs {
 
 fn parse_board(text: &str) -> Result<Board, String> {
     text.parse::<Board>().map_err(|e| e.to_string())
+}
+
+/// `--order`: `auto`, `columns`, or a file of step numbers, read (at most
+/// [`MAX_ORDER_FILE_BYTES`]) and checked to be a permutation of its board
+/// here, before any work; whether it is of the board counted is checked
+/// with the board.
+fn parse_order(text: &str) -> Result<OrderChoice, String> {
+    use std::io::Read;
+    match text {
+        "auto" => return Ok(OrderChoice::Auto),
+        "columns" => return Ok(OrderChoice::Columns),
+        _ => {}
+    }
+    let path = std::path::Path::new(text);
+    let file = std::fs::File::open(path).map_err(|e| {
+        format!("cannot read the order file '{text}': {e} (--order takes auto, columns, or a file)")
+    })?;
+    let mut bytes = Vec::new();
+    file.take(MAX_ORDER_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the order file '{text}': {e}"))?;
+    if bytes.len() as u64 > MAX_ORDER_FILE_BYTES {
+        return Err(format!(
+            "the order file '{text}' is larger than {}, far more than an order of any board the frontier method holds",
+            Bytes(MAX_ORDER_FILE_BYTES)
+        ));
+    }
+    let text_of =
+        String::from_utf8(bytes).map_err(|_| format!("the order file '{text}' is not text"))?;
+    let order = Order::parse(&text_of).map_err(|e| format!("the order file '{text}': {e}"))?;
+    Ok(OrderChoice::Given(order))
 }
 
 fn parse_duration(text: &str) -> Result<std::time::Duration, String> {

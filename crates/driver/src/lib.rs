@@ -90,6 +90,7 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
         | cli::Command::Verify(_)
         | cli::Command::Shards(_)
         | cli::Command::Merge(_)
+        | cli::Command::Order(_)
         | cli::Command::Completions(_)
         | cli::Command::Man(_) => return Ok(()),
     }
@@ -105,7 +106,7 @@ fn usage_error(e: &clap::Error) -> Option<CliError> {
     }
     if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         return Some(CliError::input(
-            "no command given: knights-tour count, tour, dot, find, verify, known, shards, merge, completions or man (--help lists them)",
+            "no command given: knights-tour count, tour, dot, find, verify, known, shards, merge, order, completions or man (--help lists them)",
         ));
     }
     // clap's message ends at the first blank line, before its usage;

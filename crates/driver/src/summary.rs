@@ -121,6 +121,13 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             f.levels.len(),
             f.width
         )?;
+        if !f.order.is_empty() {
+            writeln!(
+                out,
+                "  order              {} (fingerprint {})",
+                f.order, f.order_fingerprint
+            )?;
+        }
         if f.spilled_bytes > 0 {
             writeln!(
                 out,

@@ -19,13 +19,20 @@ use kt_frontier::{Options, Unwatched};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let board: Board = args.get(1).map_or("6x6", String::as_str).parse().expect("a board");
+    let board: Board = args
+        .get(1)
+        .map_or("6x6", String::as_str)
+        .parse()
+        .expect("a board");
     let kind = if args.get(2).map(String::as_str) == Some("closed") {
         TourKind::Closed
     } else {
         TourKind::Open
     };
-    let number = |i: usize, default: u64| args.get(i).map_or(default, |a| a.parse().expect("a number"));
+    let number = |i: usize, default: u64| {
+        args.get(i)
+            .map_or(default, |a| a.parse().expect("a number"))
+    };
     let budget = Budget {
         evaluations: number(3, 1_000_000),
         restarts: number(4, 4) as u32,
@@ -59,9 +66,14 @@ fn main() {
                 ..Options::default()
             };
             let started = Instant::now();
-            let counted =
-                kt_frontier::count_tours(board, kind, &options, &Unwatched, &AtomicBool::new(false))
-                    .expect("a count");
+            let counted = kt_frontier::count_tours(
+                board,
+                kind,
+                &options,
+                &Unwatched,
+                &AtomicBool::new(false),
+            )
+            .expect("a count");
             let levels = &counted.outcome.levels;
             let peak = levels.iter().max_by_key(|l| l.states).expect("levels");
             let summed: u64 = levels.iter().map(|l| l.states).sum();

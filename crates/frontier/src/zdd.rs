@@ -73,8 +73,16 @@ pub struct EdgeEncoding {
 }
 
 impl EdgeEncoding {
+    /// The variables of the columns order's sweep.
     pub fn new(board: Board, kind: TourKind) -> EdgeEncoding {
-        let sweep = Sweep::new(board, kind);
+        EdgeEncoding::ordered(&crate::Order::columns(board), kind)
+    }
+
+    /// The variables of the sweep in `order`: the order of the squares is
+    /// the diagram's variable order, and a narrower frontier is a smaller
+    /// diagram.
+    pub fn ordered(order: &crate::Order, kind: TourKind) -> EdgeEncoding {
+        let sweep = Sweep::ordered(order, kind);
         let edges = sweep.edges();
         let mut first = Vec::with_capacity(sweep.steps().len() + 1);
         let mut next: Var = 0;

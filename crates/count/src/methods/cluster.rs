@@ -104,7 +104,8 @@ impl Method for Cluster {
         }
         .check()
         .map_err(|e| Failure::refused(e.to_string()))?;
-        Ok(frontier::sweep_reach(job, cluster.processes))
+        let order = self.frontier.order(job)?;
+        Ok(frontier::sweep_reach(job, &order, cluster.processes))
     }
 
     fn count(
@@ -117,18 +118,20 @@ impl Method for Cluster {
         let started = Instant::now();
         let options = self.frontier.options(job);
         let cluster = self.cluster();
-        let result = frontier::watched_sweep(job, &mut report, observer, cancel, |levels| {
-            kt_distributed::count_tours(
-                &Count {
-                    board: job.board,
-                    kind: job.kind,
-                    options: &options,
-                    cluster: &cluster,
-                },
-                levels,
-                cancel.flag(),
-            )
-        })?;
+        let order = self.frontier.order(job)?;
+        let result =
+            frontier::watched_sweep(job, &order, &mut report, observer, cancel, |levels| {
+                kt_distributed::count_tours(
+                    &Count {
+                        board: job.board,
+                        kind: job.kind,
+                        options: &options,
+                        cluster: &cluster,
+                    },
+                    levels,
+                    cancel.flag(),
+                )
+            })?;
         match result {
             Ok(counted) => {
                 if let Some(frontier) = &mut report.frontier {

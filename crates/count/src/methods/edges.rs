@@ -8,7 +8,7 @@
 
 use kt_board::{Board, TourKind};
 use kt_engine::EngineKind;
-use kt_frontier::EdgeEncoding;
+use kt_frontier::{EdgeEncoding, Order, OrderChoice};
 use kt_memory::Bytes;
 
 use super::measured::{self, BASELINE_BYTES, whole};
@@ -30,13 +30,16 @@ pub struct Edges {
     pub nodes: Option<u64>,
     /// Apply-cache entries (default: 2¹⁶).
     pub cache: Option<u64>,
+    /// The order of the squares: the diagram's variable order (default:
+    /// `auto`, as the frontier method's).
+    pub order: Option<OrderChoice>,
 }
 
 impl Edges {
     fn job(&self, job: &Job) -> Result<EdgeJob, Failure> {
-        supports(job.board, job.kind)?;
+        let order = self.order(job.board, job.kind)?;
         EdgeJob::prepare(
-            job.board,
+            &order,
             job.kind,
             &EngineOptions {
                 engine: self.engine.unwrap_or(EngineKind::Zbdd),
@@ -49,10 +52,12 @@ impl Edges {
     }
 }
 
-/// Refuses boards whose frontier does not fit the state packing, before
-/// the sweep is built.
-fn supports(board: Board, kind: TourKind) -> Result<(), Failure> {
-    kt_frontier::supports(board, kind).map_err(|e| Failure::refused(e.to_string()))
+impl Edges {
+    /// The order of the squares, or the refusal of a board whose frontier
+    /// does not fit the state packing, before the sweep is built.
+    fn order(&self, board: Board, kind: TourKind) -> Result<Order, Failure> {
+        super::frontier::resolve_order(&self.order.clone().unwrap_or_default(), board, kind)
+    }
 }
 
 /// The build holds every level: the levels add up to about 8 widest ones
@@ -80,8 +85,9 @@ fn measured_nodes(board: Board, kind: TourKind) -> Option<u64> {
     }
 }
 
-fn estimate(board: Board, kind: TourKind, engine: EngineKind) -> Reach {
-    let (widest, basis) = measured::frontier_peak_states(board, kind);
+fn estimate(order: &Order, kind: TourKind, engine: EngineKind) -> Reach {
+    let board = order.board();
+    let (widest, basis) = measured::frontier_peak_states(board, kind, order);
     let states = widest * LEVELS_PER_WIDEST * measured::frontier_sweep_length(board);
     let bdd = if engine == EngineKind::Zbdd {
         1.0
@@ -141,12 +147,13 @@ impl Method for Edges {
             engine: given.engine.or(self.engine),
             nodes: given.nodes.or(self.nodes),
             cache: given.cache.or(self.cache),
+            order: given.order.clone().or_else(|| self.order.clone()),
         }))
     }
 
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
         let prepared = self.job(job)?;
-        Ok(estimate(job.board, job.kind, prepared.engine))
+        Ok(estimate(&prepared.order, job.kind, prepared.engine))
     }
 
     fn count(
@@ -175,7 +182,7 @@ impl Method for Edges {
     }
 
     fn decoder(&self, board: Board, kind: TourKind) -> Option<Box<dyn Decoder + Send>> {
-        supports(board, kind).ok()?;
-        Some(Box::new(EdgeEncoding::new(board, kind)))
+        let order = self.order(board, kind).ok()?;
+        Some(Box::new(EdgeEncoding::ordered(&order, kind)))
     }
 }

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use kt_board::TourKind;
-use kt_frontier::{FrontierError, Options, Watcher};
+use kt_frontier::{FrontierError, Options, Order, OrderChoice, Watcher};
 use kt_memory::{Bytes, Watchdog};
 use num_bigint::BigUint;
 
@@ -47,6 +47,9 @@ pub struct Frontier {
     pub checkpoint: Option<Checkpointing>,
     /// Go on from this checkpoint.
     pub resume: Option<PathBuf>,
+    /// The order of the squares (default: `auto`, the shipped or searched
+    /// order of the board; `kt_frontier::order`).
+    pub order: Option<OrderChoice>,
 }
 
 /// Where and how often to write checkpoints.
@@ -62,6 +65,15 @@ impl Frontier {
         self.spill_dir.clone().unwrap_or_else(std::env::temp_dir)
     }
 
+    /// The order of `job`'s sweeps, resolved once (a search for a board
+    /// without a shipped order is kept for the process: `order::auto`), or
+    /// refused: an order of another board, or a frontier too wide for the
+    /// method.
+    pub(super) fn order(&self, job: &Job) -> Result<Order, Failure> {
+        let choice = self.order.clone().unwrap_or_default();
+        resolve_order(&choice, job.board, job.kind)
+    }
+
     /// The sweep's options for `job` (the sweep's own defaults for what
     /// the library does not set, as kt-frontier adds options).
     #[allow(
@@ -69,7 +81,13 @@ impl Frontier {
         reason = "kt-frontier's Options gains fields the library leaves at their defaults"
     )]
     pub(super) fn options(&self, job: &Job) -> Options {
+        // An order that cannot be resolved was refused by `reach` before
+        // any work; the columns stand in for it here.
+        let order = self
+            .order(job)
+            .unwrap_or_else(|_| Order::columns(job.board));
         Options {
+            order: OrderChoice::Given(order),
             threads: job.threads as usize,
             memory: job.budget.0 / 5 * TABLE_FIFTHS,
             resident_limit: job.budget.0 / 10 * RESIDENT_TENTHS,
@@ -159,6 +177,7 @@ impl Method for Frontier {
             spill_dir: given.spill_dir.clone().or_else(|| self.spill_dir.clone()),
             checkpoint: given.checkpoint.clone().or_else(|| self.checkpoint.clone()),
             resume: given.resume.clone().or_else(|| self.resume.clone()),
+            order: given.order.clone().or_else(|| self.order.clone()),
         }))
     }
 
@@ -192,13 +211,9 @@ impl Method for Frontier {
     /// The widest level from the measured sweeps (`docs/frontier.md`), at
     /// 20 bytes and 4 µs of one thread a state (`measured`).
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
-        kt_frontier::supports(job.board, job.kind).map_err(|e| {
-            Failure::refused(format!(
-                "{e}; boards with a short side of up to 13 fit, the time-sliced ZDD (--method zdd) takes up to 128 squares"
-            ))
-        })?;
+        let order = self.order(job)?;
         self.check_resume(job)?;
-        Ok(sweep_reach(job, 1))
+        Ok(sweep_reach(job, &order, 1))
     }
 
     fn count(
@@ -209,8 +224,9 @@ impl Method for Frontier {
         cancel: &CancelToken,
     ) -> Result<RunReport, Failure> {
         let started = Instant::now();
+        let order = self.order(job)?;
         let options = self.options(job);
-        let result = watched_sweep(job, &mut report, observer, cancel, |levels| {
+        let result = watched_sweep(job, &order, &mut report, observer, cancel, |levels| {
             kt_frontier::count_tours(job.board, job.kind, &options, levels, cancel.flag())
         })?;
         match result {
@@ -277,19 +293,22 @@ impl Method for Frontier {
         // its own sweep's checkpoint: the directory may hold another
         // class's, which this one overwrites.
         if let (Some((from, to)), Some(dir)) = (between, &options.resume) {
+            let order = self.order(job)?;
             let own = kt_frontier::checkpoint::inspect(dir).is_ok_and(|h| {
                 h.fingerprint
-                    == kt_frontier::checkpoint::fingerprint(&kt_frontier::Sweep::between(
-                        job.board, from, to,
+                    == kt_frontier::checkpoint::fingerprint(&kt_frontier::Sweep::between_in(
+                        &order, from, to,
                     ))
             });
             if !own {
                 options.resume = None;
             }
         }
-        let width = kt_frontier::Sweep::frontier_width(job.board, job.kind);
+        let order = self.order(job)?;
+        let width = order.width(job.kind);
         let frontier = report.frontier.get_or_insert_with(FrontierReport::default);
         frontier.width = frontier.width.max(width);
+        frontier.name_order(&order);
         frontier.sweeps += 1;
         frontier.sweep_peak_states = 0;
         let watchdog = watch(job.budget, cancel)?;
@@ -336,9 +355,9 @@ impl Method for Frontier {
 /// each hold and expand their part of every level: the widest level from
 /// the measured sweeps (`docs/frontier.md`), at the bytes and seconds of
 /// one thread a state that `measured` records.
-pub(super) fn sweep_reach(job: &Job, processes: usize) -> Reach {
+pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
     let shares = processes.max(1) as f64;
-    let (widest, basis) = measured::frontier_peak_states(job.board, job.kind);
+    let (widest, basis) = measured::frontier_peak_states(job.board, job.kind, order);
     let work = widest * measured::frontier_sweep_length(job.board);
     Reach {
         seconds: work * measured::FRONTIER_SECONDS_PER_STATE
@@ -362,16 +381,19 @@ pub(super) fn sweep_reach(job: &Job, processes: usize) -> Reach {
 /// every finished level passed on to `observer` and added to the report.
 pub(super) fn watched_sweep<T>(
     job: &Job,
+    order: &Order,
     report: &mut RunReport,
     observer: &dyn Observer,
     cancel: &CancelToken,
     sweep: impl FnOnce(&dyn Watcher) -> T,
 ) -> Result<T, Failure> {
-    report.frontier = Some(FrontierReport {
-        width: kt_frontier::Sweep::frontier_width(job.board, job.kind),
+    let mut frontier = FrontierReport {
+        width: order.width(job.kind),
         sweeps: 1,
         ..FrontierReport::default()
-    });
+    };
+    frontier.name_order(order);
+    report.frontier = Some(frontier);
     observer.report(report);
     let watchdog = watch(job.budget, cancel)?;
     let levels = Levels {
@@ -484,7 +506,7 @@ pub(super) fn failure(
             Status::Interrupted,
             format!("interrupted after {done} levels"),
         ),
-        (FrontierError::TooWide { .. } | FrontierError::Resume(_), _) => {
+        (FrontierError::TooWide { .. } | FrontierError::Resume(_) | FrontierError::Order(_), _) => {
             return Failure::refused(error.to_string());
         }
         (FrontierError::Io(e), _) => (
@@ -503,4 +525,23 @@ pub(super) fn failure(
         report: None,
     }
     .with_report(report)
+}
+
+/// `choice` resolved for `board`'s `kind` tours, or the one-line refusal:
+/// an order of another board, or a frontier no key holds.
+pub(super) fn resolve_order(
+    choice: &OrderChoice,
+    board: kt_board::Board,
+    kind: TourKind,
+) -> Result<Order, Failure> {
+    let options = Options {
+        order: choice.clone(),
+        ..Options::default()
+    };
+    kt_frontier::resolve_order(board, kind, &options).map_err(|e| match e {
+        FrontierError::TooWide { .. } => Failure::refused(format!(
+            "{e}; boards with a short side of up to 13 fit, the time-sliced ZDD (--method zdd) takes up to 128 squares"
+        )),
+        other => Failure::refused(other.to_string()),
+    })
 }

@@ -134,6 +134,8 @@ pub struct GivenOptions {
     pub resume: Option<PathBuf>,
     /// The processes of a count spread over several (`--processes`).
     pub cluster: Option<ClusterOptions>,
+    /// The order of the squares of a frontier sweep (`--order`).
+    pub order: Option<kt_frontier::OrderChoice>,
 }
 
 impl GivenOptions {
@@ -151,6 +153,7 @@ impl GivenOptions {
             ("--checkpoint", self.checkpoint.is_some()),
             ("--resume", self.resume.is_some()),
             ("--processes", self.cluster.is_some()),
+            ("--order", self.order.is_some()),
         ]
         .into_iter()
         .filter_map(|(flag, given)| given.then_some(flag))
@@ -463,6 +466,7 @@ impl MethodSettings {
                 });
             }
             "--resume" => given.resume = Some(PathBuf::new()),
+            "--order" => given.order = Some(kt_frontier::OrderChoice::Columns),
             "--processes" => {
                 given.cluster = Some(ClusterOptions {
                     processes: 1,

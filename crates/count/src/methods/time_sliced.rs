@@ -154,9 +154,13 @@ impl Method for TimeSliced {
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
-        if let Some(flag) =
-            given.first_of(&["--spill-dir", "--checkpoint", "--resume", "--processes"])
-        {
+        if let Some(flag) = given.first_of(&[
+            "--spill-dir",
+            "--checkpoint",
+            "--resume",
+            "--processes",
+            "--order",
+        ]) {
             return Err(flag);
         }
         Ok(MethodSettings::TimeSliced(TimeSliced {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use kt_board::{Board, TourKind};
 use kt_engine::{Bcdd, Bdd, Biodivine, Buddy, Engine, EngineKind, Zbdd};
-use kt_frontier::EdgeEncoding;
+use kt_frontier::{EdgeEncoding, Order};
 use kt_memory::Bytes;
 
 use super::resources::{self, Requests, ResourcePlan};
@@ -21,6 +21,8 @@ use crate::report::{Init, Package, RunReport, SatCount, Status, StepReport, mill
 pub struct EdgeJob {
     pub board: Board,
     pub kind: TourKind,
+    /// The order of the squares: the diagram's variable order.
+    pub order: Order,
     pub engine: EngineKind,
     pub plan: ResourcePlan,
 }
@@ -29,15 +31,16 @@ impl EdgeJob {
     /// Resolves the engine settings for the edge diagram of `kind` tours of
     /// `board`, or refuses them before anything is allocated.
     pub fn prepare(
-        board: Board,
+        order: &Order,
         kind: TourKind,
         options: &EngineOptions,
         budget: Bytes,
         threads: u32,
     ) -> Result<EdgeJob, Failure> {
+        let board = order.board();
         let engine = options.engine;
         options.check_cache()?;
-        let vars = EdgeEncoding::new(board, kind).num_vars();
+        let vars = EdgeEncoding::ordered(order, kind).num_vars();
         let plan = resources::plan(
             &format!("the {engine} edge diagram of board {board}"),
             engine,
@@ -54,6 +57,7 @@ impl EdgeJob {
         Ok(EdgeJob {
             board,
             kind,
+            order: order.clone(),
             engine,
             plan,
         })
@@ -85,7 +89,7 @@ fn run<E: Engine, F: Finish>(
     cancel: &CancelToken,
 ) -> Result<(RunReport, F::Output), Failure> {
     let started = Instant::now();
-    let enc = EdgeEncoding::new(job.board, job.kind);
+    let enc = EdgeEncoding::ordered(&job.order, job.kind);
     let s = &mut report.settings;
     s.threads = job.plan.engine.threads;
     s.node_capacity = job.plan.engine.node_capacity;

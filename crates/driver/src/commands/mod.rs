@@ -7,6 +7,7 @@ pub(crate) mod find;
 mod known;
 mod man;
 mod merge;
+mod order;
 mod shards;
 mod tour;
 mod verify;
@@ -33,6 +34,7 @@ pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
         Command::Verify(args) => verify::run(&args),
         Command::Shards(args) => shards::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Order(args) => order::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man(args) => man::run(&args),
     }

@@ -32,7 +32,9 @@ pub mod profile;
 pub mod search;
 pub mod shipped;
 
+use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::{Mutex, PoisonError};
 
 use kt_board::{Board, Square, TourKind};
 
@@ -137,7 +139,11 @@ impl Order {
             if s >= cells || std::mem::replace(&mut seen[s], true) {
                 return Err(OrderError::NotAPermutation(format!(
                     "square {s} is {} in an order of {board}",
-                    if s >= cells { "off the board" } else { "taken twice" }
+                    if s >= cells {
+                        "off the board"
+                    } else {
+                        "taken twice"
+                    }
                 )));
             }
         }
@@ -363,14 +369,23 @@ impl OrderChoice {
 /// for it on [`search::Budget::auto`], kept only where it beats the
 /// columns by the search's score (boards of a few squares, strips of
 /// thousands, and boards whose frontier no key holds get the columns).
+///
+/// A searched order is kept for the life of the process: a count by
+/// endpoint pairs or by start square asks for the same board's order once
+/// per sweep.
 pub fn auto(board: Board) -> Order {
+    static SEARCHED: Mutex<BTreeMap<Board, Order>> = Mutex::new(BTreeMap::new());
     if let Some(order) = shipped::find(board) {
         return order;
     }
-    match search::Budget::auto(board) {
-        Some(budget) => search::search(board, &budget),
-        None => Order::columns(board),
-    }
+    let Some(budget) = search::Budget::auto(board) else {
+        return Order::columns(board);
+    };
+    let mut searched = SEARCHED.lock().unwrap_or_else(PoisonError::into_inner);
+    searched
+        .entry(board)
+        .or_insert_with(|| search::search(board, &budget))
+        .clone()
 }
 
 #[cfg(test)]
@@ -389,7 +404,10 @@ mod tests {
         assert_eq!(line, "0 3 6 9 / 1 4 7 10 / 2 5 8 11");
         assert_eq!(Order::parse(&line).unwrap().squares(), order.squares());
         assert_eq!(order.fingerprint(), back.fingerprint());
-        assert_ne!(order.fingerprint(), Order::columns(board.transposed()).fingerprint());
+        assert_ne!(
+            order.fingerprint(),
+            Order::columns(board.transposed()).fingerprint()
+        );
     }
 
     #[test]
