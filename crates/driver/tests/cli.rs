@@ -25,7 +25,7 @@ fn fails_with_one_line(args: &[&str], code: i32) -> String {
 #[test]
 fn counts_and_summarises() {
     knights_tour()
-        .args(["count", "5"])
+        .args(["count", "5", "--method", "zdd"])
         .assert()
         .success()
         .stdout(predicate::str::starts_with("1728\n"))
@@ -49,7 +49,9 @@ fn rectangular_boards_by_name_or_flags() {
 #[test]
 fn json_report_has_the_benchmark_fields() {
     let output = knights_tour()
-        .args(["count", "6", "--closed", "--json", "--check"])
+        .args([
+            "count", "6", "--closed", "--json", "--check", "--method", "zdd",
+        ])
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
@@ -127,7 +129,14 @@ fn closed_tours_on_narrow_boards_are_zero_with_a_reason() {
         .stdout(predicate::str::contains("Schwenk"));
     // Without the theorems the ZDD method itself says why.
     knights_tour()
-        .args(["count", "2x8", "--closed", "--no-theorems"])
+        .args([
+            "count",
+            "2x8",
+            "--closed",
+            "--no-theorems",
+            "--method",
+            "zdd",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::starts_with("0\n"))
@@ -285,13 +294,15 @@ fn options_a_method_does_not_take_are_refused_with_the_methods_that_do() {
 
 #[test]
 fn a_node_limit_stops_the_run_with_a_message() {
-    let message = fails_with_one_line_stdout_ok(&["count", "5", "--nodes", "2000"]);
+    let message =
+        fails_with_one_line_stdout_ok(&["count", "5", "--nodes", "2000", "--method", "zdd"]);
     assert!(message.contains("node capacity of 2000"), "{message}");
 }
 
 #[test]
 fn a_memory_budget_refuses_or_stops_the_run_with_a_message() {
-    let message = fails_with_one_line_stdout_ok(&["count", "6", "--memory", "40M"]);
+    let message =
+        fails_with_one_line_stdout_ok(&["count", "6", "--memory", "40M", "--method", "zdd"]);
     // Whichever limit the run meets first names itself: the budget (the
     // watchdog sees the resident set pass it), or the filter's memo, whose
     // share of the budget is 38 MiB; which comes first depends on when the
@@ -308,7 +319,8 @@ fn a_memo_that_cannot_grow_stops_the_run_with_a_message() {
     // The one-pass filter of 6x6 open needs a memo of 14 million entries;
     // 150 MiB holds a few million. The run must stop before it asks for a
     // table it may not have, not abort inside the allocator.
-    let message = fails_with_one_line_stdout_ok(&["count", "6", "--memory", "150MiB"]);
+    let message =
+        fails_with_one_line_stdout_ok(&["count", "6", "--memory", "150MiB", "--method", "zdd"]);
     assert!(message.contains("memo cannot grow"), "{message}");
     assert!(message.contains("raise --memory"), "{message}");
 }
@@ -392,7 +404,9 @@ fn ctrl_c_stops_the_one_pass_filter_cleanly() {
     // The default schedule spends its seconds on 6x6 open in the one-pass
     // exactly-once filter: the interrupt lands there, and the nodes the
     // pass holds must go back to the manager without a word on stderr.
-    interrupt_count(&["count", "6", "--json", "--memory", "4GiB"]);
+    interrupt_count(&[
+        "count", "6", "--json", "--memory", "4GiB", "--method", "zdd",
+    ]);
 }
 
 #[test]

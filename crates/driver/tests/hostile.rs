@@ -373,7 +373,11 @@ fn assert_partial_6x6(output: &Output, code: i32, signal: &str, what: &str) {
 fn sigint_prints_the_partial_report_every_time() {
     let _heavy = heavy();
     for run in 1..=5 {
-        let output = interrupted(&["count", "6x6"], "INT", Duration::from_secs(1));
+        let output = interrupted(
+            &["count", "6x6", "--method", "zdd"],
+            "INT",
+            Duration::from_secs(1),
+        );
         assert_partial_6x6(&output, 130, "SIGINT", &format!("run {run}"));
     }
 }
@@ -385,7 +389,7 @@ fn two_quick_sigints_to_the_group_are_one_press() {
     // may end the program without its report.
     let _heavy = heavy();
     for gap in [0, 3, 20] {
-        let child = spawn(&mut knights_tour(&["count", "6x6"]));
+        let child = spawn(&mut knights_tour(&["count", "6x6", "--method", "zdd"]));
         let pid = child.id();
         thread::sleep(Duration::from_secs(1));
         send("INT", pid, true);
@@ -399,7 +403,11 @@ fn two_quick_sigints_to_the_group_are_one_press() {
 #[test]
 fn sigint_with_json_gives_one_interrupted_document() {
     let _heavy = heavy();
-    let output = interrupted(&["count", "6x6", "--json"], "INT", Duration::from_secs(1));
+    let output = interrupted(
+        &["count", "6x6", "--json", "--method", "zdd"],
+        "INT",
+        Duration::from_secs(1),
+    );
     one_error_line(&output, 130, "count 6x6 --json");
     let report: serde_json::Value =
         serde_json::from_slice(&output.stdout).expect("stdout is one JSON document");
@@ -446,7 +454,7 @@ fn sigterm_and_sighup_are_handled_like_ctrl_c() {
     }
     // The ZDD method too, mid-step.
     let output = interrupted(
-        &["count", "6x6", "--json"],
+        &["count", "6x6", "--json", "--method", "zdd"],
         "TERM",
         Duration::from_millis(800),
     );
@@ -625,7 +633,7 @@ fn on_a_terminal(command: &str, env: &[(&str, &str)]) -> Option<String> {
 
 #[test]
 fn no_color_means_no_colour_on_a_terminal() {
-    let command = format!("'{}' count 3x4 -v", path_str(&binary()));
+    let command = format!("'{}' count 3x4 -v --method zdd", path_str(&binary()));
     let Some(coloured) = on_a_terminal(&command, &[]) else {
         return;
     };

@@ -123,6 +123,16 @@ pub fn resolve_order(
     kind: TourKind,
     options: &Options,
 ) -> Result<Order, FrontierError> {
+    // A board that takes the columns is measured without building its
+    // order, so that a board of millions of squares is refused at once.
+    let columns = match &options.order {
+        OrderChoice::Columns => true,
+        OrderChoice::Auto => order::keeps_columns(board),
+        OrderChoice::Given(_) => false,
+    };
+    if columns {
+        supports(board, kind)?;
+    }
     let order = options
         .order
         .resolve(board)

@@ -81,13 +81,14 @@ impl Frontier {
         reason = "kt-frontier's Options gains fields the library leaves at their defaults"
     )]
     pub(super) fn options(&self, job: &Job) -> Options {
-        // An order that cannot be resolved was refused by `reach` before
-        // any work; the columns stand in for it here.
-        let order = self
-            .order(job)
-            .unwrap_or_else(|_| Order::columns(job.board));
+        // An order that cannot be resolved is refused by `reach` before any
+        // work (and by the sweep itself): the choice stays as asked.
+        let order = self.order(job).map_or_else(
+            |_| self.order.clone().unwrap_or_default(),
+            OrderChoice::Given,
+        );
         Options {
-            order: OrderChoice::Given(order),
+            order,
             threads: job.threads as usize,
             memory: job.budget.0 / 5 * TABLE_FIFTHS,
             resident_limit: job.budget.0 / 10 * RESIDENT_TENTHS,

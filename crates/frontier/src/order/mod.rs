@@ -388,6 +388,12 @@ pub fn auto(board: Board) -> Order {
         .clone()
 }
 
+/// Whether `auto` takes the columns for `board`: no shipped order, and
+/// too few or too many squares to search.
+pub fn keeps_columns(board: Board) -> bool {
+    shipped::find(board).is_none() && search::Budget::auto(board).is_none()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

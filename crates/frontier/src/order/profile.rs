@@ -34,49 +34,55 @@ impl Profile {
     }
 }
 
-/// The knight's moves of a board as bit sets, for scoring orders fast.
+/// The knight's moves of a board as flat neighbour lists, for scoring
+/// orders fast: one pass over the steps, eight neighbours a step, and two
+/// flags a square, whatever the board's size (a bit set a square would
+/// take `n²/8` bytes, a gigabyte at 90,000 squares).
 #[derive(Clone, Debug)]
 pub struct Moves {
-    words: usize,
-    /// Square → the squares a move away, `words` words each.
-    neighbours: Vec<u64>,
+    /// Square → its neighbours, `first[s] .. first[s + 1]` of `neighbours`.
+    first: Vec<u32>,
+    neighbours: Vec<u32>,
 }
 
 impl Moves {
     pub fn new(board: Board) -> Moves {
-        let words = board.cells().div_ceil(64).max(1);
-        let mut neighbours = vec![0u64; board.cells() * words];
+        let mut first = Vec::with_capacity(board.cells() + 1);
+        let mut neighbours = Vec::with_capacity(board.cells() * 8);
         for s in board.squares() {
-            for t in board.knight_moves(s) {
-                neighbours[s * words + t / 64] |= 1 << (t % 64);
-            }
+            first.push(neighbours.len() as u32);
+            neighbours.extend(board.knight_moves(s).map(|t| t as u32));
         }
-        Moves { words, neighbours }
+        first.push(neighbours.len() as u32);
+        Moves { first, neighbours }
     }
 
     /// Calls `width` with the frontier's width after each step of taking
     /// `squares` in order.
+    ///
+    /// The frontier is the squares touched (a move from a square taken)
+    /// and not taken; its size changes by one for each square newly
+    /// touched and one for the square taken if it was on it.
     #[inline]
     pub fn widths(&self, squares: &[Square], mut width: impl FnMut(usize)) {
-        let w = self.words;
-        // Squares taken, and squares a move from one taken.
-        let mut taken = vec![0u64; w];
-        let mut touched = vec![0u64; w];
+        let n = self.first.len() - 1;
+        // Bit 0: taken; bit 1: touched.
+        let mut flags = vec![0u8; n];
+        let mut on_frontier = 0usize;
         for (m, &s) in squares.iter().enumerate() {
-            taken[s / 64] |= 1 << (s % 64);
-            let near = &self.neighbours[s * w..(s + 1) * w];
-            let mut count = 0;
-            for k in 0..w {
-                touched[k] |= near[k];
-                count += (touched[k] & !taken[k]).count_ones() as usize;
+            on_frontier -= usize::from(flags[s] == 2);
+            flags[s] |= 1;
+            let (from, to) = (self.first[s] as usize, self.first[s + 1] as usize);
+            for &t in &self.neighbours[from..to] {
+                let f = &mut flags[t as usize];
+                on_frontier += usize::from(*f == 0);
+                *f |= 2;
             }
             // The next square is on the frontier whether touched or not.
-            if let Some(&next) = squares.get(m + 1)
-                && (touched[next / 64] >> (next % 64)) & 1 == 0
-            {
-                count += 1;
-            }
-            width(count);
+            let next = squares
+                .get(m + 1)
+                .map_or(0, |&t| usize::from(flags[t] & 2 == 0));
+            width(on_frontier + next);
         }
     }
 }

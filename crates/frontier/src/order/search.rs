@@ -32,10 +32,16 @@ pub const BASE: f64 = 2.7;
 /// their sweeps take milliseconds whatever the order.
 const SMALL: usize = 20;
 
-/// Boards with more squares than this keep the columns under `auto`:
-/// the search's cost grows with the square count and strips this long
-/// are swept at the columns' steady width anyway.
-const LARGE: usize = 256;
+/// Boards with more squares than this keep the columns under `auto`: the
+/// search is part of planning, which must stay well under a second, and
+/// counts on such boards take days in any order (`knights-tour order
+/// BOARD --search N` searches for them, and `--order FILE` takes the
+/// result).
+const LARGE: usize = 128;
+
+/// The most evaluations `auto` spends: planning a count refuses what
+/// cannot run in well under a second, and the search is part of planning.
+const AUTO_EVALUATIONS: u64 = 150_000;
 
 /// How much searching one search does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,15 +56,16 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// What `auto` spends on a board that has no shipped order: about a
-    /// tenth of a second on one core for a board of 100 squares (within 1% of
-    /// the score of a search 80 times as long on 7×7), nothing on boards of
-    /// fewer than 20 squares or more than 256 ([`SMALL`], [`LARGE`]).
+    /// What `auto` spends on a board that has no shipped order: 2,000
+    /// evaluations a square, at most [`AUTO_EVALUATIONS`] (about a tenth of
+    /// a second on one core; on 7×7 a search 80 times as long finds a score
+    /// only 1% lower), nothing on boards of fewer than 20 squares or more
+    /// than 128 ([`SMALL`], [`LARGE`]).
     pub fn auto(board: Board) -> Option<Budget> {
         let cells = board.cells();
         let short = board.rows().min(board.cols());
         (short >= 3 && (SMALL..=LARGE).contains(&cells)).then(|| Budget {
-            evaluations: 5_000 * cells as u64,
+            evaluations: (2_000 * cells as u64).min(AUTO_EVALUATIONS),
             restarts: 2,
             seed: 0,
         })
@@ -200,7 +207,7 @@ mod tests {
     fn small_and_huge_boards_are_not_searched() {
         assert!(Budget::auto(Board::new(4, 4).unwrap()).is_none());
         assert!(Budget::auto(Board::new(2, 40).unwrap()).is_none());
-        assert!(Budget::auto(Board::new(20, 20).unwrap()).is_none());
+        assert!(Budget::auto(Board::new(12, 12).unwrap()).is_none());
         assert!(Budget::auto(Board::new(6, 6).unwrap()).is_some());
     }
 }
