@@ -39,7 +39,8 @@
 //!
 //! # Examples
 //!
-//! Counting the open tours of the 5×5 board:
+//! Counting the open tours of the 5×5 board (`auto` takes the fastest
+//! method that fits; the report names it):
 //!
 //! ```
 //! use kt_count::{Board, CancelToken, Request, Silent, TourKind, count};
@@ -47,7 +48,7 @@
 //! let board: Board = "5x5".parse().unwrap();
 //! let counted = count(&Request::new(board, TourKind::Open), &Silent, &CancelToken::new()).unwrap();
 //! assert_eq!(counted.count.to_string(), "1728");
-//! assert_eq!(counted.report.settings.method, "zdd");
+//! assert!(!counted.report.settings.method.is_empty());
 //! ```
 //!
 //! The directed tours from the corner, by the frontier method:

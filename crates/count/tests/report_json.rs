@@ -41,7 +41,8 @@ fn round_trip(report: &RunReport) -> RunReport {
 
 #[test]
 fn a_time_sliced_count_reads_back() {
-    let mut counted = report("5x5", TourKind::Open, None, Question::Total);
+    let zdd = MethodSettings::named("zdd").unwrap();
+    let mut counted = report("5x5", TourKind::Open, Some(zdd), Question::Total);
     let board: Board = "5x5".parse().unwrap();
     let check = known::check(&board, TourKind::Open, &1728_u32.into());
     counted.check = Some(CheckReport::from(&check));
