@@ -51,8 +51,8 @@ use std::sync::atomic::AtomicBool;
 use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
-pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use count::{LevelReport, Options, Outcome, Unwatched, Watcher, default_threads};
+pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use sweep::{Restriction, Sweep};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 

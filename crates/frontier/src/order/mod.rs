@@ -137,7 +137,11 @@ impl Order {
             if s >= cells || std::mem::replace(&mut seen[s], true) {
                 return Err(OrderError::NotAPermutation(format!(
                     "square {s} is {} in an order of {board}",
-                    if s >= cells { "off the board" } else { "taken twice" }
+                    if s >= cells {
+                        "off the board"
+                    } else {
+                        "taken twice"
+                    }
                 )));
             }
         }
@@ -389,7 +393,10 @@ mod tests {
         assert_eq!(line, "0 3 6 9 / 1 4 7 10 / 2 5 8 11");
         assert_eq!(Order::parse(&line).unwrap().squares(), order.squares());
         assert_eq!(order.fingerprint(), back.fingerprint());
-        assert_ne!(order.fingerprint(), Order::columns(board.transposed()).fingerprint());
+        assert_ne!(
+            order.fingerprint(),
+            Order::columns(board.transposed()).fingerprint()
+        );
     }
 
     #[test]
