@@ -80,11 +80,18 @@ pub struct Score {
 }
 
 impl Score {
+    /// The score `Σ BASE^w` of [`BASE`].
     pub fn new(board: Board) -> Score {
+        Score::with_base(board, BASE)
+    }
+
+    /// The score `Σ base^w`, for measuring how well another base predicts
+    /// the states (`examples/order_search.rs`).
+    pub fn with_base(board: Board, base: f64) -> Score {
         Score {
             moves: Moves::new(board),
             powers: (0..=board.cells() + 1)
-                .map(|w| BASE.powi(i32::try_from(w).unwrap_or(i32::MAX)))
+                .map(|w| base.powi(i32::try_from(w).unwrap_or(i32::MAX)))
                 .collect(),
         }
     }
@@ -103,8 +110,12 @@ impl Score {
 /// of tour (the apex is on every frontier of an open sweep), so both kinds
 /// get the same order.
 pub fn search(board: Board, budget: &Budget) -> Order {
+    search_with(board, budget, &Score::new(board))
+}
+
+/// [`search`] on another score (another base: [`Score::with_base`]).
+pub fn search_with(board: Board, budget: &Budget, score: &Score) -> Order {
     let columns = Order::columns(board);
-    let score = Score::new(board);
     let mut best = columns.squares().to_vec();
     let mut best_score = score.of(&best);
     let restarts = budget.restarts.max(1);
@@ -113,7 +124,7 @@ pub fn search(board: Board, budget: &Budget) -> Order {
         let seed = seed_of(board)
             .wrapping_add(budget.seed)
             .wrapping_add(u64::from(run).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let (squares, value) = anneal(&score, columns.squares(), per_run, seed);
+        let (squares, value) = anneal(score, columns.squares(), per_run, seed);
         if value < best_score {
             best = squares;
             best_score = value;
