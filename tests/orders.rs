@@ -172,3 +172,49 @@ fn orders_that_cannot_run_are_refused() {
     .unwrap_err();
     assert!(error.to_string().contains("slots"), "{error}");
 }
+
+/// A checkpoint means something only in the order that wrote it: resumed
+/// in another order it is refused, in its own it gives the count.
+#[test]
+fn a_checkpoint_of_another_order_is_refused() {
+    let cancel = AtomicBool::new(false);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("5x6.checkpoint");
+    let board = Board::new(5, 6).unwrap();
+    let writing = Options {
+        checkpoint: Some(path.clone()),
+        checkpoint_every: std::time::Duration::ZERO,
+        spill_dir: dir.path().to_path_buf(),
+        ..options(&OrderChoice::Columns)
+    };
+    let whole = kt_frontier::count_tours(board, TourKind::Open, &writing, &Unwatched, &cancel)
+        .unwrap()
+        .tours;
+    let resuming = |order: OrderChoice| Options {
+        resume: Some(path.clone()),
+        ..options(&order)
+    };
+    let other = kt_frontier::count_tours(
+        board,
+        TourKind::Open,
+        &resuming(OrderChoice::Auto),
+        &Unwatched,
+        &cancel,
+    );
+    match other {
+        Err(kt_frontier::FrontierError::Resume(why)) => {
+            assert!(why.contains("differently"), "{why}");
+        }
+        other => panic!("resumed in another order: {other:?}"),
+    }
+    let same = kt_frontier::count_tours(
+        board,
+        TourKind::Open,
+        &resuming(OrderChoice::Columns),
+        &Unwatched,
+        &cancel,
+    )
+    .unwrap();
+    assert_eq!(same.tours, whole);
+    assert!(same.outcome.resumed_from.is_some());
+}

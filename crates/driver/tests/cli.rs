@@ -1038,3 +1038,72 @@ fn man_prints_roff_pages() {
     let message = fails_with_one_line(&["man", "nope"], 2);
     assert!(message.contains("count"), "{message}");
 }
+
+/// `order` prints a file that `--order` reads back; the count in that
+/// order is the count, and the report names the order.
+#[test]
+fn an_order_printed_by_order_counts_as_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = knights_tour().args(["order", "5x6"]).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("# the order of the squares of 5x6"), "{text}");
+    let fingerprint = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# fingerprint"))
+        .unwrap()
+        .trim()
+        .to_string();
+    let file = dir.path().join("5x6.order");
+    std::fs::write(&file, &text).unwrap();
+    let output = knights_tour()
+        .args(["count", "5x6", "--method", "frontier", "--json", "--order"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["count"], "37568");
+    assert_eq!(report["frontier"]["order"], "given");
+    assert_eq!(report["frontier"]["order_fingerprint"], fingerprint.as_str());
+    let columns = knights_tour()
+        .args(["count", "5x6", "--method", "frontier", "--json", "--order", "columns"])
+        .output()
+        .unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&columns.stdout).unwrap();
+    assert_eq!(report["count"], "37568");
+    assert_eq!(report["frontier"]["order"], "columns");
+}
+
+/// An order file that is not a permutation of the board's squares, of
+/// another board, malformed or huge is refused with one line, exit 2,
+/// before any work; so is `--order` with a method that has no sweep.
+#[test]
+fn bad_orders_are_refused_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let twice = write("twice", "0 1 2 3 / 4 5 6 7 / 8 9 10 10");
+    let short = write("short", "0 1 2 3 / 4 5 6");
+    let words = write("words", "0 1 x 3 / 4 5 6 7 / 8 9 10 11");
+    let other = write("other", "0 1 2 / 3 4 5 / 6 7 8 / 9 10 11");
+    let empty = write("empty", "# nothing\n");
+    for (file, says) in [
+        (twice.as_str(), "two squares"),
+        (short.as_str(), "line 2"),
+        (words.as_str(), "not a step number"),
+        (empty.as_str(), "no step numbers"),
+        ("/no/such/order", "cannot read"),
+        ("/dev/zero", "larger than"),
+    ] {
+        let message = fails_with_one_line(&["count", "3x4", "--order", file], 2);
+        assert!(message.contains(says), "{file}: {message}");
+    }
+    let message = fails_with_one_line(&["count", "3x4", "--order", &other], 2);
+    assert!(message.contains("4x3"), "{message}");
+    let message = fails_with_one_line(&["count", "5", "--method", "zdd", "--order", "columns"], 2);
+    assert!(message.contains("--order"), "{message}");
+}

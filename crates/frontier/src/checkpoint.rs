@@ -402,7 +402,7 @@ pub fn read<K: Key>(
     }
     if header.fingerprint != fingerprint(sweep) {
         return Err(bad(
-            "it was written by a build that sweeps or codes the board differently, so its states mean something else here"
+            "it was written in another order of the squares (--order), or by a build that sweeps or codes the board differently, so its states mean something else here"
                 .into(),
         ));
     }

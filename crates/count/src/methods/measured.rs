@@ -46,24 +46,25 @@ pub(super) fn log_linear_both_ways(points: &[(f64, f64)], x: f64) -> f64 {
 /// The most states a level of the frontier sweep of `board` in `order`
 /// holds, and where the figure comes from.
 ///
-/// An order measured here gives its own figure ([`MEASURED_ORDERS`],
-/// found by the order's fingerprint in either orientation); the columns
+/// A shipped order gives the peak measured with it (the table
+/// `crates/frontier/data/orders.csv`, in either orientation); the columns
 /// give [`columns_peak_states`]; any other order is that figure scaled by
 /// the ratio of the two orders' search scores (`Σ 2.7^width`), which on
 /// the boards measured overestimates the states of a searched order (6×7
 /// open: a ratio of 0.069, a measured ratio of 0.018), as an estimate
 /// that warns before a run should.
 pub(super) fn frontier_peak_states(board: Board, kind: TourKind, order: &Order) -> (f64, String) {
-    let fingerprints = [order.fingerprint(), order.transposed().fingerprint()];
-    if let Some(&(.., states, name)) = MEASURED_ORDERS
-        .iter()
-        .find(|&&(k, fingerprint, ..)| k == kind && fingerprints.contains(&fingerprint))
-    {
-        return (states, format!("measured: {name}"));
+    if let Some(peak) = kt_frontier::order::shipped::entry_of(order).and_then(|e| e.peak(kind)) {
+        return (
+            peak as f64,
+            format!("measured: {board} {kind}, in the shipped order"),
+        );
     }
     let (columns, basis) = columns_peak_states(board, kind);
     let columns_order = Order::columns(board);
-    if fingerprints.contains(&columns_order.fingerprint()) {
+    if [order.fingerprint(), order.transposed().fingerprint()]
+        .contains(&columns_order.fingerprint())
+    {
         return (columns, basis.to_string());
     }
     let score = Score::new(board);
@@ -76,11 +77,6 @@ pub(super) fn frontier_peak_states(board: Board, kind: TourKind, order: &Order) 
         ),
     )
 }
-
-/// Peaks measured in orders other than the columns: the kind, the order's
-/// fingerprint, the peak states, and the board's name in the basis
-/// (`docs/frontier.md`, *The vertex order*).
-const MEASURED_ORDERS: &[(TourKind, u32, f64, &str)] = &[];
 
 /// The most states a level of the frontier sweep of `board` holds in the
 /// columns order, and where the figure comes from.

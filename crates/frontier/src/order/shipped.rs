@@ -1,9 +1,10 @@
 //! The orders shipped with the program, for the boards people count.
 //!
 //! `data/orders.csv` holds one order per board shape (`board`, the order as
-//! a board of step numbers with rows separated by `/`, and where it came
-//! from); a board with more rows than columns takes its transpose's order
-//! turned ([`Order::transposed`]). Each was chosen by measurement: the
+//! a board of step numbers with rows separated by `/`, where it came from,
+//! and the widest level its sweep was measured to hold, open and closed,
+//! where measured); a board with more rows than columns takes its
+//! transpose's order turned ([`Order::transposed`]). Each was chosen by measurement: the
 //! levels of its sweep against those of the columns and of other
 //! candidates (`docs/frontier.md`, *The vertex order*, has the figures;
 //! `cargo run --release -p kt-frontier --example order_search` remakes a
@@ -25,6 +26,20 @@ const TABLE: &str = include_str!("../../data/orders.csv");
 pub struct Entry {
     pub order: Order,
     pub source: String,
+    /// The most states a level of the order's sweep was measured to hold,
+    /// for open and for closed tours (what `plan` estimates from).
+    pub open_peak: Option<u64>,
+    pub closed_peak: Option<u64>,
+}
+
+impl Entry {
+    /// The measured peak for `kind`, if there is one.
+    pub fn peak(&self, kind: kt_board::TourKind) -> Option<u64> {
+        match kind {
+            kt_board::TourKind::Open => self.open_peak,
+            kt_board::TourKind::Closed => self.closed_peak,
+        }
+    }
 }
 
 /// Every shipped order, read once.
@@ -40,13 +55,30 @@ pub fn entries() -> &'static [Entry] {
                 let order = Order::parse_for(&record[1], board)
                     .expect("a shipped order is a permutation of its board")
                     .with_origin(Origin::Shipped);
+                let peak = |i: usize| {
+                    record
+                        .get(i)
+                        .filter(|p| !p.is_empty())
+                        .map(|p| p.parse().expect("a shipped peak is a whole number"))
+                };
                 Entry {
                     order,
                     source: record[2].to_string(),
+                    open_peak: peak(3),
+                    closed_peak: peak(4),
                 }
             })
             .collect()
     })
+}
+
+/// The shipped entry whose order (or its transpose) is `order`.
+pub fn entry_of(order: &Order) -> Option<&'static Entry> {
+    let turned = order.transposed();
+    entries()
+        .iter()
+        .find(|e| (e.order.board(), e.order.squares()) == (order.board(), order.squares())
+            || (e.order.board(), e.order.squares()) == (turned.board(), turned.squares()))
 }
 
 /// The shipped order of `board`, or of its transpose turned.
