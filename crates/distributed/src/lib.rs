@@ -209,7 +209,7 @@ impl Count<'_> {
             .map_err(|e| DistributedError::Refused(e.to_string()))?;
         if let Some(dir) = &self.options.resume {
             let mine = resume::process_dir(dir, c.process, c.processes);
-            if resume::held(&mine).is_empty() {
+            if resume::held(&mine, c.process, c.processes).is_empty() {
                 return refuse(format!(
                     "--resume {}: no checkpoint of process {} of {} in {}",
                     dir.display(),
@@ -265,7 +265,13 @@ pub fn count_tours(
         .options
         .resume
         .as_ref()
-        .map(|dir| resume::held(&resume::process_dir(dir, c.process, c.processes)))
+        .map(|dir| {
+            resume::held(
+                &resume::process_dir(dir, c.process, c.processes),
+                c.process,
+                c.processes,
+            )
+        })
         .unwrap_or_default();
 
     let mut resume_step = held.last().map(|(step, _)| *step);

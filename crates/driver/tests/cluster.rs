@@ -216,3 +216,42 @@ fn bad_clusters_are_refused_before_any_work() {
         assert!(output.stdout.is_empty());
     }
 }
+
+/// A process's checkpoint is its share of the count, and says so: resumed
+/// alone as a whole count, or by another process, it is refused before
+/// any work instead of giving a part of the count as the count.
+#[test]
+fn a_process_share_is_never_resumed_as_a_whole_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoints = dir.path().join("ckpt");
+    let checkpoint = checkpoints.to_str().unwrap();
+    let args = [
+        "count",
+        "6x6",
+        "--closed",
+        "--checkpoint",
+        checkpoint,
+        "--checkpoint-every",
+        "1ms",
+    ];
+    for output in cluster(&args, 2) {
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(stdout(&output).lines().next(), Some("9862")); // OEIS A001230
+    }
+    let slots: Vec<String> = ["a", "b"]
+        .iter()
+        .map(|slot| checkpoints.join("process-0-of-2").join(slot))
+        .filter(|slot| slot.join("manifest").exists())
+        .map(|slot| slot.to_str().unwrap().to_string())
+        .collect();
+    assert!(!slots.is_empty());
+    for slot in &slots {
+        let message = refused(&[
+            "count", "6x6", "--closed", "--method", "frontier", "--resume", slot,
+        ]);
+        assert!(message.contains("process 0 of 2"), "{message}");
+    }
+    // The same directory again without --resume: refused, not replaced.
+    let message = refused(&[&args[..], &["--processes", "2", "--process", "0"]].concat());
+    assert!(message.contains("already holds a checkpoint"), "{message}");
+}

@@ -816,3 +816,108 @@ fn control_characters_from_the_input_are_escaped_in_messages() {
         assert!(line.len() < 600, "{} bytes", line.len());
     }
 }
+
+// ---------------------------------------------------------------------
+// Nothing lost (issue 28): a user's files and checkpoints are never
+// destroyed, and damage never becomes a count.
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A directory of the user's named as `--checkpoint`: refused before any
+/// work, whichever method would write it (a whole count, a shard, a
+/// cluster), and nothing in it removed or changed.
+#[test]
+fn a_checkpoint_directory_of_someone_elses_files_is_refused_and_kept() {
+    let scratch = Scratch::new("foreign-checkpoint");
+    let x = scratch.0.join("x");
+    std::fs::create_dir_all(x.join("go/src")).unwrap();
+    std::fs::create_dir_all(x.join("graphs")).unwrap();
+    std::fs::write(x.join("go/src/main.go"), "k\n").unwrap();
+    let x = path_str(&x);
+    for args in [
+        &[
+            "count",
+            "6x6",
+            "--closed",
+            "--method",
+            "frontier",
+            "-q",
+            "--checkpoint",
+            x,
+            "--checkpoint-every",
+            "1ms",
+        ][..],
+        &["count", "5", "--shard", "1/2", "--checkpoint", x][..],
+        &["count", "5x5", "--method", "cluster", "--checkpoint", x][..],
+    ] {
+        let output = run(args);
+        let line = one_error_line(&output, 2, &format!("{args:?}"));
+        assert!(line.contains("not a knights-tour checkpoint"), "{line}");
+        assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+    }
+    let x = Path::new(x);
+    assert_eq!(names(x), ["go", "graphs"]);
+    assert_eq!(
+        std::fs::read_to_string(x.join("go/src/main.go")).unwrap(),
+        "k\n"
+    );
+}
+
+/// A second run with the same `--checkpoint DIR` (or another board's count
+/// into it) is refused before any work, saying how to go on or start over,
+/// and the checkpoint stays as it was; with `--resume DIR` it goes on.
+#[test]
+fn an_existing_checkpoint_is_never_replaced_without_resume() {
+    let scratch = Scratch::new("existing-checkpoint");
+    let ck = scratch.0.join("ck");
+    let ck_str = path_str(&ck);
+    let write = [
+        "count",
+        "6x6",
+        "--closed",
+        "--method",
+        "frontier",
+        "-q",
+        "--checkpoint",
+        ck_str,
+        "--checkpoint-every",
+        "1ms",
+    ];
+    let first = run(&write);
+    assert!(first.status.success(), "{first:?}");
+    assert!(text(&first.stdout).starts_with("9862\n"), "{first:?}"); // OEIS A001230
+    let manifest = std::fs::read(ck.join("manifest")).unwrap();
+    let held = names(&ck);
+    for args in [
+        &write[..],
+        &[
+            "count",
+            "5x5",
+            "--method",
+            "frontier",
+            "--checkpoint",
+            ck_str,
+        ][..],
+    ] {
+        let output = run(args);
+        let line = one_error_line(&output, 2, &format!("{args:?}"));
+        assert!(line.contains("already holds a checkpoint"), "{line}");
+        assert!(line.contains(&format!("--resume {ck_str}")), "{line}");
+        assert!(line.contains("start over"), "{line}");
+    }
+    assert_eq!(std::fs::read(ck.join("manifest")).unwrap(), manifest);
+    assert_eq!(names(&ck), held);
+    let mut resume = write.to_vec();
+    resume.extend(["--resume", ck_str]);
+    let resumed = run(&resume);
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert!(text(&resumed.stdout).starts_with("9862\n"), "{resumed:?}");
+}

@@ -85,7 +85,8 @@ impl Frontier {
         }
     }
 
-    /// Refuses a checkpoint of another board or kind.
+    /// Refuses a checkpoint of another board or kind, or a cluster
+    /// process's share of one.
     pub(super) fn check_resume(&self, job: &Job) -> Result<(), Failure> {
         let Some(path) = &self.resume else {
             return Ok(());
@@ -107,6 +108,9 @@ impl Frontier {
                 header.cols,
                 job.kind
             )));
+        }
+        if let Some(why) = kt_frontier::checkpoint::share_mismatch(header.share, None) {
+            return Err(Failure::refused(format!("{}: {why}", path.display())));
         }
         Ok(())
     }
@@ -179,6 +183,14 @@ impl Method for Frontier {
                 .collect(),
             files: Vec::new(),
             checkpoints: self.checkpoint.is_some() || self.resume.is_some(),
+            checkpoint: self
+                .checkpoint
+                .as_ref()
+                .map(|c| crate::paths::CheckpointTarget {
+                    write: c.path.clone(),
+                    resume: self.resume.clone(),
+                    share: None,
+                }),
         }
     }
 
