@@ -921,3 +921,93 @@ fn an_existing_checkpoint_is_never_replaced_without_resume() {
     assert!(resumed.status.success(), "{resumed:?}");
     assert!(text(&resumed.stdout).starts_with("9862\n"), "{resumed:?}");
 }
+
+/// Changes the last byte of every run file under `spill` once, after its
+/// size has held still for one look, until `done`: the last record's
+/// weight, changed to another weight that is not 0, so that the run still
+/// reads as a run (a failing disk's damage, not a cut file). Returns the
+/// files changed.
+fn damage_spilled_runs(spill: &Path, done: &std::sync::atomic::AtomicBool) -> usize {
+    use std::io::{Seek, SeekFrom, Write};
+    use std::sync::atomic::Ordering;
+    let mut sizes: std::collections::HashMap<PathBuf, u64> = std::collections::HashMap::new();
+    let mut changed: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
+    while !done.load(Ordering::Relaxed) {
+        let runs = std::fs::read_dir(spill)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
+            .map(|e| e.path());
+        for run in runs {
+            let Ok(size) = std::fs::metadata(&run).map(|m| m.len()) else {
+                continue;
+            };
+            let steady = sizes.insert(run.clone(), size) == Some(size);
+            if size == 0 || !steady || changed.contains(&run) {
+                continue;
+            }
+            let Ok(mut file) = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&run)
+            else {
+                continue;
+            };
+            let mut last = [0u8];
+            if file.seek(SeekFrom::End(-1)).is_err() || file.read_exact(&mut last).is_err() {
+                continue;
+            }
+            // A one-byte varint (below 0x80) stays one: another value, never 0.
+            let new = if last[0] & 0x40 == 0 {
+                last[0] | 0x40
+            } else {
+                last[0] ^ 0x20
+            };
+            if file.seek(SeekFrom::End(-1)).is_ok() && file.write_all(&[new]).is_ok() {
+                changed.insert(run);
+            }
+        }
+        thread::sleep(Duration::from_millis(2));
+    }
+    changed.len()
+}
+
+/// Spilled runs changed on disk while the count runs, as a failing disk
+/// would change them: the count stops with one line and exit 4 and gives
+/// no count; it never adds up changed data.
+#[test]
+fn a_spilled_run_changed_on_disk_stops_the_count() {
+    let _heavy = heavy();
+    let scratch = Scratch::new("spill-damage");
+    let spill = scratch.0.join("spill");
+    std::fs::create_dir_all(&spill).unwrap();
+    let child = spawn(&mut knights_tour(&[
+        "count",
+        "6x6",
+        "--threads",
+        "1",
+        "--memory",
+        "32MiB",
+        "-q",
+        "--spill-dir",
+        path_str(&spill),
+    ]));
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let damager = {
+        let (spill, done) = (spill.clone(), std::sync::Arc::clone(&done));
+        thread::spawn(move || damage_spilled_runs(&spill, &done))
+    };
+    let output = wait(child, LIMIT, "a count with damaged spilled runs");
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let changed = damager.join().unwrap();
+    assert!(changed > 0, "no spilled run was changed: {output:?}");
+    let line = one_error_line(&output, 4, "damaged spilled runs");
+    assert!(line.contains("damaged"), "{line}");
+    assert!(
+        !text(&output.stdout)
+            .lines()
+            .any(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())),
+        "a count from damaged runs: {output:?}"
+    );
+}

@@ -499,6 +499,11 @@ pub(super) fn failure(
         (FrontierError::TooWide { .. } | FrontierError::Resume(_), _) => {
             return Failure::refused(error.to_string());
         }
+        (FrontierError::Io(e), _) if e.kind() == std::io::ErrorKind::InvalidData => (
+            FailureKind::Other,
+            Status::Failed,
+            format!("{e}; the count stopped rather than count from changed data"),
+        ),
         (FrontierError::Io(e), _) => (
             FailureKind::Other,
             Status::Failed,
