@@ -66,6 +66,7 @@ pub fn part(report: &RunReport, version: &str) -> Option<Part> {
         method: report.settings.method.clone(),
         classes: pairs.classes.clone(),
         seconds: report.total_time_ms / 1000.0,
+        checksum: None,
     })
 }
 
@@ -86,6 +87,8 @@ pub(crate) fn resumed(
     }
     let path = dir.join(PART_FILE);
     let part = Part::read(&path).map_err(|e| e.0)?;
+    kt_shards::merge::check_part(plan, &part)
+        .map_err(|why| format!("{}: {why}", path.display()))?;
     if part.plan != plan.fingerprint() || part.shard != shard.map(|s| s.to_string()) {
         return Err(format!(
             "{}: the classes of another plan or shard (plan {}, shard {}); this count is plan {}, shard {}",
