@@ -922,6 +922,25 @@ fn an_existing_checkpoint_is_never_replaced_without_resume() {
     assert!(text(&resumed.stdout).starts_with("9862\n"), "{resumed:?}");
 }
 
+/// A hostfile that never ends (`/dev/zero`) is refused at once, in one
+/// line, instead of filling memory.
+#[test]
+fn an_endless_hostfile_is_refused_at_once() {
+    let (output, took) = timed(&[
+        "count",
+        "6x6",
+        "--processes",
+        "2",
+        "--process",
+        "0",
+        "--hostfile",
+        "/dev/zero",
+    ]);
+    let line = one_error_line(&output, 2, "hostfile /dev/zero");
+    assert!(line.contains("larger than"), "{line}");
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
 /// Changes the last byte of every run file under `spill` once, after its
 /// size has held still for one look, until `done`: the last record's
 /// weight, changed to another weight that is not 0, so that the run still
