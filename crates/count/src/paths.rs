@@ -14,7 +14,8 @@
 //! and so is one that already holds a checkpoint, unless the count resumes
 //! from it. Replacing a checkpoint unasked would throw away hours of work
 //! because a command was run twice; the refusal says how to go on or start
-//! over instead.
+//! over instead. A directory that a count running now holds (its lock,
+//! `kt_frontier::checkpoint::hold`) is refused too.
 
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
@@ -171,6 +172,16 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
                 .collect()
         }
     };
+    if let Some(slot) = slots.iter().find(|slot| checkpoint::in_use(slot)) {
+        return Err(refused(
+            flag,
+            dir,
+            &format!(
+                "{} is the checkpoint of another count running now; wait for it to end, or choose another directory",
+                slot.display()
+            ),
+        ));
+    }
     let mut held = None;
     for slot in &slots {
         match checkpoint::directory(slot).map_err(unreadable)? {

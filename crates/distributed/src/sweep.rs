@@ -353,6 +353,14 @@ pub fn run<K: Key + timely::ExchangeData>(
     let workers = Workers::new(options.threads).map_err(FrontierError::Io)?;
     let store = Store::new(&options.spill_dir, options.memory, options.resident_limit);
     let mut flow = Dataflow::<K>::new(worker);
+    // This process's checkpoints are its until it ends (held by the
+    // first slot's lock).
+    let _held = job
+        .checkpoint_dir
+        .as_ref()
+        .map(|dir| checkpoint::hold(&dir.join(resume::SLOTS[0])))
+        .transpose()
+        .map_err(FrontierError::Checkpoint)?;
     // What this process's checkpoints are: its share of the count.
     let share = checkpoint::Share {
         process: job.process,

@@ -1030,3 +1030,54 @@ fn a_spilled_run_changed_on_disk_stops_the_count() {
         "a count from damaged runs: {output:?}"
     );
 }
+
+/// A second count on the checkpoint directory of a count running now,
+/// even one that asks to resume from it, is refused before any work; the
+/// first goes on undisturbed.
+#[test]
+fn two_counts_never_share_one_checkpoint_directory() {
+    let _heavy = heavy();
+    let scratch = Scratch::new("shared-checkpoint");
+    let ck = scratch.0.join("ck");
+    let ck_str = path_str(&ck);
+    let mut first = spawn(&mut knights_tour(&[
+        "count",
+        "6x6",
+        "--method",
+        "frontier",
+        "--threads",
+        "1",
+        "-q",
+        "--checkpoint",
+        ck_str,
+        "--checkpoint-every",
+        "1ms",
+    ]));
+    let deadline = Instant::now() + LIMIT;
+    while !ck.join("manifest").exists() {
+        assert!(Instant::now() < deadline, "no checkpoint written");
+        assert!(
+            first.try_wait().unwrap().is_none(),
+            "ended before a checkpoint"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    let second = run(&[
+        "count",
+        "6x6",
+        "--method",
+        "frontier",
+        "--checkpoint",
+        ck_str,
+        "--resume",
+        ck_str,
+    ]);
+    let running = first.try_wait().unwrap().is_none();
+    let first = wait(first, LIMIT, "the first count");
+    assert!(first.status.success(), "{first:?}");
+    assert!(text(&first.stdout).starts_with("6637920\n"), "{first:?}"); // OEIS A165134
+    if running {
+        let line = one_error_line(&second, 2, "a second count");
+        assert!(line.contains("another count running now"), "{line}");
+    }
+}

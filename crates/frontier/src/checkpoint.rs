@@ -217,6 +217,37 @@ pub fn claim(path: &Path) -> Result<(), String> {
     }
 }
 
+/// A checkpoint directory held by one running count: its marker, locked.
+///
+/// Two counts writing one directory replace each other's manifests and
+/// remove each other's runs. The lock is the system's advisory lock
+/// (`flock`), which it drops when the process ends however it ends, so a
+/// killed count never leaves a stale lock to clear by hand.
+pub struct Held {
+    _marker: File,
+}
+
+/// Claims `path` ([`claim`]) and holds it for this count, or says that
+/// another count running now holds it.
+pub fn hold(path: &Path) -> Result<Held, String> {
+    claim(path)?;
+    let name = path.display();
+    let marker = File::open(path.join(MARKER)).map_err(|e| format!("cannot open {name}: {e}"))?;
+    match marker.try_lock() {
+        Ok(()) => Ok(Held { _marker: marker }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "{name} is the checkpoint of another count running now; wait for it to end, or choose another directory"
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("cannot lock {name}: {e}")),
+    }
+}
+
+/// Whether a count running now holds `path` ([`hold`]).
+pub fn in_use(path: &Path) -> bool {
+    File::open(path.join(MARKER))
+        .is_ok_and(|f| matches!(f.try_lock(), Err(std::fs::TryLockError::WouldBlock)))
+}
+
 /// Removes a generation directory of runs: its `run-<i>` files, then the
 /// directory if nothing else is in it.
 fn remove_generation(directory: &Path) -> io::Result<()> {
