@@ -254,4 +254,41 @@ fn a_process_share_is_never_resumed_as_a_whole_count() {
     // The same directory again without --resume: refused, not replaced.
     let message = refused(&[&args[..], &["--processes", "2", "--process", "0"]].concat());
     assert!(message.contains("already holds a checkpoint"), "{message}");
+    // One process without its checkpoints: every process refuses at once
+    // (not after --connect-timeout), naming it.
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let port = free_port(2);
+    let started = Instant::now();
+    let whole = start(
+        &["count", "6x6", "--closed", "--resume", checkpoint],
+        2,
+        0,
+        port,
+    );
+    let bare = start(
+        &[
+            "count",
+            "6x6",
+            "--closed",
+            "--resume",
+            empty.to_str().unwrap(),
+        ],
+        2,
+        1,
+        port,
+    );
+    for output in [
+        whole.wait_with_output().unwrap(),
+        bare.wait_with_output().unwrap(),
+    ] {
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("process 1 holds no checkpoint"), "{stderr}");
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
 }
