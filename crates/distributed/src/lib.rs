@@ -215,7 +215,7 @@ impl Count<'_> {
         // --connect-timeout and then blaming the network.
         if let Some(dir) = self.options.resume.as_ref().filter(|_| c.processes == 1) {
             let mine = resume::process_dir(dir, c.process, c.processes);
-            if resume::held(&mine, c.process, c.processes).is_empty() {
+            if resume::held(&mine, c.process, c.processes, None).is_empty() {
                 return refuse(format!(
                     "--resume {}: no checkpoint of process {} of {} in {}",
                     dir.display(),
@@ -272,12 +272,17 @@ pub fn count_tours(
         .resume
         .as_ref()
         .map(|dir| {
-            resume::held(
+            // Whole slots only: a damaged one is left for the level before.
+            let workers = kt_frontier::workers::Workers::new(count.options.threads)
+                .map_err(FrontierError::Io)?;
+            Ok::<_, DistributedError>(resume::held(
                 &resume::process_dir(dir, c.process, c.processes),
                 c.process,
                 c.processes,
-            )
+                Some(&workers),
+            ))
         })
+        .transpose()?
         .unwrap_or_default();
 
     let mut resume_step = held.last().map(|(step, _)| *step);

@@ -32,16 +32,30 @@ pub const SLOTS: [&str; 2] = ["a", "b"];
 /// process `process` of `processes` (slots of another process's share, or
 /// of a whole count, are not; slots of another board are ignored here:
 /// resuming refuses them later if chosen).
-pub fn held(process_dir: &Path, process: usize, processes: usize) -> Vec<(usize, PathBuf)> {
+///
+/// With `workers`, a slot counts only if it is whole: its manifest and
+/// every run file's size and CRC-32 (`checkpoint::check_whole`). A
+/// damaged newest slot then leaves the older one, which every process may
+/// still hold, instead of failing the cluster's resume. That reads each
+/// slot once more at the start of a resumed count; without `workers` (the
+/// plan's check) only the headers are read.
+pub fn held(
+    process_dir: &Path,
+    process: usize,
+    processes: usize,
+    workers: Option<&kt_frontier::workers::Workers>,
+) -> Vec<(usize, PathBuf)> {
     let share = Some(kt_frontier::checkpoint::Share { process, processes });
     let mut held: Vec<(usize, PathBuf)> = SLOTS
         .iter()
         .map(|slot| process_dir.join(slot))
         .filter_map(|path| {
-            kt_frontier::checkpoint::inspect(&path)
-                .ok()
-                .filter(|header| header.share == share)
-                .map(|header| (header.step, path))
+            match workers {
+                Some(workers) => kt_frontier::checkpoint::check_whole(&path, workers).ok(),
+                None => kt_frontier::checkpoint::inspect(&path).ok(),
+            }
+            .filter(|header| header.share == share)
+            .map(|header| (header.step, path))
         })
         .collect();
     held.sort();

@@ -291,4 +291,22 @@ fn a_process_share_is_never_resumed_as_a_whole_count() {
         "{:?}",
         started.elapsed()
     );
+    // Process 0's newest slot damaged past its header (the checksum at
+    // the end of its manifest; the last levels, which hold no states, have
+    // no runs to damage): the cluster resumes from the older level, which
+    // every process holds whole.
+    let mine = checkpoints.join("process-0-of-2");
+    let run = ["a", "b"]
+        .iter()
+        .map(|slot| mine.join(slot).join("manifest"))
+        .max_by_key(|manifest| std::fs::metadata(manifest).and_then(|m| m.modified()).ok())
+        .unwrap();
+    let mut bytes = std::fs::read(&run).unwrap();
+    *bytes.last_mut().unwrap() ^= 0x10;
+    std::fs::write(&run, bytes).unwrap();
+    for output in cluster(&["count", "6x6", "--closed", "--resume", checkpoint], 2) {
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(stdout(&output).lines().next(), Some("9862"));
+        assert!(stdout(&output).contains("resumed"), "{}", stdout(&output));
+    }
 }

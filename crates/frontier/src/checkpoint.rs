@@ -612,7 +612,6 @@ fn read_as<K: Key>(
 ) -> Result<Resumed<K>, FrontierError> {
     let name = path.display();
     let bad = |why: String| FrontierError::Resume(format!("{name}: {why}"));
-    let damaged = |e: io::Error| bad(format!("not a whole checkpoint ({e})"));
     let mut input = open_manifest(path)?;
     let header = read_header(&mut input, path)?;
     if let Some(why) = share_mismatch(header.share, share) {
@@ -644,6 +643,37 @@ fn read_as<K: Key>(
             sweep.steps().len()
         )));
     }
+    let (total, bits, runs) = read_body(&mut input, path, step)?;
+    check_runs(&runs, workers).map_err(bad)?;
+
+    let mut partitions: Vec<Vec<Run>> = (0..1usize << bits).map(|_| Vec::new()).collect();
+    for (p, run) in runs {
+        partitions[p].push(run);
+    }
+    let mut resumed_total = Total::default();
+    resumed_total.add(&Weight::Big(total));
+    Ok(Resumed {
+        step,
+        total: resumed_total,
+        level: Level::from_partitions(bits, partitions),
+    })
+}
+
+/// The rest of a manifest after its header: the tours so far, the
+/// partition bits and the runs (at `path`'s generation `step`), with the
+/// manifest's own checksum checked.
+#[allow(
+    clippy::type_complexity,
+    reason = "read once, by the two readers of a manifest"
+)]
+fn read_body(
+    input: &mut Manifest<impl Read>,
+    path: &Path,
+    step: usize,
+) -> Result<(BigUint, u32, Vec<(usize, Run)>), FrontierError> {
+    let name = path.display();
+    let bad = |why: String| FrontierError::Resume(format!("{name}: {why}"));
+    let damaged = |e: io::Error| bad(format!("not a whole checkpoint ({e})"));
     let total_len = input.u32().map_err(damaged)?;
     if total_len > MAX_BIG_BYTES {
         return Err(bad(format!("a count of {total_len} bytes")));
@@ -696,19 +726,19 @@ fn read_as<K: Key>(
     if input.input.read(&mut rest).map_err(damaged)? != 0 {
         return Err(bad("its manifest has bytes after its end".into()));
     }
-    check_runs(&runs, workers).map_err(bad)?;
+    Ok((total, bits, runs))
+}
 
-    let mut partitions: Vec<Vec<Run>> = (0..1usize << bits).map(|_| Vec::new()).collect();
-    for (p, run) in runs {
-        partitions[p].push(run);
-    }
-    let mut resumed_total = Total::default();
-    resumed_total.add(&Weight::Big(total));
-    Ok(Resumed {
-        step,
-        total: resumed_total,
-        level: Level::from_partitions(bits, partitions),
-    })
+/// Checks the whole checkpoint at `path`: its manifest, its checksum, and
+/// every run file's size and CRC-32, as [`read`] does, without a sweep to
+/// check it against. Returns its header.
+pub fn check_whole(path: &Path, workers: &Workers) -> Result<Header, FrontierError> {
+    let mut input = open_manifest(path)?;
+    let header = read_header(&mut input, path)?;
+    let (_, _, runs) = read_body(&mut input, path, header.step)?;
+    check_runs(&runs, workers)
+        .map_err(|why| FrontierError::Resume(format!("{}: {why}", path.display())))?;
+    Ok(header)
 }
 
 /// The size and CRC-32 of a file, read in pieces.
