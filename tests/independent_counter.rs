@@ -176,6 +176,7 @@ fn every_pair_class_agrees_on_every_board_up_to_30_squares() {
             method: "frontier".into(),
             classes,
             seconds: 0.0,
+            checksum: None,
         };
         let merged =
             kt_count::merge_parts(&plan, &[(std::path::PathBuf::from("all"), part)]).unwrap();

@@ -21,6 +21,7 @@ use std::path::Path;
 use kt_board::{Board, Square};
 use kt_shards::{PairPlan, Part, Shard};
 
+use crate::paths::PART_FILE;
 use crate::report::{PairsReport, RunReport};
 
 /// The plan of `board`'s pair classes, representatives and costs chosen
@@ -73,12 +74,9 @@ pub fn part(report: &RunReport, version: &str) -> Option<Part> {
         method: report.settings.method.clone(),
         classes: pairs.classes.clone(),
         seconds: report.total_time_ms / 1000.0,
+        checksum: None,
     })
 }
-
-/// The file in a checkpoint directory that holds the classes a count by
-/// endpoint pairs has done.
-const PART_FILE: &str = "part.json";
 
 /// Whether `dir` holds the classes done of a count by endpoint pairs.
 pub fn has_part(dir: &Path) -> bool {
@@ -97,6 +95,8 @@ pub(crate) fn resumed(
     }
     let path = dir.join(PART_FILE);
     let part = Part::read(&path).map_err(|e| e.0)?;
+    kt_shards::merge::check_part(plan, &part)
+        .map_err(|why| format!("{}: {why}", path.display()))?;
     if part.plan != plan.fingerprint() || part.shard != shard.map(|s| s.to_string()) {
         return Err(format!(
             "{}: the classes of another plan or shard (plan {}, shard {}); this count is plan {}, shard {}",
@@ -116,7 +116,9 @@ pub(crate) fn keep(dir: &Path, report: &RunReport) -> std::io::Result<()> {
     let Some(part) = part(report, env!("CARGO_PKG_VERSION")) else {
         return Ok(());
     };
-    std::fs::create_dir_all(dir)?;
+    // The directory is the sweep's checkpoint directory too: marked as
+    // the program's before anything is written in it.
+    kt_frontier::checkpoint::claim(dir).map_err(std::io::Error::other)?;
     let partial = dir.join(format!("{PART_FILE}.partial"));
     std::fs::write(&partial, part.to_json())?;
     std::fs::rename(&partial, dir.join(PART_FILE))

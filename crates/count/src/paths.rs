@@ -8,9 +8,19 @@
 //! directory, which is the one test that also holds for root and for
 //! read-only file systems; an existing file is opened for appending, which
 //! does not change it.
+//!
+//! A checkpoint directory is the program's own (`kt_frontier::checkpoint`,
+//! "Only its own files"): a directory that holds anything else is refused,
+//! and so is one that already holds a checkpoint, unless the count resumes
+//! from it. Replacing a checkpoint unasked would throw away hours of work
+//! because a command was run twice; the refusal says how to go on or start
+//! over instead. A directory that a count running now holds (its lock,
+//! `kt_frontier::checkpoint::hold`) is refused too.
 
 use std::fs::OpenOptions;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+use kt_frontier::checkpoint::{self, Directory};
 
 use crate::failure::Failure;
 
@@ -88,6 +98,136 @@ pub fn writable_file(flag: &str, file: &Path) -> Result<(), Failure> {
         ));
     }
     probe(flag, file, parent)
+}
+
+/// The file in a checkpoint directory that holds the classes a count by
+/// endpoint pairs has done (`crate::pairs`).
+pub(crate) const PART_FILE: &str = "part.json";
+
+/// The checkpoint directory a count writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckpointTarget {
+    /// `--checkpoint`.
+    pub write: PathBuf,
+    /// `--resume`, if the count goes on from a checkpoint.
+    pub resume: Option<PathBuf>,
+    /// For the cluster method, (process, processes): `write` holds one
+    /// directory per process (`kt_distributed::resume`).
+    pub share: Option<(usize, usize)>,
+}
+
+/// Refuses, before any work, a checkpoint directory that is not the
+/// program's, or that holds a checkpoint the count does not resume from.
+pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
+    let flag = "--checkpoint";
+    let dir = &target.write;
+    let foreign = |path: &Path| {
+        let what = if path == dir {
+            "not empty and not a knights-tour checkpoint".to_string()
+        } else {
+            format!(
+                "{} is not empty and not a knights-tour checkpoint",
+                path.display()
+            )
+        };
+        refused(
+            flag,
+            dir,
+            &format!(
+                "{what}; the count writes checkpoints only into a new or empty directory, or its own, and leaves this one as it is"
+            ),
+        )
+    };
+    let unreadable = |e: std::io::Error| refused(flag, dir, &format!("cannot read it: {e}"));
+    // The directories that hold (or will hold) checkpoints.
+    let slots: Vec<PathBuf> = match target.share {
+        None => vec![dir.clone()],
+        Some((process, processes)) => {
+            // DIR/process-I-of-N/{a,b}: nothing else in DIR or in the
+            // process's directory.
+            let mine = kt_distributed::resume::process_dir(dir, process, processes);
+            let only = |path: &Path, allowed: &dyn Fn(&str) -> bool| -> Result<(), Failure> {
+                let Ok(entries) = std::fs::read_dir(path) else {
+                    return if path.exists() {
+                        Err(foreign(path))
+                    } else {
+                        Ok(())
+                    };
+                };
+                for entry in entries {
+                    let name = entry.map_err(unreadable)?.file_name();
+                    if !name.to_str().is_some_and(allowed) {
+                        return Err(foreign(path));
+                    }
+                }
+                Ok(())
+            };
+            only(dir, &|name| {
+                name == checkpoint::MARKER || is_process_dir(name)
+            })?;
+            only(&mine, &|name| kt_distributed::resume::SLOTS.contains(&name))?;
+            kt_distributed::resume::SLOTS
+                .iter()
+                .map(|slot| mine.join(slot))
+                .collect()
+        }
+    };
+    if let Some(slot) = slots.iter().find(|slot| checkpoint::in_use(slot)) {
+        return Err(refused(
+            flag,
+            dir,
+            &format!(
+                "{} is the checkpoint of another count running now; wait for it to end, or choose another directory",
+                slot.display()
+            ),
+        ));
+    }
+    let mut held = None;
+    for slot in &slots {
+        match checkpoint::directory(slot).map_err(unreadable)? {
+            Directory::Foreign => return Err(foreign(slot)),
+            Directory::Ours if held.is_none() => {
+                if checkpoint::holds_checkpoint(slot) {
+                    held = Some(match checkpoint::inspect(slot) {
+                        Ok(h) => format!(
+                            "of {} tours of {}x{}, {} steps done",
+                            h.kind, h.rows, h.cols, h.step
+                        ),
+                        Err(_) => "which this program cannot read".to_string(),
+                    });
+                } else if slot.join(PART_FILE).is_file() {
+                    held = Some("of the classes of a count by endpoint pairs".to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    let Some(what) = held else {
+        return Ok(());
+    };
+    let same = |a: &Path, b: &Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    };
+    if target.resume.as_deref().is_some_and(|r| same(r, dir)) {
+        return Ok(());
+    }
+    let name = dir.display();
+    Err(refused(
+        flag,
+        dir,
+        &format!(
+            "it already holds a checkpoint ({what}); go on from it with --resume {name}, or remove {name} or choose another directory to start over"
+        ),
+    ))
+}
+
+/// Whether `name` is `process-<i>-of-<n>`.
+fn is_process_dir(name: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    name.strip_prefix("process-")
+        .and_then(|rest| rest.split_once("-of-"))
+        .is_some_and(|(i, n)| digits(i) && digits(n))
 }
 
 /// Creates and removes a file in `dir`.

@@ -480,6 +480,9 @@ fn check_outputs(request: &Request, settings: &MethodSettings) -> Result<(), Fai
     for (flag, dir) in &outputs.made_dirs {
         crate::paths::makeable_dir(flag, dir)?;
     }
+    if let Some(target) = &outputs.checkpoint {
+        crate::paths::checkpoint_dir(target)?;
+    }
     for (flag, file) in outputs.files.iter().chain(&request.outputs) {
         crate::paths::writable_file(flag, file)?;
     }

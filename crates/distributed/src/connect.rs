@@ -15,6 +15,13 @@
 //! to start. The resumable steps are the levels this process holds a
 //! checkpoint of, so that a restarted cluster goes on from the last level
 //! every process has (`crate::resume`).
+//!
+//! A process listens on an open port, where anything may connect: a port
+//! scanner, a health check, a user's `nc`. A connection that does not say
+//! a hello within [`STRAY_WAIT`] (or closes, or says something that is not
+//! a knights-tour cluster line) is dropped and the process goes on
+//! waiting for its peers; one that says a cluster line of another version
+//! or count is a real peer started wrongly, and is refused.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
@@ -35,6 +42,10 @@ const MAGIC: &str = "kt-cluster 1";
 
 /// The longest hello line read.
 const MAX_HELLO: usize = 64 << 10;
+
+/// How long an accepted connection has to say its hello: a peer says it
+/// as soon as it has connected.
+const STRAY_WAIT: Duration = Duration::from_secs(5);
 
 impl Hello {
     fn line(&self) -> String {
@@ -130,7 +141,7 @@ pub fn connect(
         };
         send_hello(&mut stream, hello).map_err(|e| lost(index, address, &e))?;
         let theirs = read_hello(&mut stream, deadline)
-            .map_err(|e| format!("process {index} at {address} {e}"))?;
+            .map_err(|e| format!("process {index} at {address} {}", e.why()))?;
         check(hello, &theirs, Some(index), address)?;
         hellos[index] = Some(theirs);
         sockets[index] = Some(stream);
@@ -138,16 +149,29 @@ pub fn connect(
 
     // Accept every later process.
     let mut waiting = processes - me - 1;
+    let mut strays = 0usize;
     while waiting > 0 {
         match listener.accept() {
             Ok((mut stream, peer)) => {
-                stream
+                if stream
                     .set_nonblocking(false)
                     .and_then(|()| stream.set_nodelay(true))
-                    .map_err(|e| format!("connection from {peer}: {e}"))?;
+                    .is_err()
+                {
+                    strays += 1;
+                    continue;
+                }
                 let peer = peer.to_string();
                 let theirs =
-                    read_hello(&mut stream, deadline).map_err(|e| format!("{peer}: {e}"))?;
+                    match read_hello(&mut stream, deadline.min(Instant::now() + STRAY_WAIT)) {
+                        Ok(theirs) => theirs,
+                        // Not a process of a cluster: dropped.
+                        Err(Said::Nothing(_)) => {
+                            strays += 1;
+                            continue;
+                        }
+                        Err(Said::Other(e)) => return Err(format!("{peer}: {e}")),
+                    };
                 // Answer first, so that both ends see a mismatch and say it.
                 send_hello(&mut stream, hello).map_err(|e| lost(theirs.index, &peer, &e))?;
                 check(hello, &theirs, None, &peer)?;
@@ -168,9 +192,16 @@ pub fn connect(
                         .map(|i| format!("{i} ({})", addresses[i]))
                         .collect();
                     return Err(format!(
-                        "process {me} waited {} s for process {} to connect; start every process with the same command line but --process",
+                        "process {me} waited {} s for process {} to connect; start every process with the same command line but --process{}",
                         timeout.as_secs(),
-                        missing.join(", ")
+                        missing.join(", "),
+                        if strays > 0 {
+                            format!(
+                                " ({strays} connections that were not cluster processes were dropped)"
+                            )
+                        } else {
+                            String::new()
+                        }
                     ));
                 }
                 std::thread::sleep(Duration::from_millis(10));
@@ -207,31 +238,58 @@ fn send_hello(stream: &mut TcpStream, hello: &Hello) -> std::io::Result<()> {
     stream.flush()
 }
 
+/// Why no hello was read.
+enum Said {
+    /// No cluster line at all: closed, silent, or something else (a stray
+    /// connection, where one is accepted).
+    Nothing(String),
+    /// A cluster line this version cannot read, or a socket error.
+    Other(String),
+}
+
+impl Said {
+    fn why(self) -> String {
+        match self {
+            Said::Nothing(why) | Said::Other(why) => why,
+        }
+    }
+}
+
 /// Reads one hello line, a byte at a time so that nothing after it (the
 /// first bytes of timely's own traffic) is taken from the socket.
-fn read_hello(stream: &mut TcpStream, deadline: Instant) -> Result<Hello, String> {
+fn read_hello(stream: &mut TcpStream, deadline: Instant) -> Result<Hello, Said> {
     let mut line = Vec::new();
     let mut byte = [0u8; 1];
     loop {
         let left = deadline.saturating_duration_since(Instant::now());
         stream
             .set_read_timeout(Some(left.max(Duration::from_millis(10))))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Said::Other(e.to_string()))?;
         match stream.read(&mut byte) {
-            Ok(0) => return Err("closed the connection before saying what it counts".into()),
+            Ok(0) => {
+                return Err(Said::Nothing(
+                    "closed the connection before saying what it counts".into(),
+                ));
+            }
             Ok(_) if byte[0] == b'\n' => break,
             Ok(_) => line.push(byte[0]),
-            Err(e) => return Err(format!("said nothing in time ({e})")),
+            Err(e) => return Err(Said::Nothing(format!("said nothing in time ({e})"))),
         }
-        if line.len() > MAX_HELLO {
-            return Err("is not a knights-tour cluster process".into());
+        let cluster_so_far = MAGIC.as_bytes()[..line.len().min(MAGIC.len() - 2)]
+            == line[..line.len().min(MAGIC.len() - 2)];
+        if line.len() > MAX_HELLO || !cluster_so_far {
+            return Err(Said::Nothing(
+                "is not a knights-tour cluster process".into(),
+            ));
         }
     }
-    stream.set_read_timeout(None).map_err(|e| e.to_string())?;
+    stream
+        .set_read_timeout(None)
+        .map_err(|e| Said::Other(e.to_string()))?;
     String::from_utf8(line)
         .ok()
         .and_then(|l| Hello::parse(&l))
-        .ok_or_else(|| "is not a knights-tour cluster process of this version".into())
+        .ok_or_else(|| Said::Other("is not a knights-tour cluster process of this version".into()))
 }
 
 /// Refuses a peer that counts something else, or that is not the process
@@ -291,5 +349,46 @@ mod tests {
         };
         assert_eq!(Hello::parse(none.line().trim_end()), Some(none));
         assert_eq!(Hello::parse("GET / HTTP/1.1"), None);
+    }
+
+    /// Connections to process 0's port that are not cluster processes
+    /// (closed at once, or saying something else) are dropped, and the
+    /// cluster connects.
+    #[test]
+    fn stray_connections_are_dropped() {
+        let ports: Vec<u16> = (0..2)
+            .map(|_| {
+                TcpListener::bind("127.0.0.1:0")
+                    .unwrap()
+                    .local_addr()
+                    .unwrap()
+                    .port()
+            })
+            .collect();
+        let addresses: Vec<String> = ports.iter().map(|p| format!("127.0.0.1:{p}")).collect();
+        let hello = |index| Hello {
+            index,
+            processes: 2,
+            resumable: Vec::new(),
+            description: "counts open tours of 5x5".into(),
+        };
+        let zero = {
+            let addresses = addresses.clone();
+            std::thread::spawn(move || connect(&addresses, &hello(0), Duration::from_secs(20)))
+        };
+        // Until process 0 listens: two strays, then process 1.
+        let mut first = loop {
+            if let Ok(stream) = TcpStream::connect(&addresses[0]) {
+                break stream;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        first.write_all(b"GET / HTTP/1.1\r\n\r\n").unwrap();
+        drop(TcpStream::connect(&addresses[0]).unwrap());
+        let one = connect(&addresses, &hello(1), Duration::from_secs(20));
+        let zero = zero.join().unwrap();
+        assert!(one.is_ok(), "{:?}", one.err());
+        assert!(zero.is_ok(), "{:?}", zero.err());
+        drop(first);
     }
 }

@@ -5,8 +5,29 @@
 //! every process is on this machine, at consecutive ports from a base
 //! port, as timely's `-n` without a hostfile does (it starts at 2101).
 
+use std::io::Read;
 use std::net::ToSocketAddrs;
 use std::path::Path;
+
+/// The largest hostfile read (bytes). A line is a host and a port, so a
+/// mebibyte lists tens of thousands of processes; the cap keeps a wrong
+/// file (`/dev/zero`, a disk image) from filling memory before it is
+/// refused.
+pub const MAX_HOSTFILE_BYTES: u64 = 1 << 20;
+
+/// The most characters of a bad line quoted in an error, which stays one
+/// readable line whatever the file holds.
+const QUOTED_CHARS: usize = 60;
+
+/// `line` for an error message, cut to [`QUOTED_CHARS`].
+fn quoted(line: &str) -> String {
+    if line.chars().count() <= QUOTED_CHARS {
+        format!("{line:?}")
+    } else {
+        let start: String = line.chars().take(QUOTED_CHARS).collect();
+        format!("{start:?}... ({} characters)", line.chars().count())
+    }
+}
 
 /// The port process 0 listens on when no hostfile is given; process `i`
 /// listens on `DEFAULT_PORT + i` (timely's own default).
@@ -28,11 +49,23 @@ pub fn localhost(processes: usize, port: u16) -> Result<Vec<String>, String> {
 
 /// The addresses a hostfile lists, checked: one `host:port` a line (blank
 /// lines and `#` comments skipped), at least `processes` of them. A host
-/// that does not resolve is refused here, before any process waits for it.
+/// that does not resolve is refused here, before any process waits for it,
+/// and so is a file beyond [`MAX_HOSTFILE_BYTES`].
 pub fn read_hostfile(path: &Path, processes: usize) -> Result<Vec<String>, String> {
     let name = path.display();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read hostfile {name}: {e}"))?;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_HOSTFILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| format!("cannot read hostfile {name}: {e}"))?;
+    if bytes.len() as u64 > MAX_HOSTFILE_BYTES {
+        return Err(format!(
+            "hostfile {name} is larger than {} KiB, the most a hostfile may be (one host:port a line)",
+            MAX_HOSTFILE_BYTES >> 10
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| {
+        format!("hostfile {name} is not text (UTF-8): expected one host:port a line")
+    })?;
     let mut addresses = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -44,8 +77,9 @@ pub fn read_hostfile(path: &Path, processes: usize) -> Result<Vec<String>, Strin
             .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
         if !well_formed || line.contains(char::is_whitespace) {
             return Err(format!(
-                "hostfile {name}, line {}: expected host:port (for example 10.0.0.7:2101), found {line:?}",
-                number + 1
+                "hostfile {name}, line {}: expected host:port (for example 10.0.0.7:2101), found {}",
+                number + 1,
+                quoted(line)
             ));
         }
         if line
@@ -53,8 +87,9 @@ pub fn read_hostfile(path: &Path, processes: usize) -> Result<Vec<String>, Strin
             .map_or(true, |mut a| a.next().is_none())
         {
             return Err(format!(
-                "hostfile {name}, line {}: {line} does not resolve to an address",
-                number + 1
+                "hostfile {name}, line {}: {} does not resolve to an address",
+                number + 1,
+                quoted(line)
             ));
         }
         addresses.push(line.to_owned());
@@ -99,5 +134,19 @@ mod tests {
         std::fs::write(&path, "127.0.0.1:99999\n").unwrap();
         assert!(read_hostfile(&path, 1).is_err());
         assert!(read_hostfile(&dir.path().join("none"), 1).is_err());
+    }
+
+    /// A file of endless zeros, a file over the cap and a host name of
+    /// 100,000 characters are each refused with a short line.
+    #[test]
+    fn huge_hostfiles_are_refused_in_a_line() {
+        let zero = read_hostfile(Path::new("/dev/zero"), 2).unwrap_err();
+        assert!(zero.contains("larger than"), "{zero}");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("hosts");
+        std::fs::write(&path, format!("{}:2101\n", "h".repeat(100_000))).unwrap();
+        let long = read_hostfile(&path, 1).unwrap_err();
+        assert!(long.len() < 200, "{} characters: {long}", long.len());
+        assert!(long.contains("100005 characters"), "{long}");
     }
 }

@@ -183,7 +183,9 @@ impl Count<'_> {
     /// Refuses, before any work and without touching the network, what
     /// cannot run: a process index out of range, addresses that do not
     /// match the processes, a board the frontier cannot represent, a
-    /// resume directory without this process's checkpoints.
+    /// resume directory without this process's checkpoints (a process
+    /// alone; in a cluster, every process hears of it at the handshake and
+    /// refuses with it).
     pub fn check(&self) -> Result<(), DistributedError> {
         let c = self.cluster;
         let refuse = |why: String| Err(DistributedError::Refused(why));
@@ -207,9 +209,13 @@ impl Count<'_> {
         }
         kt_frontier::resolve_order(self.board, self.kind, self.options)
             .map_err(|e| DistributedError::Refused(e.to_string()))?;
-        if let Some(dir) = &self.options.resume {
+        // A process of a cluster without its checkpoints says so in its
+        // hello, so that every process refuses at once, naming it; refused
+        // here, it would leave the others waiting for it until
+        // --connect-timeout and then blaming the network.
+        if let Some(dir) = self.options.resume.as_ref().filter(|_| c.processes == 1) {
             let mine = resume::process_dir(dir, c.process, c.processes);
-            if resume::held(&mine).is_empty() {
+            if resume::held(&mine, c.process, c.processes, None).is_empty() {
                 return refuse(format!(
                     "--resume {}: no checkpoint of process {} of {} in {}",
                     dir.display(),
@@ -273,7 +279,18 @@ pub fn count_tours(
         .options
         .resume
         .as_ref()
-        .map(|dir| resume::held(&resume::process_dir(dir, c.process, c.processes)))
+        .map(|dir| {
+            // Whole slots only: a damaged one is left for the level before.
+            let workers = kt_frontier::workers::Workers::new(count.options.threads)
+                .map_err(FrontierError::Io)?;
+            Ok::<_, DistributedError>(resume::held(
+                &resume::process_dir(dir, c.process, c.processes),
+                c.process,
+                c.processes,
+                Some(&workers),
+            ))
+        })
+        .transpose()?
         .unwrap_or_default();
 
     let mut resume_step = held.last().map(|(step, _)| *step);
@@ -296,7 +313,13 @@ pub fn count_tours(
                 let said: Vec<String> = connected
                     .hellos
                     .iter()
-                    .map(|h| format!("process {} holds {:?}", h.index, h.resumable))
+                    .map(|h| {
+                        if h.resumable.is_empty() {
+                            format!("process {} holds no checkpoint", h.index)
+                        } else {
+                            format!("process {} holds {:?}", h.index, h.resumable)
+                        }
+                    })
                     .collect();
                 return Err(DistributedError::Refused(format!(
                     "no level that every process holds a checkpoint of ({})",

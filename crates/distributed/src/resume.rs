@@ -14,7 +14,9 @@
 //!
 //! A slot is a checkpoint of kt-frontier (`kt_frontier::checkpoint`): runs
 //! linked under a manifest written last, so a slot is either whole or
-//! still holds what it held before.
+//! still holds what it held before. Its manifest says whose share it is
+//! (process I of N), so that it is never read as a whole count, nor as
+//! another process's share.
 
 use std::path::{Path, PathBuf};
 
@@ -26,17 +28,34 @@ pub fn process_dir(dir: &Path, index: usize, processes: usize) -> PathBuf {
 /// The two slots.
 pub const SLOTS: [&str; 2] = ["a", "b"];
 
-/// The levels the slots of `process_dir` hold, with their slot, for this
-/// board and kind (slots of another count are ignored: resuming refuses
-/// them later if chosen).
-pub fn held(process_dir: &Path) -> Vec<(usize, PathBuf)> {
+/// The levels the slots of `process_dir` hold, with their slot, for
+/// process `process` of `processes` (slots of another process's share, or
+/// of a whole count, are not; slots of another board are ignored here:
+/// resuming refuses them later if chosen).
+///
+/// With `workers`, a slot counts only if it is whole: its manifest and
+/// every run file's size and CRC-32 (`checkpoint::check_whole`). A
+/// damaged newest slot then leaves the older one, which every process may
+/// still hold, instead of failing the cluster's resume. That reads each
+/// slot once more at the start of a resumed count; without `workers` (the
+/// plan's check) only the headers are read.
+pub fn held(
+    process_dir: &Path,
+    process: usize,
+    processes: usize,
+    workers: Option<&kt_frontier::workers::Workers>,
+) -> Vec<(usize, PathBuf)> {
+    let share = Some(kt_frontier::checkpoint::Share { process, processes });
     let mut held: Vec<(usize, PathBuf)> = SLOTS
         .iter()
         .map(|slot| process_dir.join(slot))
         .filter_map(|path| {
-            kt_frontier::checkpoint::inspect(&path)
-                .ok()
-                .map(|header| (header.step, path))
+            match workers {
+                Some(workers) => kt_frontier::checkpoint::check_whole(&path, workers).ok(),
+                None => kt_frontier::checkpoint::inspect(&path).ok(),
+            }
+            .filter(|header| header.share == share)
+            .map(|header| (header.step, path))
         })
         .collect();
     held.sort();

@@ -353,11 +353,24 @@ pub fn run<K: Key + timely::ExchangeData>(
     let workers = Workers::new(options.threads).map_err(FrontierError::Io)?;
     let store = Store::new(&options.spill_dir, options.memory, options.resident_limit);
     let mut flow = Dataflow::<K>::new(worker);
+    // This process's checkpoints are its until it ends (held by the
+    // first slot's lock).
+    let _held = job
+        .checkpoint_dir
+        .as_ref()
+        .map(|dir| checkpoint::hold(&dir.join(resume::SLOTS[0])))
+        .transpose()
+        .map_err(FrontierError::Checkpoint)?;
+    // What this process's checkpoints are: its share of the count.
+    let share = checkpoint::Share {
+        process: job.process,
+        processes: job.processes,
+    };
 
     let mut total = Total::default();
     let (mut level, first) = match &job.resume_slot {
         Some(path) => {
-            let resumed = checkpoint::read::<K>(path, sweep, &workers)?;
+            let resumed = checkpoint::read_share::<K>(path, sweep, share, &workers)?;
             total = resumed.total;
             (resumed.level, resumed.step)
         }
@@ -572,13 +585,14 @@ pub fn run<K: Key + timely::ExchangeData>(
             && all.iter().any(|f| f.checkpoint)
         {
             let slot = resume::next_slot(dir, last_written.as_deref());
-            checkpoint::write(
+            checkpoint::write_share(
                 &slot,
                 &Checkpoint {
                     sweep,
                     step: done,
                     total: &total,
                 },
+                share,
                 &level,
                 &workers,
             )?;

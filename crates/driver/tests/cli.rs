@@ -509,7 +509,7 @@ fn every_json_document_names_its_schema_version_and_commit() {
         (&["bench", "3x4", "--closed"], "knights-tour/run/1"),
         (
             &["count", "5", "--shard", "1/1", "--json"],
-            "knights-tour/pairs-part/1",
+            "knights-tour/pairs-part/2",
         ),
         (&["tour", "5", "--json"], "knights-tour/tour/1"),
         (&["tour", "5", "--format", "json"], "knights-tour/tour/1"),
@@ -876,25 +876,34 @@ fn shards_count_parts_that_merge_checks_and_adds_up() {
     std::fs::write(&cut, &text[..text.len() / 2]).unwrap();
     let message = fails_with_one_line(&["merge", &all[0], &all[1], cut.to_str().unwrap()], 2);
     assert!(message.contains("cut.json"), "{message}");
-    // A class counted again with another count.
+    // A class counted again with another count (a whole part, sealed as
+    // the program seals it).
     let other = dir.path().join("other.json");
-    let first = std::fs::read_to_string(part(1)).unwrap();
-    let count = first
-        .split("\"count\":\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap();
-    std::fs::write(
-        &other,
-        first.replacen(&format!("\"count\":\"{count}\""), "\"count\":\"7\"", 1),
-    )
-    .unwrap();
+    let first = kt_count::Part::read(&part(1)).unwrap();
+    let mut recounted = first.clone();
+    recounted.classes[0].count = "7".into();
+    std::fs::write(&other, recounted.to_json()).unwrap();
     let mut twice = all.clone();
     twice.push(other.display().to_string());
     let message = fails_with_one_line(&["merge", &twice[0], &twice[1], &twice[2], &twice[3]], 2);
     assert!(message.contains("different counts"), "{message}");
+    // One digit of one count changed by hand: its checksum no longer
+    // matches. Counts no class can have, even sealed: refused.
+    let edited = dir.path().join("edited.json");
+    let text = std::fs::read_to_string(part(1)).unwrap();
+    let digit = format!("\"count\":\"{}", first.classes[0].count);
+    let changed = text.replacen(&digit, &format!("{digit}1"), 1);
+    assert_ne!(changed, text);
+    std::fs::write(&edited, changed).unwrap();
+    let message = fails_with_one_line(&["merge", edited.to_str().unwrap(), &all[1], &all[2]], 2);
+    assert!(message.contains("edited.json"), "{message}");
+    assert!(message.contains("checksum"), "{message}");
+    for count in ["0".repeat(2), "9".repeat(44)] {
+        let mut absurd = first.clone();
+        absurd.classes[0].count = count;
+        std::fs::write(&edited, absurd.to_json()).unwrap();
+        fails_with_one_line(&["merge", edited.to_str().unwrap(), &all[1], &all[2]], 2);
+    }
     // A part of another board.
     let foreign = dir.path().join("foreign.json");
     let out = knights_tour()
@@ -947,14 +956,25 @@ fn a_shard_resumes_with_the_classes_it_had_done() {
         String::from_utf8_lossy(&whole.stderr)
     );
     let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
-    // Forget the last classes done, as a shard stopped early would have.
+    // Forget the last classes done, as a shard stopped early would have
+    // (the part sealed again, as the program writes it).
     let kept = std::path::Path::new(ckpt).join("part.json");
-    let mut part: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&kept).unwrap()).unwrap();
-    let classes = part["classes"].as_array_mut().unwrap();
-    let done = classes.len();
-    classes.truncate(done / 2);
-    std::fs::write(&kept, part.to_string()).unwrap();
+    let mut part = kt_count::Part::read(&kept).unwrap();
+    let done = part.classes.len();
+    part.classes.truncate(done / 2);
+    std::fs::write(&kept, part.to_json()).unwrap();
+    // Edited by hand (one count changed, the checksum left): refused
+    // before any work, and the directory left as it was.
+    let edited = part.to_json().replacen("\"count\":\"", "\"count\":\"1", 1);
+    let sealed = std::fs::read(&kept).unwrap();
+    std::fs::write(&kept, &edited).unwrap();
+    let message = fails_with_one_line(
+        &["count", "5x6", "--shard", "2/2", "--json", "--resume", ckpt],
+        2,
+    );
+    assert!(message.contains("checksum"), "{message}");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), edited);
+    std::fs::write(&kept, sealed).unwrap();
     let resumed = knights_tour()
         .args(["count", "5x6", "--shard", "2/2", "--json", "--resume", ckpt])
         .output()

@@ -216,3 +216,97 @@ fn bad_clusters_are_refused_before_any_work() {
         assert!(output.stdout.is_empty());
     }
 }
+
+/// A process's checkpoint is its share of the count, and says so: resumed
+/// alone as a whole count, or by another process, it is refused before
+/// any work instead of giving a part of the count as the count.
+#[test]
+fn a_process_share_is_never_resumed_as_a_whole_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoints = dir.path().join("ckpt");
+    let checkpoint = checkpoints.to_str().unwrap();
+    let args = [
+        "count",
+        "6x6",
+        "--closed",
+        "--checkpoint",
+        checkpoint,
+        "--checkpoint-every",
+        "1ms",
+    ];
+    for output in cluster(&args, 2) {
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(stdout(&output).lines().next(), Some("9862")); // OEIS A001230
+    }
+    let slots: Vec<String> = ["a", "b"]
+        .iter()
+        .map(|slot| checkpoints.join("process-0-of-2").join(slot))
+        .filter(|slot| slot.join("manifest").exists())
+        .map(|slot| slot.to_str().unwrap().to_string())
+        .collect();
+    assert!(!slots.is_empty());
+    for slot in &slots {
+        let message = refused(&[
+            "count", "6x6", "--closed", "--method", "frontier", "--resume", slot,
+        ]);
+        assert!(message.contains("process 0 of 2"), "{message}");
+    }
+    // The same directory again without --resume: refused, not replaced.
+    let message = refused(&[&args[..], &["--processes", "2", "--process", "0"]].concat());
+    assert!(message.contains("already holds a checkpoint"), "{message}");
+    // One process without its checkpoints: every process refuses at once
+    // (not after --connect-timeout), naming it.
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let port = free_port(2);
+    let started = Instant::now();
+    let whole = start(
+        &["count", "6x6", "--closed", "--resume", checkpoint],
+        2,
+        0,
+        port,
+    );
+    let bare = start(
+        &[
+            "count",
+            "6x6",
+            "--closed",
+            "--resume",
+            empty.to_str().unwrap(),
+        ],
+        2,
+        1,
+        port,
+    );
+    for output in [
+        whole.wait_with_output().unwrap(),
+        bare.wait_with_output().unwrap(),
+    ] {
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("process 1 holds no checkpoint"), "{stderr}");
+    }
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    // Process 0's newest slot damaged past its header (the checksum at
+    // the end of its manifest; the last levels, which hold no states, have
+    // no runs to damage): the cluster resumes from the older level, which
+    // every process holds whole.
+    let mine = checkpoints.join("process-0-of-2");
+    let run = ["a", "b"]
+        .iter()
+        .map(|slot| mine.join(slot).join("manifest"))
+        .max_by_key(|manifest| std::fs::metadata(manifest).and_then(|m| m.modified()).ok())
+        .unwrap();
+    let mut bytes = std::fs::read(&run).unwrap();
+    *bytes.last_mut().unwrap() ^= 0x10;
+    std::fs::write(&run, bytes).unwrap();
+    for output in cluster(&["count", "6x6", "--closed", "--resume", checkpoint], 2) {
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(stdout(&output).lines().next(), Some("9862"));
+        assert!(stdout(&output).contains("resumed"), "{}", stdout(&output));
+    }
+}

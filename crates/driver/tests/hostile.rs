@@ -824,3 +824,268 @@ fn control_characters_from_the_input_are_escaped_in_messages() {
         assert!(line.len() < 600, "{} bytes", line.len());
     }
 }
+
+// ---------------------------------------------------------------------
+// Nothing lost (issue 28): a user's files and checkpoints are never
+// destroyed, and damage never becomes a count.
+
+/// The names in `dir`, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A directory of the user's named as `--checkpoint`: refused before any
+/// work, whichever method would write it (a whole count, a shard, a
+/// cluster), and nothing in it removed or changed.
+#[test]
+fn a_checkpoint_directory_of_someone_elses_files_is_refused_and_kept() {
+    let scratch = Scratch::new("foreign-checkpoint");
+    let x = scratch.0.join("x");
+    std::fs::create_dir_all(x.join("go/src")).unwrap();
+    std::fs::create_dir_all(x.join("graphs")).unwrap();
+    std::fs::write(x.join("go/src/main.go"), "k\n").unwrap();
+    let x = path_str(&x);
+    for args in [
+        &[
+            "count",
+            "6x6",
+            "--closed",
+            "--method",
+            "frontier",
+            "-q",
+            "--checkpoint",
+            x,
+            "--checkpoint-every",
+            "1ms",
+        ][..],
+        &["count", "5", "--shard", "1/2", "--checkpoint", x][..],
+        &["count", "5x5", "--method", "cluster", "--checkpoint", x][..],
+    ] {
+        let output = run(args);
+        let line = one_error_line(&output, 2, &format!("{args:?}"));
+        assert!(line.contains("not a knights-tour checkpoint"), "{line}");
+        assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+    }
+    let x = Path::new(x);
+    assert_eq!(names(x), ["go", "graphs"]);
+    assert_eq!(
+        std::fs::read_to_string(x.join("go/src/main.go")).unwrap(),
+        "k\n"
+    );
+}
+
+/// A second run with the same `--checkpoint DIR` (or another board's count
+/// into it) is refused before any work, saying how to go on or start over,
+/// and the checkpoint stays as it was; with `--resume DIR` it goes on.
+#[test]
+fn an_existing_checkpoint_is_never_replaced_without_resume() {
+    let scratch = Scratch::new("existing-checkpoint");
+    let ck = scratch.0.join("ck");
+    let ck_str = path_str(&ck);
+    let write = [
+        "count",
+        "6x6",
+        "--closed",
+        "--method",
+        "frontier",
+        "-q",
+        "--checkpoint",
+        ck_str,
+        "--checkpoint-every",
+        "1ms",
+    ];
+    let first = run(&write);
+    assert!(first.status.success(), "{first:?}");
+    assert!(text(&first.stdout).starts_with("9862\n"), "{first:?}"); // OEIS A001230
+    let manifest = std::fs::read(ck.join("manifest")).unwrap();
+    let held = names(&ck);
+    for args in [
+        &write[..],
+        &[
+            "count",
+            "5x5",
+            "--method",
+            "frontier",
+            "--checkpoint",
+            ck_str,
+        ][..],
+    ] {
+        let output = run(args);
+        let line = one_error_line(&output, 2, &format!("{args:?}"));
+        assert!(line.contains("already holds a checkpoint"), "{line}");
+        assert!(line.contains(&format!("--resume {ck_str}")), "{line}");
+        assert!(line.contains("start over"), "{line}");
+    }
+    assert_eq!(std::fs::read(ck.join("manifest")).unwrap(), manifest);
+    assert_eq!(names(&ck), held);
+    let mut resume = write.to_vec();
+    resume.extend(["--resume", ck_str]);
+    let resumed = run(&resume);
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert!(text(&resumed.stdout).starts_with("9862\n"), "{resumed:?}");
+}
+
+/// A hostfile that never ends (`/dev/zero`) is refused at once, in one
+/// line, instead of filling memory.
+#[test]
+fn an_endless_hostfile_is_refused_at_once() {
+    let (output, took) = timed(&[
+        "count",
+        "6x6",
+        "--processes",
+        "2",
+        "--process",
+        "0",
+        "--hostfile",
+        "/dev/zero",
+    ]);
+    let line = one_error_line(&output, 2, "hostfile /dev/zero");
+    assert!(line.contains("larger than"), "{line}");
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
+/// Changes the last byte of every run file under `spill` once, after its
+/// size has held still for one look, until `done`: the last record's
+/// weight, changed to another weight that is not 0, so that the run still
+/// reads as a run (a failing disk's damage, not a cut file). Returns the
+/// files changed.
+fn damage_spilled_runs(spill: &Path, done: &std::sync::atomic::AtomicBool) -> usize {
+    use std::io::{Seek, SeekFrom, Write};
+    use std::sync::atomic::Ordering;
+    let mut sizes: std::collections::HashMap<PathBuf, u64> = std::collections::HashMap::new();
+    let mut changed: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
+    while !done.load(Ordering::Relaxed) {
+        let runs = std::fs::read_dir(spill)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .flat_map(|d| std::fs::read_dir(d.path()).into_iter().flatten().flatten())
+            .map(|e| e.path());
+        for run in runs {
+            let Ok(size) = std::fs::metadata(&run).map(|m| m.len()) else {
+                continue;
+            };
+            let steady = sizes.insert(run.clone(), size) == Some(size);
+            if size == 0 || !steady || changed.contains(&run) {
+                continue;
+            }
+            let Ok(mut file) = std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open(&run)
+            else {
+                continue;
+            };
+            let mut last = [0u8];
+            if file.seek(SeekFrom::End(-1)).is_err() || file.read_exact(&mut last).is_err() {
+                continue;
+            }
+            // A one-byte varint (below 0x80) stays one: another value, never 0.
+            let new = if last[0] & 0x40 == 0 {
+                last[0] | 0x40
+            } else {
+                last[0] ^ 0x20
+            };
+            if file.seek(SeekFrom::End(-1)).is_ok() && file.write_all(&[new]).is_ok() {
+                changed.insert(run);
+            }
+        }
+        thread::sleep(Duration::from_millis(2));
+    }
+    changed.len()
+}
+
+/// Spilled runs changed on disk while the count runs, as a failing disk
+/// would change them: the count stops with one line and exit 4 and gives
+/// no count; it never adds up changed data.
+#[test]
+fn a_spilled_run_changed_on_disk_stops_the_count() {
+    let _heavy = heavy();
+    let scratch = Scratch::new("spill-damage");
+    let spill = scratch.0.join("spill");
+    std::fs::create_dir_all(&spill).unwrap();
+    let child = spawn(&mut knights_tour(&[
+        "count",
+        "6x6",
+        "--threads",
+        "1",
+        "--memory",
+        "32MiB",
+        "-q",
+        "--spill-dir",
+        path_str(&spill),
+    ]));
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let damager = {
+        let (spill, done) = (spill.clone(), std::sync::Arc::clone(&done));
+        thread::spawn(move || damage_spilled_runs(&spill, &done))
+    };
+    let output = wait(child, LIMIT, "a count with damaged spilled runs");
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    let changed = damager.join().unwrap();
+    assert!(changed > 0, "no spilled run was changed: {output:?}");
+    let line = one_error_line(&output, 4, "damaged spilled runs");
+    assert!(line.contains("damaged"), "{line}");
+    assert!(
+        !text(&output.stdout)
+            .lines()
+            .any(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit())),
+        "a count from damaged runs: {output:?}"
+    );
+}
+
+/// A second count on the checkpoint directory of a count running now,
+/// even one that asks to resume from it, is refused before any work; the
+/// first goes on undisturbed.
+#[test]
+fn two_counts_never_share_one_checkpoint_directory() {
+    let _heavy = heavy();
+    let scratch = Scratch::new("shared-checkpoint");
+    let ck = scratch.0.join("ck");
+    let ck_str = path_str(&ck);
+    let mut first = spawn(&mut knights_tour(&[
+        "count",
+        "6x6",
+        "--method",
+        "frontier",
+        "--threads",
+        "1",
+        "-q",
+        "--checkpoint",
+        ck_str,
+        "--checkpoint-every",
+        "1ms",
+    ]));
+    let deadline = Instant::now() + LIMIT;
+    while !ck.join("manifest").exists() {
+        assert!(Instant::now() < deadline, "no checkpoint written");
+        assert!(
+            first.try_wait().unwrap().is_none(),
+            "ended before a checkpoint"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+    let second = run(&[
+        "count",
+        "6x6",
+        "--method",
+        "frontier",
+        "--checkpoint",
+        ck_str,
+        "--resume",
+        ck_str,
+    ]);
+    let running = first.try_wait().unwrap().is_none();
+    let first = wait(first, LIMIT, "the first count");
+    assert!(first.status.success(), "{first:?}");
+    assert!(text(&first.stdout).starts_with("6637920\n"), "{first:?}"); // OEIS A165134
+    if running {
+        let line = one_error_line(&second, 2, "a second count");
+        assert!(line.contains("another count running now"), "{line}");
+    }
+}

@@ -18,24 +18,36 @@
 //! **Layout.** `--checkpoint PATH` names a directory:
 //!
 //! ```text
-//!   PATH/manifest          the current checkpoint (replaced by a rename)
-//!   PATH/g<step>/run-<i>   its runs
+//!   PATH/KNIGHTS-TOUR-CHECKPOINT   the marker: this directory is the program's
+//!   PATH/manifest                  the current checkpoint (replaced by a rename)
+//!   PATH/g<step>/run-<i>           its runs
 //! ```
 //!
 //! A new checkpoint writes its runs into a new `g<step>`, then its manifest
 //! next to the old one, renames it over the old one, and only then removes
-//! the older `g*` directories: a crash at any moment leaves one whole
+//! the older generations: a crash at any moment leaves one whole
 //! checkpoint.
+//!
+//! **Only its own files.** A checkpoint directory is often named by hand,
+//! and a wrong name must not cost anyone their files. So the program writes
+//! only into a directory that is new, empty, or already marked as its
+//! checkpoint ([`claim`]), marks it before writing anything else, and
+//! removes only what it names itself: `g<digits>` directories, and in them
+//! only `run-<digits>` files (a directory that still holds anything else is
+//! left). A directory with a manifest of this program but no marker (written
+//! before the marker existed) counts as marked.
 //!
 //! **Manifest** (little-endian, CRC-32 at the end):
 //!
 //! ```text
 //!   "KTFRONT\0"  magic
-//!   u32          format version (3)
+//!   u32          format version (4)
 //!   u32 u32 u8   rows, cols, kind (0 open, 1 closed)
 //!   u8           key bytes (8 or 16)
 //!   u32          the sweep's fingerprint (see below)
 //!   u64          steps done
+//!   u32 u32      process, processes: one process's share of a cluster
+//!                count (`kt-distributed`), or 0, 0 for a whole count
 //!   u32 + bytes  tours so far (BigUint, little-endian bytes)
 //!   u8           partition bits
 //!   u32          runs
@@ -52,6 +64,12 @@
 //! tables. A build whose sweep or state code differs computes another
 //! fingerprint, and its checkpoints are refused; nobody has to remember to
 //! bump a version.
+//!
+//! **What a checkpoint is of.** A cluster's process holds only its share of
+//! each level: read as a whole count it gives a wrong number without any
+//! error. So the manifest says whose share it is, and [`read`] (a whole
+//! count) refuses a share while [`read_share`] refuses anything but the
+//! share asked for.
 
 use std::fs::File;
 use std::io::{self, BufReader, Read, Write};
@@ -71,8 +89,14 @@ use crate::weight::{Total, Weight};
 use crate::workers::Workers;
 
 const MAGIC: &[u8; 8] = b"KTFRONT\0";
-const VERSION: u32 = 3;
+const VERSION: u32 = 4;
 const MANIFEST: &str = "manifest";
+/// The file that marks a directory as a checkpoint of this program.
+pub const MARKER: &str = "KNIGHTS-TOUR-CHECKPOINT";
+/// What the marker says, for whoever finds the directory.
+const MARKER_TEXT: &str = "This directory is a checkpoint of knights-tour (--checkpoint).\n\
+Resume from it with --resume; remove it to start over. knights-tour writes\n\
+and removes only its manifest, this file and its g<step>/run-<i> files here.\n";
 /// The longest count a manifest may hold (bytes): far beyond any count,
 /// small enough that a damaged length cannot exhaust memory.
 const MAX_BIG_BYTES: u32 = 1 << 16;
@@ -84,6 +108,20 @@ pub struct Checkpoint<'a> {
     pub sweep: &'a Sweep,
     pub step: usize,
     pub total: &'a Total,
+}
+
+/// One process's share of a cluster count: process `process` of
+/// `processes`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    pub process: usize,
+    pub processes: usize,
+}
+
+impl std::fmt::Display for Share {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "process {} of {}", self.process, self.processes)
+    }
 }
 
 /// A level read back from a checkpoint.
@@ -103,6 +141,126 @@ fn kind_byte(kind: TourKind) -> u8 {
 /// The directory of the runs of the checkpoint after `step` steps.
 fn generation(path: &Path, step: usize) -> PathBuf {
     path.join(format!("g{step}"))
+}
+
+/// Whether `name` is `prefix` followed by decimal digits only.
+fn numbered(name: &std::ffi::OsStr, prefix: &str) -> bool {
+    name.to_str()
+        .and_then(|n| n.strip_prefix(prefix))
+        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// What a directory named for a checkpoint holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Directory {
+    /// Nothing there yet.
+    Missing,
+    /// An empty directory.
+    Empty,
+    /// A directory of this program's checkpoint (marked, or holding its
+    /// manifest), whether or not a checkpoint has been written yet.
+    Ours,
+    /// Anything else: never written to.
+    Foreign,
+}
+
+/// What the directory `path` is, for a checkpoint.
+pub fn directory(path: &Path) -> io::Result<Directory> {
+    let entries = match std::fs::read_dir(path) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Directory::Missing),
+        Err(_) if path.exists() && !path.is_dir() => return Ok(Directory::Foreign),
+        Err(e) => return Err(e),
+    };
+    let mut empty = true;
+    for entry in entries {
+        let name = entry?.file_name();
+        empty = false;
+        if name == MARKER {
+            return Ok(Directory::Ours);
+        }
+    }
+    if empty {
+        return Ok(Directory::Empty);
+    }
+    let mut magic = [0u8; 8];
+    let manifest = File::open(path.join(MANIFEST)).and_then(|mut f| f.read_exact(&mut magic));
+    Ok(if manifest.is_ok() && &magic == MAGIC {
+        Directory::Ours
+    } else {
+        Directory::Foreign
+    })
+}
+
+/// Whether `path` holds a written checkpoint (its manifest).
+pub fn holds_checkpoint(path: &Path) -> bool {
+    path.join(MANIFEST).is_file()
+}
+
+/// Makes `path` this program's checkpoint directory: creates it if it is
+/// missing and marks it, or checks that it is empty or already ours. A
+/// directory that holds anything else is refused, and left as it is.
+pub fn claim(path: &Path) -> Result<(), String> {
+    let name = path.display();
+    std::fs::create_dir_all(path).map_err(|e| format!("cannot make {name}: {e}"))?;
+    match directory(path).map_err(|e| format!("cannot read {name}: {e}"))? {
+        Directory::Foreign => Err(format!(
+            "{name} is not empty and is not a knights-tour checkpoint: the program writes checkpoints only into a new or empty directory, or its own"
+        )),
+        Directory::Ours if path.join(MARKER).is_file() => Ok(()),
+        _ => {
+            let partial = path.join(format!("{MARKER}.partial"));
+            std::fs::write(&partial, MARKER_TEXT)
+                .and_then(|()| std::fs::rename(&partial, path.join(MARKER)))
+                .map_err(|e| format!("cannot write in {name}: {e}"))
+        }
+    }
+}
+
+/// A checkpoint directory held by one running count: its marker, locked.
+///
+/// Two counts writing one directory replace each other's manifests and
+/// remove each other's runs. The lock is the system's advisory lock
+/// (`flock`), which it drops when the process ends however it ends, so a
+/// killed count never leaves a stale lock to clear by hand.
+pub struct Held {
+    _marker: File,
+}
+
+/// Claims `path` ([`claim`]) and holds it for this count, or says that
+/// another count running now holds it.
+pub fn hold(path: &Path) -> Result<Held, String> {
+    claim(path)?;
+    let name = path.display();
+    let marker = File::open(path.join(MARKER)).map_err(|e| format!("cannot open {name}: {e}"))?;
+    match marker.try_lock() {
+        Ok(()) => Ok(Held { _marker: marker }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
+            "{name} is the checkpoint of another count running now; wait for it to end, or choose another directory"
+        )),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("cannot lock {name}: {e}")),
+    }
+}
+
+/// Whether a count running now holds `path` ([`hold`]).
+pub fn in_use(path: &Path) -> bool {
+    File::open(path.join(MARKER))
+        .is_ok_and(|f| matches!(f.try_lock(), Err(std::fs::TryLockError::WouldBlock)))
+}
+
+/// Removes a generation directory of runs: its `run-<i>` files, then the
+/// directory if nothing else is in it.
+fn remove_generation(directory: &Path) -> io::Result<()> {
+    for entry in std::fs::read_dir(directory)? {
+        let entry = entry?;
+        if numbered(&entry.file_name(), "run-") && entry.file_type()?.is_file() {
+            std::fs::remove_file(entry.path())?;
+        }
+    }
+    // Something of someone else's in it: it stays, and so does the
+    // directory.
+    let _ = std::fs::remove_dir(directory);
+    Ok(())
 }
 
 fn run_file(directory: &Path, index: usize) -> PathBuf {
@@ -129,21 +287,43 @@ fn place_run(run: &Run, to: &Path) -> io::Result<()> {
 }
 
 /// Writes a checkpoint of `level` (which stays as it is) to the directory
-/// `path`, replacing the checkpoint there.
+/// `path`, replacing the checkpoint there (see [`claim`] for the
+/// directories it writes into).
 pub fn write<K: Key>(
     path: &Path,
     header: &Checkpoint<'_>,
     level: &Level<K>,
     workers: &Workers,
 ) -> Result<(), FrontierError> {
+    write_as(path, header, None, level, workers)
+}
+
+/// [`write`] for one process's share of a cluster count.
+pub fn write_share<K: Key>(
+    path: &Path,
+    header: &Checkpoint<'_>,
+    share: Share,
+    level: &Level<K>,
+    workers: &Workers,
+) -> Result<(), FrontierError> {
+    write_as(path, header, Some(share), level, workers)
+}
+
+fn write_as<K: Key>(
+    path: &Path,
+    header: &Checkpoint<'_>,
+    share: Option<Share>,
+    level: &Level<K>,
+    workers: &Workers,
+) -> Result<(), FrontierError> {
     let io_error =
         |e: io::Error| FrontierError::Checkpoint(format!("cannot write {}: {e}", path.display()));
-    std::fs::create_dir_all(path).map_err(io_error)?;
+    claim(path).map_err(FrontierError::Checkpoint)?;
     let directory = generation(path, header.step);
     if directory.exists() {
-        std::fs::remove_dir_all(&directory).map_err(io_error)?;
+        remove_generation(&directory).map_err(io_error)?;
     }
-    std::fs::create_dir(&directory).map_err(io_error)?;
+    std::fs::create_dir_all(&directory).map_err(io_error)?;
 
     // Every run, with its partition, numbered partition by partition; the
     // runs of partition p are numbered from first[p].
@@ -202,6 +382,9 @@ pub fn write<K: Key>(
         manifest.extend_from_slice(&[kind_byte(header.sweep.kind()), K::BYTES as u8]);
         manifest.extend_from_slice(&fingerprint(header.sweep).to_le_bytes());
         manifest.extend_from_slice(&(header.step as u64).to_le_bytes());
+        let (process, processes) = share.map_or((0, 0), |s| (s.process, s.processes));
+        manifest.extend_from_slice(&(process as u32).to_le_bytes());
+        manifest.extend_from_slice(&(processes as u32).to_le_bytes());
         let total = header.total.value().to_bytes_le();
         manifest.extend_from_slice(&(total.len() as u32).to_le_bytes());
         manifest.extend_from_slice(&total);
@@ -221,16 +404,17 @@ pub fn write<K: Key>(
         file.sync_all()?;
         std::fs::rename(&partial, path.join(MANIFEST))?;
         File::open(path)?.sync_all()?;
-        // Only now are the older runs no longer needed.
+        // Only now are the older runs no longer needed: the generations
+        // this program wrote (`g<digits>`), and in them only its runs.
         let current = directory.file_name().map(std::ffi::OsStr::to_os_string);
         for entry in std::fs::read_dir(path)? {
             let entry = entry?;
             let name = entry.file_name();
             if Some(&name) != current.as_ref()
-                && name.to_string_lossy().starts_with('g')
+                && numbered(&name, "g")
                 && entry.file_type()?.is_dir()
             {
-                std::fs::remove_dir_all(entry.path())?;
+                remove_generation(&entry.path())?;
             }
         }
         Ok(())
@@ -249,6 +433,8 @@ pub struct Header {
     pub fingerprint: u32,
     /// Steps done.
     pub step: usize,
+    /// Whose share of a cluster count it is (`None`: a whole count).
+    pub share: Option<Share>,
 }
 
 /// A fingerprint of what gives a key its meaning: the order, every step's
@@ -357,6 +543,13 @@ fn read_header(input: &mut Manifest<impl Read>, path: &Path) -> Result<Header, F
     };
     let fingerprint = input.u32().map_err(damaged)?;
     let step = input.u64().map_err(damaged)? as usize;
+    let process = input.u32().map_err(damaged)? as usize;
+    let processes = input.u32().map_err(damaged)? as usize;
+    let share = match (process, processes) {
+        (0, 0) => None,
+        (process, processes) if process < processes => Some(Share { process, processes }),
+        _ => return Err(bad(format!("process {process} of {processes}"))),
+    };
     Ok(Header {
         rows,
         cols,
@@ -364,6 +557,7 @@ fn read_header(input: &mut Manifest<impl Read>, path: &Path) -> Result<Header, F
         key_bytes: key_bytes as usize,
         fingerprint,
         step,
+        share,
     })
 }
 
@@ -376,17 +570,57 @@ pub fn inspect(path: &Path) -> Result<Header, FrontierError> {
 
 /// Reads the checkpoint at `path` of `sweep`'s board and kind: checks its
 /// manifest and every run file, then hands the runs over in place as the
-/// level to go on from.
+/// level to go on from. A share of a cluster count is refused.
 pub fn read<K: Key>(
     path: &Path,
     sweep: &Sweep,
     workers: &Workers,
 ) -> Result<Resumed<K>, FrontierError> {
+    read_as(path, sweep, None, workers)
+}
+
+/// [`read`] for one process's share of a cluster count: anything but
+/// `share` is refused.
+pub fn read_share<K: Key>(
+    path: &Path,
+    sweep: &Sweep,
+    share: Share,
+    workers: &Workers,
+) -> Result<Resumed<K>, FrontierError> {
+    read_as(path, sweep, Some(share), workers)
+}
+
+/// Why a checkpoint of `found` cannot stand for `wanted`, if it cannot.
+pub fn share_mismatch(found: Option<Share>, wanted: Option<Share>) -> Option<String> {
+    match (found, wanted) {
+        (None, None) => None,
+        (Some(found), Some(wanted)) if found == wanted => None,
+        (Some(found), None) => Some(format!(
+            "it is the share of {found} of a cluster count, not a whole count (resume it with --method cluster --processes {} and every process's share)",
+            found.processes
+        )),
+        (None, Some(wanted)) => Some(format!(
+            "it is a whole count, not the share of {wanted} of a cluster count"
+        )),
+        (Some(found), Some(wanted)) => Some(format!(
+            "it is the share of {found} of a cluster count, not of {wanted}"
+        )),
+    }
+}
+
+fn read_as<K: Key>(
+    path: &Path,
+    sweep: &Sweep,
+    share: Option<Share>,
+    workers: &Workers,
+) -> Result<Resumed<K>, FrontierError> {
     let name = path.display();
     let bad = |why: String| FrontierError::Resume(format!("{name}: {why}"));
-    let damaged = |e: io::Error| bad(format!("not a whole checkpoint ({e})"));
     let mut input = open_manifest(path)?;
     let header = read_header(&mut input, path)?;
+    if let Some(why) = share_mismatch(header.share, share) {
+        return Err(bad(why));
+    }
     let board = sweep.board();
     let kind = sweep.kind();
     if (header.rows, header.cols) != (board.rows(), board.cols()) || header.kind != kind {
@@ -413,6 +647,37 @@ pub fn read<K: Key>(
             sweep.steps().len()
         )));
     }
+    let (total, bits, runs) = read_body(&mut input, path, step)?;
+    check_runs(&runs, workers).map_err(bad)?;
+
+    let mut partitions: Vec<Vec<Run>> = (0..1usize << bits).map(|_| Vec::new()).collect();
+    for (p, run) in runs {
+        partitions[p].push(run);
+    }
+    let mut resumed_total = Total::default();
+    resumed_total.add(&Weight::Big(total));
+    Ok(Resumed {
+        step,
+        total: resumed_total,
+        level: Level::from_partitions(bits, partitions),
+    })
+}
+
+/// The rest of a manifest after its header: the tours so far, the
+/// partition bits and the runs (at `path`'s generation `step`), with the
+/// manifest's own checksum checked.
+#[allow(
+    clippy::type_complexity,
+    reason = "read once, by the two readers of a manifest"
+)]
+fn read_body(
+    input: &mut Manifest<impl Read>,
+    path: &Path,
+    step: usize,
+) -> Result<(BigUint, u32, Vec<(usize, Run)>), FrontierError> {
+    let name = path.display();
+    let bad = |why: String| FrontierError::Resume(format!("{name}: {why}"));
+    let damaged = |e: io::Error| bad(format!("not a whole checkpoint ({e})"));
     let total_len = input.u32().map_err(damaged)?;
     if total_len > MAX_BIG_BYTES {
         return Err(bad(format!("a count of {total_len} bytes")));
@@ -465,19 +730,19 @@ pub fn read<K: Key>(
     if input.input.read(&mut rest).map_err(damaged)? != 0 {
         return Err(bad("its manifest has bytes after its end".into()));
     }
-    check_runs(&runs, workers).map_err(bad)?;
+    Ok((total, bits, runs))
+}
 
-    let mut partitions: Vec<Vec<Run>> = (0..1usize << bits).map(|_| Vec::new()).collect();
-    for (p, run) in runs {
-        partitions[p].push(run);
-    }
-    let mut resumed_total = Total::default();
-    resumed_total.add(&Weight::Big(total));
-    Ok(Resumed {
-        step,
-        total: resumed_total,
-        level: Level::from_partitions(bits, partitions),
-    })
+/// Checks the whole checkpoint at `path`: its manifest, its checksum, and
+/// every run file's size and CRC-32, as [`read`] does, without a sweep to
+/// check it against. Returns its header.
+pub fn check_whole(path: &Path, workers: &Workers) -> Result<Header, FrontierError> {
+    let mut input = open_manifest(path)?;
+    let header = read_header(&mut input, path)?;
+    let (_, _, runs) = read_body(&mut input, path, header.step)?;
+    check_runs(&runs, workers)
+        .map_err(|why| FrontierError::Resume(format!("{}: {why}", path.display())))?;
+    Ok(header)
 }
 
 /// The size and CRC-32 of a file, read in pieces.
@@ -623,6 +888,52 @@ mod tests {
         // Reading the resumed level leaves the checkpoint's files alone.
         let again = read::<u64>(&path, &sweep, &workers).unwrap();
         assert_eq!(contents(&again.level, &store), expected);
+    }
+
+    /// A cluster process's share says whose it is: read as a whole count,
+    /// or as another process's share, it is refused.
+    #[test]
+    fn a_share_is_read_only_as_that_share() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), u64::MAX, u64::MAX);
+        let workers = Workers::new(1).unwrap();
+        let sweep = Sweep::new(Board::new(5, 5).unwrap(), TourKind::Open);
+        let path = dir.path().join("share");
+        let level = Level::<u64>::from_partitions(
+            0,
+            vec![vec![run(&store, &[(1, Weight::Small(1))], false)]],
+        );
+        let header = Checkpoint {
+            sweep: &sweep,
+            step: 3,
+            total: &Total::default(),
+        };
+        let share = Share {
+            process: 1,
+            processes: 2,
+        };
+        write_share(&path, &header, share, &level, &workers).unwrap();
+        assert_eq!(inspect(&path).unwrap().share, Some(share));
+        assert!(read_share::<u64>(&path, &sweep, share, &workers).is_ok());
+        let refusals = [
+            read::<u64>(&path, &sweep, &workers).err(),
+            read_share::<u64>(
+                &path,
+                &sweep,
+                Share {
+                    process: 0,
+                    processes: 2,
+                },
+                &workers,
+            )
+            .err(),
+        ];
+        for refusal in refusals {
+            match refusal {
+                Some(FrontierError::Resume(why)) => assert!(why.contains("share"), "{why}"),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     /// A checkpoint whose fingerprint comes from another state code, as a

@@ -190,6 +190,13 @@ pub(crate) fn run<K: Key>(
     let steps = sweep.steps();
     let workers = Workers::new(options.threads)?;
     let store = Store::new(&options.spill_dir, options.memory, options.resident_limit);
+    // The checkpoint directory is this count's until it ends.
+    let _held = options
+        .checkpoint
+        .as_deref()
+        .map(checkpoint::hold)
+        .transpose()
+        .map_err(FrontierError::Checkpoint)?;
     let mut total = Total::default();
     let mut first = 0;
     let mut level = match &options.resume {

@@ -62,8 +62,9 @@ pub struct Run {
     pub entries: u64,
     /// Bytes the records take.
     pub bytes: u64,
-    /// CRC-32 of the bytes, made once with the run: a checkpoint records it
-    /// and a resumed count checks every file against it before any work.
+    /// CRC-32 of the bytes, made once with the run: a checkpoint records it,
+    /// a resumed count checks every file against it before any work, and
+    /// [`RunReader`] checks a run read from a file against it as it reads.
     pub crc: u32,
     pub place: Place,
 }
@@ -149,35 +150,91 @@ fn damaged(why: &str) -> io::Error {
 }
 
 /// Reads a run back, front to back, from memory or from its file.
+///
+/// A run read from a file is checked as it is read: its bytes' CRC-32 and
+/// length against those the run was made with, once its last record has
+/// been read. A spilled run lies on disk for minutes or hours between its
+/// write and its read, where a bad disk, a full one, or another program
+/// can change it; a changed byte would otherwise become a wrong count. The
+/// CRC costs about a second per 10 GB read, far below the disk's own time.
 pub struct RunReader<K: Key> {
     buffer: Vec<u8>,
     position: usize,
     file: Option<File>,
+    /// What a run from a file is checked against, until it has been.
+    check: Option<Check>,
     /// Records not yet read.
     left: u64,
     previous: K,
+}
+
+/// The checksum of a run file being read, and what it must come to.
+struct Check {
+    path: PathBuf,
+    crc: crc32fast::Hasher,
+    read: u64,
+    expected_crc: u32,
+    expected_bytes: u64,
 }
 
 impl<K: Key> RunReader<K> {
     /// A reader of `run`, which it takes over: a run in memory is freed
     /// when the reader is dropped.
     pub fn open(run: Run) -> io::Result<RunReader<K>> {
-        let (buffer, file) = match run.place {
-            Place::Memory(bytes) => (bytes, None),
+        let (buffer, file, check) = match run.place {
+            Place::Memory(bytes) => (bytes, None, None),
             Place::Disk { path, .. } => (
                 Vec::with_capacity(READ_BUFFER),
                 Some(File::open(&path).map_err(|e| {
                     io::Error::new(e.kind(), format!("cannot read {}: {e}", path.display()))
                 })?),
+                Some(Check {
+                    path,
+                    crc: crc32fast::Hasher::new(),
+                    read: 0,
+                    expected_crc: run.crc,
+                    expected_bytes: run.bytes,
+                }),
             ),
         };
         Ok(RunReader {
             buffer,
             position: 0,
             file,
+            check,
             left: run.entries,
             previous: K::default(),
         })
+    }
+
+    /// Reads what is left of the file and checks the whole file against
+    /// the run's length and CRC-32: an error names the file.
+    fn finish_check(&mut self) -> io::Result<()> {
+        let Some(mut check) = self.check.take() else {
+            return Ok(());
+        };
+        if let Some(file) = self.file.as_mut() {
+            let mut rest = vec![0u8; READ_BUFFER];
+            loop {
+                let read = file.read(&mut rest)?;
+                if read == 0 {
+                    break;
+                }
+                check.crc.update(&rest[..read]);
+                check.read += read as u64;
+            }
+            self.file = None;
+        }
+        if check.read != check.expected_bytes || check.crc.finalize() != check.expected_crc {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "the spilled run {} is damaged: its bytes are not those written (length or CRC-32 differs)",
+                    check.path.display()
+                ),
+            ));
+        }
+        Ok(())
     }
 
     /// Makes at least `wanted` bytes available from `position`, unless the
@@ -197,6 +254,10 @@ impl<K: Key> RunReader<K> {
             self.buffer.resize(target, 0);
             let read = file.read(&mut self.buffer[have..])?;
             self.buffer.truncate(have + read);
+            if let Some(check) = self.check.as_mut() {
+                check.crc.update(&self.buffer[have..]);
+                check.read += read as u64;
+            }
             if read == 0 {
                 self.file = None;
                 break;
@@ -209,11 +270,16 @@ impl<K: Key> RunReader<K> {
     #[inline]
     pub fn next_entry(&mut self) -> io::Result<Option<(K, Weight)>> {
         if self.left == 0 {
+            self.finish_check()?;
             return Ok(None);
         }
         self.fill(MAX_SMALL_RECORD)?;
         let bytes = &self.buffer[self.position..];
-        let (delta, rest) = K::read_varint(bytes).ok_or_else(|| damaged("a key"))?;
+        let Some((delta, rest)) = K::read_varint(bytes) else {
+            // A file cut short or changed: say which, if the checksum can.
+            self.finish_check()?;
+            return Err(damaged("a key"));
+        };
         let (weight, rest) = unsigned_varint::decode::u64(rest).map_err(|_| damaged("a weight"))?;
         let weight = if weight == 0 {
             let (len, rest) =
@@ -265,7 +331,7 @@ mod tests {
             let mut reader = RunReader::<K>::open(Run {
                 entries: count,
                 bytes: bytes.len() as u64,
-                crc: 0,
+                crc: crc32fast::hash(&bytes),
                 place,
             })
             .unwrap();
@@ -296,6 +362,54 @@ mod tests {
             .map(|i| (i * 1_000_003, Weight::Small(i % 977 + 1)))
             .collect();
         round_trip(&many);
+    }
+
+    /// One bit changed in a spilled run, where it still decodes (a weight),
+    /// and a run file cut short: read back, each is an error naming the
+    /// file, never records taken for the run's.
+    #[test]
+    fn a_changed_run_file_is_found_when_it_is_read() {
+        let entries: Vec<(u64, Weight)> = (0..50_000u64)
+            .map(|i| (i * 3 + 1, Weight::Small(i % 100 + 1)))
+            .collect();
+        let mut encoder = Encoder::<u64>::with_capacity(entries.len());
+        for (k, w) in &entries {
+            encoder.push_weight(*k, w);
+        }
+        let (bytes, count) = encoder.finish();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("run");
+        let read_all = |changed: &[u8]| -> io::Result<u64> {
+            std::fs::write(&path, changed).unwrap();
+            let mut reader = RunReader::<u64>::open(Run {
+                entries: count,
+                bytes: bytes.len() as u64,
+                crc: crc32fast::hash(&bytes),
+                place: Place::Disk {
+                    path: path.clone(),
+                    owned: false,
+                },
+            })?;
+            let mut n = 0;
+            while reader.next_entry()?.is_some() {
+                n += 1;
+            }
+            Ok(n)
+        };
+        assert_eq!(read_all(&bytes).unwrap(), count);
+        // The last record's weight (1 to 100, one byte): changed, it still
+        // reads as a record.
+        let mut flipped = bytes.clone();
+        *flipped.last_mut().unwrap() ^= 0x02;
+        let error = read_all(&flipped).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+        assert!(error.to_string().contains("damaged"), "{error}");
+        assert!(error.to_string().contains("run"), "{error}");
+        let error = read_all(&bytes[..bytes.len() - 7]).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::InvalidData, "{error}");
+        let mut longer = bytes.clone();
+        longer.push(1);
+        assert!(read_all(&longer).is_err());
     }
 
     #[test]

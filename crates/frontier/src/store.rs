@@ -12,6 +12,16 @@
 //!
 //! The store also keeps the figures a report gives: bytes in memory, bytes
 //! on disk now and at most, and bytes ever written.
+//!
+//! **After a kill.** The spill directory (`knights-tour-spill-<host>-<pid>-*`
+//! inside the directory asked for) is removed when the count ends, but a
+//! process killed with SIGKILL, or by the kernel for memory, leaves it
+//! behind: gigabytes, in a temporary directory nobody looks at. So the
+//! first spill of a count removes the spill directories of processes of
+//! this machine that no longer run (their pid is gone from `/proc`), and
+//! in them only the `run-<n>.bin` files a store writes. Directories of
+//! other machines sharing the file system, and of processes that run, are
+//! left alone; where there is no `/proc`, nothing is removed.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -74,9 +84,17 @@ impl Store {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if temp.is_none() {
+            let owner = owner();
+            if let Some(owner) = &owner {
+                remove_stale(&self.dir, owner);
+            }
+            let prefix = match &owner {
+                Some(owner) => format!("{SPILL_PREFIX}{}-{}-", owner.host, owner.pid),
+                None => SPILL_PREFIX.to_string(),
+            };
             *temp = Some(
                 tempfile::Builder::new()
-                    .prefix("knights-tour-spill-")
+                    .prefix(&prefix)
                     .tempdir_in(&self.dir)
                     .map_err(|e| {
                         io::Error::new(
@@ -182,6 +200,70 @@ impl Store {
     }
 }
 
+/// How every spill directory's name begins.
+const SPILL_PREFIX: &str = "knights-tour-spill-";
+
+/// This process, as a spill directory's name records it.
+struct Owner {
+    host: String,
+    pid: u32,
+}
+
+/// This process and its machine, where `/proc` can tell which processes
+/// run (`None` elsewhere: nothing is cleaned there).
+fn owner() -> Option<Owner> {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname").ok()?;
+    let host: String = host
+        .trim()
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+        .collect();
+    (!host.is_empty() && Path::new("/proc/self").exists()).then(|| Owner {
+        host,
+        pid: std::process::id(),
+    })
+}
+
+/// Removes the spill directories in `dir` of processes of `owner`'s
+/// machine that no longer run: their run files, then the directory if
+/// nothing else is in it. Failures are ignored: this is tidying, and the
+/// count goes on.
+fn remove_stale(dir: &Path, owner: &Owner) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let ours = format!("{SPILL_PREFIX}{}-", owner.host);
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(&ours))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid == owner.pid || Path::new("/proc").join(pid.to_string()).exists() {
+            continue;
+        }
+        let Ok(files) = std::fs::read_dir(entry.path()) else {
+            continue;
+        };
+        for file in files.flatten() {
+            let run = file.file_name();
+            let is_run = run
+                .to_str()
+                .and_then(|n| n.strip_prefix("run-"))
+                .and_then(|n| n.strip_suffix(".bin"))
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            if is_run {
+                let _ = std::fs::remove_file(file.path());
+            }
+        }
+        let _ = std::fs::remove_dir(entry.path());
+    }
+}
+
 /// What is left to free of a run once a reader has taken it over.
 #[derive(Debug)]
 pub enum Released {
@@ -199,5 +281,53 @@ impl Released {
                 owned: *owned,
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first spill removes the runs of dead processes of this machine,
+    /// and nothing else: not a live process's, not another machine's, not
+    /// a file a store does not write.
+    #[test]
+    fn the_first_spill_removes_spill_directories_of_dead_processes() {
+        let Some(me) = owner() else {
+            return;
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let dead = (4_000_000..u32::MAX)
+            .find(|pid| !Path::new("/proc").join(pid.to_string()).exists())
+            .unwrap();
+        let make = |name: &str, files: &[&str]| {
+            let path = dir.path().join(name);
+            std::fs::create_dir(&path).unwrap();
+            for file in files {
+                std::fs::write(path.join(file), b"x").unwrap();
+            }
+            path
+        };
+        let stale = make(
+            &format!("{SPILL_PREFIX}{}-{dead}-a1", me.host),
+            &["run-0.bin", "run-17.bin"],
+        );
+        let with_notes = make(
+            &format!("{SPILL_PREFIX}{}-{dead}-b2", me.host),
+            &["run-3.bin", "notes.txt"],
+        );
+        let live = make(&format!("{SPILL_PREFIX}{}-1-c3", me.host), &["run-0.bin"]);
+        let elsewhere = make(
+            &format!("{SPILL_PREFIX}otherhost-{dead}-d4"),
+            &["run-0.bin"],
+        );
+        let store = Store::new(dir.path(), 0, u64::MAX);
+        let run = store.keep(vec![1, 2, 3], 1).unwrap();
+        assert!(!run.in_memory());
+        assert!(!stale.exists());
+        assert!(with_notes.join("notes.txt").exists());
+        assert!(!with_notes.join("run-3.bin").exists());
+        assert!(live.join("run-0.bin").exists());
+        assert!(elsewhere.join("run-0.bin").exists());
     }
 }

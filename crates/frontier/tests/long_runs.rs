@@ -121,8 +121,12 @@ fn a_resumed_count_equals_an_uninterrupted_one() {
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(inside.len(), 2, "{inside:?}");
+    assert_eq!(inside.len(), 3, "{inside:?}");
     assert!(inside.contains(&"manifest".to_string()), "{inside:?}");
+    assert!(
+        inside.contains(&kt_frontier::checkpoint::MARKER.to_string()),
+        "{inside:?}"
+    );
     let header = kt_frontier::checkpoint::inspect(&path).unwrap();
     assert_eq!(header.step, 29, "{header:?}");
 
@@ -144,7 +148,10 @@ fn a_resumed_count_equals_an_uninterrupted_one() {
         }
     }
     // A damaged manifest, or a damaged run: refused before any work.
-    let files = walk(&path);
+    let files: Vec<_> = walk(&path)
+        .into_iter()
+        .filter(|f| !f.ends_with(kt_frontier::checkpoint::MARKER))
+        .collect();
     assert_eq!(files.len(), 2, "{files:?}");
     for (i, victim) in files.iter().enumerate() {
         let copy = dir.path().join(format!("damaged-{i}"));
@@ -161,7 +168,7 @@ fn a_resumed_count_equals_an_uninterrupted_one() {
     copy_checkpoint(&path, &copy);
     let run = walk(&copy)
         .into_iter()
-        .find(|f| !f.ends_with("manifest"))
+        .find(|f| f.file_name().unwrap().to_string_lossy().starts_with("run-"))
         .unwrap();
     std::fs::remove_file(run).unwrap();
     refused(resume_from(&copy), &["cannot read"]);
@@ -171,4 +178,50 @@ fn a_resumed_count_equals_an_uninterrupted_one() {
     refused(resume_from(&junk), &["not a checkpoint directory"]);
     std::fs::create_dir(dir.path().join("empty")).unwrap();
     refused(resume_from(&dir.path().join("empty")), &["manifest"]);
+}
+
+/// A checkpoint directory that holds someone else's files is refused, and
+/// everything in it stays, directories named like generations included;
+/// in its own directory a count removes only the generations it wrote.
+#[test]
+fn a_checkpoint_never_removes_what_it_did_not_write() {
+    let dir = tempfile::tempdir().unwrap();
+    let theirs = dir.path().join("theirs");
+    std::fs::create_dir_all(theirs.join("go/src")).unwrap();
+    std::fs::create_dir_all(theirs.join("graphs")).unwrap();
+    std::fs::write(theirs.join("go/src/main.go"), "k").unwrap();
+    let writing = |path: &std::path::Path| Options {
+        checkpoint: Some(path.to_path_buf()),
+        checkpoint_every: Duration::ZERO,
+        ..Options::default()
+    };
+    match count("5x5", TourKind::Open, &writing(&theirs)) {
+        Err(FrontierError::Checkpoint(why)) => {
+            assert!(why.contains("not a knights-tour checkpoint"), "{why}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        std::fs::read_to_string(theirs.join("go/src/main.go")).unwrap(),
+        "k"
+    );
+    assert!(theirs.join("graphs").is_dir());
+    // The program's own directory, in which someone left a file named like
+    // a generation and one inside a generation: both stay.
+    let ours = dir.path().join("ours");
+    count("5x5", TourKind::Open, &writing(&ours)).unwrap();
+    std::fs::create_dir(ours.join("g1")).unwrap();
+    std::fs::write(ours.join("g1/notes.txt"), "mine").unwrap();
+    std::fs::create_dir(ours.join("gallery")).unwrap();
+    let resume_and_write = Options {
+        resume: Some(ours.clone()),
+        ..writing(&ours)
+    };
+    let counted = count("5x5", TourKind::Open, &resume_and_write).unwrap();
+    assert_eq!(counted.tours, BigUint::from(1728u32)); // OEIS A165134
+    assert_eq!(
+        std::fs::read_to_string(ours.join("g1/notes.txt")).unwrap(),
+        "mine"
+    );
+    assert!(ours.join("gallery").is_dir());
 }

@@ -3,9 +3,13 @@
 //!
 //! A merge refuses, with one line naming the file:
 //!
-//! * a damaged or foreign file (not JSON of the part schema);
+//! * a damaged or foreign file (not JSON of the part schema, or a checksum
+//!   that does not match: `part.rs`);
 //! * a part of another board, kind or plan (its fingerprint);
 //! * a class whose pair or weight is not the plan's;
+//! * a count that no class can have: more paths than the board has ways to
+//!   leave its squares (`∏ deg(v)` over every square but the end; a count
+//!   of 44 digits on 6×6), or one with a leading zero;
 //! * a class counted twice with different counts (the same count twice is
 //!   a rerun, and is taken once);
 //! * missing classes: it lists them, and the shards `K/N` that count them.
@@ -85,10 +89,84 @@ impl std::fmt::Display for MergeError {
 
 impl std::error::Error for MergeError {}
 
-/// Adds up `parts` (each with the file it came from) under `plan`.
-pub fn merge(plan: &PairPlan, parts: &[(PathBuf, Part)]) -> Result<Merged, MergeError> {
+/// The most directed paths from any square to `to` that visit every
+/// square of `plan`'s board: each square but `to` is left once, by one of
+/// its moves.
+fn most_paths(plan: &PairPlan, to: usize) -> BigUint {
+    let board = plan.board();
+    board
+        .squares()
+        .filter(|&s| s != to)
+        .fold(BigUint::from(1u32), |product, s| {
+            product * board.degree(s).max(1)
+        })
+}
+
+/// Checks that `part` belongs to `plan` and that its classes are the
+/// plan's, with counts that can be right; says why not in words.
+pub fn check_part(plan: &PairPlan, part: &Part) -> Result<(), String> {
     let board = plan.board();
     let fingerprint = plan.fingerprint();
+    let n = plan.classes().len();
+    if part.board != board_name(&board) || part.kind != "open" {
+        return Err(format!(
+            "a part of {} {} tours, not of open tours of {}",
+            part.kind,
+            part.board,
+            board_name(&board)
+        ));
+    }
+    if part.plan != fingerprint || part.plan_classes != n {
+        return Err(format!(
+            "a part of another plan ({} with {} classes; this program's is {fingerprint} with {n})",
+            part.plan, part.plan_classes
+        ));
+    }
+    if let Some(shard) = &part.shard {
+        shard
+            .parse::<Shard>()
+            .map_err(|e: crate::shard::ShardError| e.0)?;
+    }
+    for class in &part.classes {
+        let known = plan
+            .class(class.id)
+            .ok_or_else(|| format!("class {} is not one of the plan's {n}", class.id))?;
+        let name = |s| kt_board::square_name(&board, s);
+        if (class.from.as_str(), class.to.as_str(), class.weight)
+            != (
+                name(known.from).as_str(),
+                name(known.to).as_str(),
+                known.weight,
+            )
+        {
+            return Err(format!(
+                "class {} is {}-{} of weight {} there, {}-{} of weight {} in the plan",
+                class.id,
+                class.from,
+                class.to,
+                class.weight,
+                name(known.from),
+                name(known.to),
+                known.weight
+            ));
+        }
+        let value = class
+            .value()
+            .ok_or_else(|| format!("class {} has no number as its count", class.id))?;
+        if value > most_paths(plan, known.to) {
+            return Err(format!(
+                "class {} has a count of {} digits, more than the paths between two squares of {} can be",
+                class.id,
+                class.count.len(),
+                board_name(&board)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Adds up `parts` (each with the file it came from) under `plan`.
+pub fn merge(plan: &PairPlan, parts: &[(PathBuf, Part)]) -> Result<Merged, MergeError> {
     let n = plan.classes().len();
     let mut counts: Vec<Option<(BigUint, usize)>> = vec![None; n];
     let mut shard_count = None;
@@ -98,20 +176,7 @@ pub fn merge(plan: &PairPlan, parts: &[(PathBuf, Part)]) -> Result<Merged, Merge
             file: file.clone(),
             why,
         };
-        if part.board != board_name(&board) || part.kind != "open" {
-            return Err(foreign(format!(
-                "a part of {} {} tours, not of open tours of {}",
-                part.kind,
-                part.board,
-                board_name(&board)
-            )));
-        }
-        if part.plan != fingerprint || part.plan_classes != n {
-            return Err(foreign(format!(
-                "a part of another plan ({} with {} classes; this program's is {fingerprint} with {n})",
-                part.plan, part.plan_classes
-            )));
-        }
+        check_part(plan, part).map_err(foreign)?;
         if let Some(shard) = &part.shard {
             let shard: Shard = shard
                 .parse()
@@ -122,31 +187,7 @@ pub fn merge(plan: &PairPlan, parts: &[(PathBuf, Part)]) -> Result<Merged, Merge
             versions.push(part.version.clone());
         }
         for class in &part.classes {
-            let known = plan.class(class.id).ok_or_else(|| {
-                foreign(format!("class {} is not one of the plan's {n}", class.id))
-            })?;
-            let name = |s| kt_board::square_name(&board, s);
-            if (class.from.as_str(), class.to.as_str(), class.weight)
-                != (
-                    name(known.from).as_str(),
-                    name(known.to).as_str(),
-                    known.weight,
-                )
-            {
-                return Err(foreign(format!(
-                    "class {} is {}-{} of weight {} there, {}-{} of weight {} in the plan",
-                    class.id,
-                    class.from,
-                    class.to,
-                    class.weight,
-                    name(known.from),
-                    name(known.to),
-                    known.weight
-                )));
-            }
-            let value = class
-                .value()
-                .ok_or_else(|| foreign(format!("class {} has no number as its count", class.id)))?;
+            let value = class.value().expect("checked");
             match &counts[class.id - 1] {
                 Some((other, first)) if *other != value => {
                     return Err(MergeError::Conflict {
@@ -181,7 +222,7 @@ pub fn merge(plan: &PairPlan, parts: &[(PathBuf, Part)]) -> Result<Merged, Merge
         .into_iter()
         .map(|c| c.expect("none missing").0)
         .collect();
-    let mut by_start = vec![BigUint::ZERO; board.cells()];
+    let mut by_start = vec![BigUint::ZERO; plan.board().cells()];
     let mut total = BigUint::ZERO;
     for (class, count) in plan.classes().iter().zip(&classes) {
         total += count * class.weight;
@@ -232,6 +273,7 @@ mod tests {
                 })
                 .collect(),
             seconds: 0.0,
+            checksum: None,
         }
     }
 
@@ -317,5 +359,36 @@ mod tests {
         assert!(Part::parse(&text[..text.len() / 2]).is_err());
         assert!(Part::parse("{\"schema\": \"knights-tour/run/1\"}").is_err());
         assert!(Part::parse(&text.replace("\"count\":\"1\"", "\"count\":\"x\"")).is_err());
+    }
+
+    /// One digit of one count changed, a checksum removed, a count padded
+    /// with zeros or longer than any count of the board: refused.
+    #[test]
+    fn edited_and_impossible_counts_are_refused() {
+        let plan = PairPlan::new("5x5".parse().unwrap(), |_, _| 1.0);
+        let text = parts(&plan, 1)[0].1.to_json();
+        let read = Part::parse(&text).unwrap();
+        assert!(read.checksum.as_deref().unwrap().starts_with("crc32:"));
+        assert_eq!(read.to_json(), text, "a part reads back as written");
+        let edited = text.replacen("\"count\":\"2\"", "\"count\":\"3\"", 1);
+        assert_ne!(edited, text);
+        let why = Part::parse(&edited).unwrap_err().0;
+        assert!(why.contains("checksum"), "{why}");
+        let bare = serde_json::to_string(&Part {
+            checksum: None,
+            ..read.clone()
+        })
+        .unwrap();
+        assert!(Part::parse(&bare).unwrap_err().0.contains("no checksum"));
+        // Well-sealed, but counts no class can have.
+        for count in ["01", &"9".repeat(44)] {
+            let mut part = read.clone();
+            part.classes[0].count = count.to_string();
+            let resealed = Part::parse(&part.to_json());
+            let merged = resealed
+                .map_err(|e| e.0)
+                .and_then(|p| check_part(&plan, &p));
+            assert!(merged.is_err(), "{count}");
+        }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! ```json
 //! {
-//!   "schema": "knights-tour/pairs-part/1",
+//!   "schema": "knights-tour/pairs-part/2",
 //!   "version": "0.1.0", "commit": "9f8154b",
 //!   "board": "7x7", "kind": "open",
 //!   "plan": "1a2b3c4d", "plan_classes": 45,
@@ -12,9 +12,19 @@
 //!     { "id": 12, "from": "a7", "to": "c6", "weight": 16,
 //!       "count": "217263528", "seconds": 28.2, "peak_states": 9185806 }
 //!   ],
-//!   "seconds": 191.4
+//!   "seconds": 191.4,
+//!   "checksum": "crc32:5d41402a"
 //! }
 //! ```
+//!
+//! **The checksum.** A part travels: copied off a cluster's nodes,
+//! attached to mail, kept for years; an edited or damaged count in it
+//! would become a wrong total that nothing else could catch. So the
+//! document ends with the CRC-32 of itself written without the checksum
+//! (the same one line of JSON [`Part::to_json`] writes), over the content
+//! and the identity alike (board, plan, shard), and [`Part::read`] refuses
+//! a part whose checksum is missing or does not match. It guards against
+//! accidents, not against someone who recomputes it.
 //!
 //! Counts are decimal strings: they pass 2^64 on the boards this is for.
 //! The plan's fingerprint ties a part to the classes it numbers, so that a
@@ -27,7 +37,7 @@ use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 
 /// The schema of a part.
-pub const SCHEMA: &str = "knights-tour/pairs-part/1";
+pub const SCHEMA: &str = "knights-tour/pairs-part/2";
 
 /// The largest part file read (bytes): a part of 8×8's 136 classes is a
 /// few tens of kilobytes.
@@ -58,6 +68,11 @@ pub struct Part {
     pub classes: Vec<ClassCount>,
     /// Wall time of the whole part.
     pub seconds: f64,
+    /// `crc32:` and eight hex digits: the CRC-32 of the document without
+    /// this field. Written by [`Part::to_json`] whatever it holds here;
+    /// checked by [`Part::parse`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checksum: Option<String>,
 }
 
 /// One class's count.
@@ -76,9 +91,14 @@ pub struct ClassCount {
 }
 
 impl ClassCount {
-    /// The count as a number.
+    /// The count as a number: decimal digits as the program writes them,
+    /// with no leading zero (a hand-edited `007` is not a count written by
+    /// the program).
     pub fn value(&self) -> Option<BigUint> {
-        if self.count.is_empty() || !self.count.bytes().all(|b| b.is_ascii_digit()) {
+        if self.count.is_empty()
+            || !self.count.bytes().all(|b| b.is_ascii_digit())
+            || (self.count.len() > 1 && self.count.starts_with('0'))
+        {
             return None;
         }
         self.count.parse().ok()
@@ -115,7 +135,7 @@ impl Part {
         Part::parse(&text).map_err(|why| bad(why.0))
     }
 
-    /// [`Part::read`] for text already read.
+    /// [`Part::read`] for text already read: also checks the checksum.
     pub fn parse(text: &str) -> Result<Part, PartError> {
         let part: Part = serde_json::from_str(text).map_err(|e| {
             PartError(format!(
@@ -124,9 +144,22 @@ impl Part {
         })?;
         if part.schema != SCHEMA {
             return Err(PartError(format!(
-                "its schema is {:?}, not {SCHEMA:?}",
+                "its schema is {:?}, not {SCHEMA:?} (a part of another version of the program: count the shard again with this one)",
                 part.schema
             )));
+        }
+        match &part.checksum {
+            None => {
+                return Err(PartError(
+                    "it has no checksum, so it cannot be told whole: count the shard again".into(),
+                ));
+            }
+            Some(stored) if *stored != part.digest() => {
+                return Err(PartError(
+                    "its checksum does not match its content: it is damaged or was edited; count the shard again".into(),
+                ));
+            }
+            Some(_) => {}
         }
         if let Some(class) = part.classes.iter().find(|c| c.value().is_none()) {
             return Err(PartError(format!(
@@ -137,9 +170,23 @@ impl Part {
         Ok(part)
     }
 
-    /// The document, one line of JSON.
+    /// The document, one line of JSON, with its checksum.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a part serialises")
+        let sealed = Part {
+            checksum: Some(self.digest()),
+            ..self.clone()
+        };
+        serde_json::to_string(&sealed).expect("a part serialises")
+    }
+
+    /// `crc32:` and the CRC-32 of the document without its checksum.
+    fn digest(&self) -> String {
+        let bare = Part {
+            checksum: None,
+            ..self.clone()
+        };
+        let text = serde_json::to_string(&bare).expect("a part serialises");
+        format!("crc32:{:08x}", crc32fast::hash(text.as_bytes()))
     }
 }
 

@@ -291,6 +291,9 @@ pub fn parse_tour(text: &str) -> Result<Tour, ParseError> {
 ///   as many squares as the board it implies has, otherwise the whole
 ///   text as one tour (a long list wrapped over several lines).
 pub fn parse_tours(text: &str) -> Result<Vec<Tour>, ParseError> {
+    // A byte-order mark, as some Windows editors save UTF-8, is no part of
+    // the tour.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let trimmed = text.trim_start();
     if trimmed.starts_with('{') || trimmed.starts_with('[') {
         let cut = &text[..text.len() - trimmed.len()];
@@ -382,6 +385,10 @@ struct JsonTour {
     rows: Option<usize>,
     cols: Option<usize>,
     squares: Vec<usize>,
+    /// The same tour in algebraic names, as the views write it beside
+    /// `squares`: when given, it must name the same squares (a document
+    /// whose two descriptions disagree is not one tour).
+    moves: Option<Vec<String>>,
 }
 
 /// Either JSON document: `tour --json` (a `tours` array, the board
@@ -395,6 +402,7 @@ struct JsonDoc {
     #[serde(default, deserialize_with = "at_most_max_tours")]
     tours: Option<Vec<JsonTour>>,
     squares: Option<Vec<usize>>,
+    moves: Option<Vec<String>>,
 }
 
 /// A `tours` array, refused as soon as it holds more than [`MAX_TOURS`].
@@ -461,6 +469,7 @@ fn parse_json(text: &str, lines_before: usize) -> Result<Vec<Tour>, ParseError> 
                 rows: doc.rows,
                 cols: doc.cols,
                 squares,
+                moves: doc.moves,
             }],
         ),
         (None, None) => {
@@ -481,9 +490,36 @@ fn parse_json(text: &str, lines_before: usize) -> Result<Vec<Tour>, ParseError> 
             };
             let board = Board::new(rows, cols)
                 .map_err(|e| ParseError::whole(format!("tour {}: {e}", i + 1)))?;
+            if let Some(moves) = &t.moves {
+                check_moves(&board, &t.squares, moves)
+                    .map_err(|why| ParseError::whole(format!("tour {}: {why}", i + 1)))?;
+            }
             Ok(Tour::new(board, TourKind::Open, t.squares))
         })
         .collect()
+}
+
+/// Checks that `moves` names `squares`, one for one (a square off the
+/// board is checked by the verdict, whatever its name).
+fn check_moves(board: &Board, squares: &[usize], moves: &[String]) -> Result<(), String> {
+    if moves.len() != squares.len() {
+        return Err(format!(
+            "its moves list {} squares and its squares {}: they must be the same tour",
+            moves.len(),
+            squares.len()
+        ));
+    }
+    for (k, (&square, name)) in squares.iter().zip(moves).enumerate() {
+        if square < board.cells() && square_name(board, square) != *name {
+            return Err(format!(
+                "move {} is {} in `moves` but square {square} ({}) in `squares`: they must be the same tour",
+                k + 1,
+                quoted(name),
+                square_name(board, square)
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// What [`verdict`] decided.
@@ -658,6 +694,22 @@ mod tests {
             assert!(e.contains(expected), "{e:?} should contain {expected:?}");
             assert!(!e.contains('\n'));
         }
+        // `moves` that are not the tour of `squares`: refused, named.
+        let view = crate::TourView::from(&t);
+        let mut swapped = view.clone();
+        swapped.moves.swap(0, 1);
+        let e = parse_tours(&serde_json::to_string(&swapped).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("move 1 is"), "{e}");
+        let mut short = view.clone();
+        short.moves.pop();
+        assert!(parse_tours(&serde_json::to_string(&short).unwrap()).is_err());
+        // A byte-order mark before a document or a move list is skipped.
+        assert_eq!(
+            parse_tours(&format!("\u{feff}{one}")).unwrap()[0].squares,
+            t.squares
+        );
     }
 
     #[test]

@@ -85,8 +85,15 @@ impl Method for Cluster {
         }))
     }
 
+    /// The frontier method's, its checkpoint directory holding one
+    /// directory per process.
     fn outputs(&self) -> Outputs {
-        self.frontier.outputs()
+        let mut outputs = self.frontier.outputs();
+        if let Some(target) = &mut outputs.checkpoint {
+            let cluster = self.cluster();
+            target.share = Some((cluster.process, cluster.processes));
+        }
+        outputs
     }
 
     /// The frontier method's estimate, shared by the processes: each holds

@@ -104,7 +104,8 @@ impl Frontier {
         }
     }
 
-    /// Refuses a checkpoint of another board or kind.
+    /// Refuses a checkpoint of another board or kind, or a cluster
+    /// process's share of one.
     pub(super) fn check_resume(&self, job: &Job) -> Result<(), Failure> {
         let Some(path) = &self.resume else {
             return Ok(());
@@ -126,6 +127,9 @@ impl Frontier {
                 header.cols,
                 job.kind
             )));
+        }
+        if let Some(why) = kt_frontier::checkpoint::share_mismatch(header.share, None) {
+            return Err(Failure::refused(format!("{}: {why}", path.display())));
         }
         Ok(())
     }
@@ -199,6 +203,14 @@ impl Method for Frontier {
                 .collect(),
             files: Vec::new(),
             checkpoints: self.checkpoint.is_some() || self.resume.is_some(),
+            checkpoint: self
+                .checkpoint
+                .as_ref()
+                .map(|c| crate::paths::CheckpointTarget {
+                    write: c.path.clone(),
+                    resume: self.resume.clone(),
+                    share: None,
+                }),
         }
     }
 
@@ -510,6 +522,11 @@ pub(super) fn failure(
         (FrontierError::TooWide { .. } | FrontierError::Resume(_) | FrontierError::Order(_), _) => {
             return Failure::refused(error.to_string());
         }
+        (FrontierError::Io(e), _) if e.kind() == std::io::ErrorKind::InvalidData => (
+            FailureKind::Other,
+            Status::Failed,
+            format!("{e}; the count stopped rather than count from changed data"),
+        ),
         (FrontierError::Io(e), _) => (
             FailureKind::Other,
             Status::Failed,

@@ -269,6 +269,10 @@ pub(crate) struct Outputs {
     /// Whether the settings write or read checkpoints, which record whole
     /// counts only.
     pub checkpoints: bool,
+    /// The checkpoint directory written, checked before any work: never
+    /// someone else's directory, never a checkpoint replaced unasked
+    /// (`crate::paths::checkpoint_dir`).
+    pub checkpoint: Option<crate::paths::CheckpointTarget>,
 }
 
 /// A counting method with its settings.
