@@ -1067,7 +1067,10 @@ fn an_order_printed_by_order_counts_as_given() {
     let output = knights_tour().args(["order", "5x6"]).output().unwrap();
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.starts_with("# the order of the squares of 5x6"), "{text}");
+    assert!(
+        text.starts_with("# the order of the squares of 5x6"),
+        "{text}"
+    );
     let fingerprint = text
         .lines()
         .find_map(|l| l.strip_prefix("# fingerprint"))
@@ -1085,9 +1088,14 @@ fn an_order_printed_by_order_counts_as_given() {
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["count"], "37568");
     assert_eq!(report["frontier"]["order"], "given");
-    assert_eq!(report["frontier"]["order_fingerprint"], fingerprint.as_str());
+    assert_eq!(
+        report["frontier"]["order_fingerprint"],
+        fingerprint.as_str()
+    );
     let columns = knights_tour()
-        .args(["count", "5x6", "--method", "frontier", "--json", "--order", "columns"])
+        .args([
+            "count", "5x6", "--method", "frontier", "--json", "--order", "columns",
+        ])
         .output()
         .unwrap();
     let report: serde_json::Value = serde_json::from_slice(&columns.stdout).unwrap();

@@ -75,10 +75,10 @@ pub fn entries() -> &'static [Entry] {
 /// The shipped entry whose order (or its transpose) is `order`.
 pub fn entry_of(order: &Order) -> Option<&'static Entry> {
     let turned = order.transposed();
-    entries()
-        .iter()
-        .find(|e| (e.order.board(), e.order.squares()) == (order.board(), order.squares())
-            || (e.order.board(), e.order.squares()) == (turned.board(), turned.squares()))
+    entries().iter().find(|e| {
+        (e.order.board(), e.order.squares()) == (order.board(), order.squares())
+            || (e.order.board(), e.order.squares()) == (turned.board(), turned.squares())
+    })
 }
 
 /// The shipped order of `board`, or of its transpose turned.
