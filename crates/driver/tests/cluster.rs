@@ -113,9 +113,13 @@ fn a_killed_process_stops_the_cluster_and_the_cluster_resumes() {
     let dir = tempfile::tempdir().unwrap();
     let checkpoints = dir.path().join("ckpt");
     let checkpoint = checkpoints.to_str().unwrap();
+    // The columns order: 6x7 open runs long enough to checkpoint and be
+    // killed (its own order counts it in a fraction of a second).
     let args = [
         "count",
         "6x7",
+        "--order",
+        "columns",
         "--checkpoint",
         checkpoint,
         "--checkpoint-every",
@@ -162,7 +166,10 @@ fn a_killed_process_stops_the_cluster_and_the_cluster_resumes() {
     assert!(errors[0].contains("lost process 1"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 
-    let resumed = cluster(&["count", "6x7", "--resume", checkpoint], 2);
+    let resumed = cluster(
+        &["count", "6x7", "--order", "columns", "--resume", checkpoint],
+        2,
+    );
     for output in &resumed {
         assert!(output.status.success(), "{output:?}");
         assert_eq!(stdout(output).lines().next(), Some("779938932"));

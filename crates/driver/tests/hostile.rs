@@ -444,7 +444,13 @@ fn sigint_stops_backtracking_with_its_report() {
 fn sigterm_and_sighup_are_handled_like_ctrl_c() {
     let _heavy = heavy();
     for (signal, code) in [("TERM", 143), ("HUP", 129)] {
-        let output = interrupted(&["count", "6x7"], signal, Duration::from_millis(800));
+        // The columns order keeps 6x7 open busy for seconds (its own order
+        // counts it in a fraction of one).
+        let output = interrupted(
+            &["count", "6x7", "--order", "columns"],
+            signal,
+            Duration::from_millis(800),
+        );
         let what = format!("SIG{signal}");
         let line = one_error_line(&output, code, &what);
         assert!(line.contains(&what), "{line}");
@@ -1009,9 +1015,13 @@ fn a_spilled_run_changed_on_disk_stops_the_count() {
     let scratch = Scratch::new("spill-damage");
     let spill = scratch.0.join("spill");
     std::fs::create_dir_all(&spill).unwrap();
+    // In the columns order 6x6 open holds a million states, enough to
+    // spill at 32 MiB (its own order holds 14,181).
     let child = spawn(&mut knights_tour(&[
         "count",
         "6x6",
+        "--order",
+        "columns",
         "--threads",
         "1",
         "--memory",
