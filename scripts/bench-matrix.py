@@ -15,12 +15,14 @@ Usage:
                           [--repeat N] [--cap S] [--update-docs] [--docs-only]
   scripts/bench-matrix.py --list
 
-  scripts/bench-matrix.py levels | method-costs | plots
+  scripts/bench-matrix.py levels | method-costs | orders | plots
 
 `levels` draws docs/frontier-levels.svg (states per level of the frontier
 sweep, log scale, from the JSON reports' `frontier.levels[].states`);
 `method-costs` draws docs/method-costs.svg (time and peak memory per method
-and board, from the runs in bench-results); `plots` draws both. They run
+and board, from the runs in bench-results); `orders` draws
+docs/frontier-orders.svg (states per level of 7×7 open and 8×8 closed in
+the columns and in the shipped order); `plots` draws all three. They run
 nothing and need matplotlib.
 
 Profiles are defined in PROFILES below; `all` runs every profile. The
@@ -855,7 +857,53 @@ def plot_methods():
 
 # Charts drawn from the results already in bench-results (no runs):
 # `scripts/bench-matrix.py levels`, `… method-costs`, or `… plots` for both.
-PLOTS = {"levels": plot_levels, "method-costs": plot_methods}
+# The same boards swept in the columns and in the shipped order (paths under
+# bench-results/): what the vertex order does to every level.
+ORDER_REPORTS = [
+    ("7×7 open", "frontier-core/7x7open.json", "order/7x7-open.json"),
+    ("8×8 closed", "frontier-core/8x8c-new.json", "order/8x8-closed.json"),
+]
+ORDERS_SVG = DOCS.parent / "frontier-orders.svg"
+
+
+def plot_orders():
+    """docs/frontier-orders.svg: distinct states per level (log scale) of
+    7×7 open and 8×8 closed, in the columns (dashed) and in the shipped
+    order (solid), from the reports' `frontier.levels[].states`."""
+    plt = pyplot()
+    if plt is None:
+        return
+    fig, ax = plt.subplots(figsize=(10, 4.2))
+    for i, (board, columns, shipped) in enumerate(ORDER_REPORTS):
+        for path, style, name in [(columns, "--", "columns"), (shipped, "-", "shipped order")]:
+            full = RESULTS / path
+            if not full.exists():
+                print(f"orders: no report {path}; left out", file=sys.stderr)
+                continue
+            report = read_report(full)
+            levels = ((report or {}).get("frontier") or {}).get("levels") or []
+            points = [(lv["step"], lv["states"]) for lv in levels if lv.get("states")]
+            if not points:
+                continue
+            peak_step, peak = max(points, key=lambda p: p[1])
+            total = sum(p[1] for p in points)
+            ax.plot([p[0] for p in points], [p[1] for p in points], style, marker=".",
+                    markersize=3, linewidth=1.2, color=f"C{i}",
+                    label=f"{board}, {name}: peak {peak:,} at step {peak_step}, {total:,} in all")
+            print(f"orders: {board} {name} from bench-results/{path}")
+    ax.set_yscale("log")
+    ax.set_xlabel("step (squares decided)")
+    ax.set_ylabel("distinct states (log)")
+    ax.set_title("States per level: the columns against the shipped order", fontsize=10)
+    ax.grid(True, which="major", linewidth=0.4, alpha=0.5)
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2)
+    fig.tight_layout()
+    fig.savefig(ORDERS_SVG, metadata={"Date": None})
+    plt.close(fig)
+    print(f"wrote {ORDERS_SVG.relative_to(ROOT)}")
+
+
+PLOTS = {"levels": plot_levels, "method-costs": plot_methods, "orders": plot_orders}
 
 
 TABLES = {"targets": table_targets, "libraries": table_libraries, "engines": table_engines, "cache": table_cache,
