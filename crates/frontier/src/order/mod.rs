@@ -366,9 +366,9 @@ impl OrderChoice {
 }
 
 /// The order `auto` takes for `board`: the shipped one, else one searched
-/// for it on [`search::Budget::auto`], kept only where it beats the
-/// columns by the search's score (boards of a few squares, strips of
-/// thousands, and boards whose frontier no key holds get the columns).
+/// for it on [`search::Budget::auto`] (the columns if the search finds
+/// nothing better by its score); boards of fewer than 20 or more than 128
+/// squares without a shipped order get the columns.
 ///
 /// A searched order is kept for the life of the process: a count by
 /// endpoint pairs or by start square asks for the same board's order once
