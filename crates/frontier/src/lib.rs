@@ -75,7 +75,8 @@ pub enum FrontierError {
     /// The checkpoint to resume from is damaged, or belongs to another
     /// board or kind.
     Resume(String),
-    /// The order asked for is not one of the board's squares.
+    /// The order asked for is of another board, or not every square of
+    /// its board once.
     Order(String),
 }
 
