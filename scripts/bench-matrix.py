@@ -703,6 +703,15 @@ def read_report(path):
     return json.loads(path.read_text())
 
 
+def level_axes(ax, title):
+    """The axes of a chart of states per level: log states against steps."""
+    ax.set_yscale("log")
+    ax.set_xlabel("step (squares decided)")
+    ax.set_ylabel("distinct states (log)")
+    ax.set_title(title, fontsize=10)
+    ax.grid(True, which="major", linewidth=0.4, alpha=0.5)
+
+
 def plot_levels():
     """docs/frontier-levels.svg: distinct states per level of the frontier
     sweep (log scale), one line per board, from the reports'
@@ -729,11 +738,7 @@ def plot_levels():
                 linewidth=1.2, color=f"C{i}",
                 label=f"{board}: peak {peak:,} at step {peak_step}")
         print(f"levels: {board} from bench-results/{path.relative_to(RESULTS)}")
-    ax.set_yscale("log")
-    ax.set_xlabel("step (squares decided)")
-    ax.set_ylabel("distinct states (log)")
-    ax.set_title("States per level of the frontier sweep", fontsize=10)
-    ax.grid(True, which="major", linewidth=0.4, alpha=0.5)
+    level_axes(ax, "States per level of the frontier sweep")
     ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     fig.savefig(LEVELS_SVG, metadata={"Date": None})
@@ -891,11 +896,7 @@ def plot_orders():
                     markersize=3, linewidth=1.2, color=f"C{i}",
                     label=f"{board}, {name}: peak {peak:,} at step {peak_step}, {total:,} in all")
             print(f"orders: {board} {name} from bench-results/{path}")
-    ax.set_yscale("log")
-    ax.set_xlabel("step (squares decided)")
-    ax.set_ylabel("distinct states (log)")
-    ax.set_title("States per level: the columns against the shipped order", fontsize=10)
-    ax.grid(True, which="major", linewidth=0.4, alpha=0.5)
+    level_axes(ax, "States per level: the columns against the shipped order")
     ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2)
     fig.tight_layout()
     fig.savefig(ORDERS_SVG, metadata={"Date": None})
