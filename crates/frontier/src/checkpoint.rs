@@ -890,19 +890,25 @@ mod tests {
         assert_eq!(contents(&again.level, &store), expected);
     }
 
-    /// A cluster process's share says whose it is: read as a whole count,
-    /// or as another process's share, it is refused.
-    #[test]
-    fn a_share_is_read_only_as_that_share() {
+    /// A scratch directory, one worker, the 5×5 open sweep, and a level of
+    /// one state kept in memory: what a checkpoint test writes and reads.
+    fn one_state_level() -> (tempfile::TempDir, Workers, Sweep, Level<u64>) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path(), u64::MAX, u64::MAX);
-        let workers = Workers::new(1).unwrap();
-        let sweep = Sweep::new(Board::new(5, 5).unwrap(), TourKind::Open);
-        let path = dir.path().join("share");
         let level = Level::<u64>::from_partitions(
             0,
             vec![vec![run(&store, &[(1, Weight::Small(1))], false)]],
         );
+        let sweep = Sweep::new(Board::new(5, 5).unwrap(), TourKind::Open);
+        (dir, Workers::new(1).unwrap(), sweep, level)
+    }
+
+    /// A cluster process's share says whose it is: read as a whole count,
+    /// or as another process's share, it is refused.
+    #[test]
+    fn a_share_is_read_only_as_that_share() {
+        let (dir, workers, sweep, level) = one_state_level();
+        let path = dir.path().join("share");
         let header = Checkpoint {
             sweep: &sweep,
             step: 3,
@@ -941,15 +947,8 @@ mod tests {
     /// before its states are read.
     #[test]
     fn a_checkpoint_of_another_state_code_is_refused() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::new(dir.path(), u64::MAX, u64::MAX);
-        let workers = Workers::new(1).unwrap();
-        let sweep = Sweep::new(Board::new(5, 5).unwrap(), TourKind::Open);
+        let (dir, workers, sweep, level) = one_state_level();
         let path = dir.path().join("ckpt");
-        let level = Level::<u64>::from_partitions(
-            0,
-            vec![vec![run(&store, &[(1, Weight::Small(1))], false)]],
-        );
         let header = Checkpoint {
             sweep: &sweep,
             step: 3,
