@@ -56,6 +56,7 @@ fn cluster(
                     process,
                     addresses: addresses.clone(),
                     connect_timeout: std::time::Duration::from_secs(30),
+                    peer_timeout: kt_distributed::PEER_TIMEOUT,
                 };
                 s.spawn(move || {
                     let cancel = AtomicBool::new(false);
@@ -193,6 +194,7 @@ fn mismatched_processes_are_refused() {
                     process,
                     addresses: addresses.clone(),
                     connect_timeout: std::time::Duration::from_secs(30),
+                    peer_timeout: kt_distributed::PEER_TIMEOUT,
                 };
                 let options = &options;
                 s.spawn(move || {
@@ -225,6 +227,7 @@ fn mismatched_processes_are_refused() {
         process: 2,
         addresses: free_addresses(2),
         connect_timeout: std::time::Duration::from_secs(1),
+        peer_timeout: kt_distributed::PEER_TIMEOUT,
     };
     let count = Count {
         board: Board::new(5, 5).unwrap(),

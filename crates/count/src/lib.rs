@@ -96,7 +96,9 @@ pub use num_bigint::BigUint;
 pub use cancel::{CancelToken, Cause};
 pub use failure::{Failure, FailureKind};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`).
-pub use kt_distributed::{CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, hosts};
+pub use kt_distributed::{
+    CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT, hosts,
+};
 /// The order of the squares of a frontier sweep (`--order`), and its
 /// search and shipped table.
 pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};

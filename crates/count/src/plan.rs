@@ -120,7 +120,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     }
     let table = questions::strategies(request.question, request.kind, &request.work)?;
     let (candidates, auto) = match &request.method {
-        MethodChoice::Use(settings) => (vec![settings.clone()], false),
+        MethodChoice::Use(settings) => (vec![settings.as_ref().clone()], false),
         MethodChoice::Auto(candidates) => (candidates.clone(), true),
     };
     let what = match request.work {

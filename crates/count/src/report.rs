@@ -258,6 +258,15 @@ pub struct FrontierReport {
     pub disk_peak_bytes: u64,
     /// The step the count went on from, when it resumed a checkpoint.
     pub resumed_from: Option<usize>,
+    /// Steps of the latest sweep whose level is complete: where an
+    /// interrupted count was (a level is reported only once the next step
+    /// has read it, so `levels` lags a step behind).
+    #[serde(default)]
+    pub steps_done: usize,
+    /// The step of the latest checkpoint this run wrote, the one
+    /// `--resume` goes on from.
+    #[serde(default)]
+    pub checkpoint_step: Option<usize>,
     /// The most states any level of the latest sweep held.
     pub sweep_peak_states: u64,
     /// Sweeps made: 1 for a count, one per distinct question for the

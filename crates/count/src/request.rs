@@ -84,8 +84,9 @@ pub enum MethodChoice {
     /// The plan picks among these candidates, in this order of preference,
     /// the first whose estimate fits the machine (see [`crate::plan`]).
     Auto(Vec<MethodSettings>),
-    /// This method.
-    Use(MethodSettings),
+    /// This method (boxed: a method's settings are several times the size
+    /// of the list `Auto` holds).
+    Use(Box<MethodSettings>),
 }
 
 /// Why a method's name and the options given make no choice. Each front
@@ -122,7 +123,7 @@ impl MethodChoice {
             MethodSettings::named(name).ok_or_else(|| ChoiceError::Unknown(name.to_owned()))?;
         settings
             .configure(given)
-            .map(MethodChoice::Use)
+            .map(|settings| MethodChoice::Use(Box::new(settings)))
             .map_err(|flag| ChoiceError::NotTaken {
                 method: name.to_owned(),
                 flag,
@@ -154,7 +155,7 @@ impl Default for MethodChoice {
 
 impl From<MethodSettings> for MethodChoice {
     fn from(settings: MethodSettings) -> MethodChoice {
-        MethodChoice::Use(settings)
+        MethodChoice::Use(Box::new(settings))
     }
 }
 

@@ -8,8 +8,14 @@
 //! connects to the ones before it and accepts the ones after it), and hands
 //! them to `initialize_networking_from_sockets`.
 //!
+//! Each pair of processes holds two connections: `data`, which timely's
+//! exchange takes over, and `beat`, on which both ends send a byte every
+//! so often so that a frozen or cut-off peer is noticed
+//! (`crate::liveness`; timely has no heartbeat of its own).
+//!
 //! On every connection both ends first exchange a *hello* line:
-//! `kt-cluster 1 <index> <processes> <resumable steps> <description>`. The
+//! `kt-cluster 2 <channel> <index> <processes> <resumable steps>
+//! <description>`, the channel being `data` or `beat`. The
 //! description names the program's version, the board, the kind and the
 //! number of processes; two processes with different descriptions refuse
 //! to start. The resumable steps are the levels this process holds a
@@ -38,7 +44,25 @@ pub struct Hello {
     pub description: String,
 }
 
-const MAGIC: &str = "kt-cluster 1";
+const MAGIC: &str = "kt-cluster 2";
+
+/// Which of a pair's two connections a socket is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channel {
+    /// Timely's exchange.
+    Data,
+    /// The heartbeat (`crate::liveness`).
+    Beat,
+}
+
+impl Channel {
+    fn word(self) -> &'static str {
+        match self {
+            Channel::Data => "data",
+            Channel::Beat => "beat",
+        }
+    }
+}
 
 /// The longest hello line read.
 const MAX_HELLO: usize = 64 << 10;
@@ -48,7 +72,7 @@ const MAX_HELLO: usize = 64 << 10;
 const STRAY_WAIT: Duration = Duration::from_secs(5);
 
 impl Hello {
-    fn line(&self) -> String {
+    fn line(&self, channel: Channel) -> String {
         let steps = if self.resumable.is_empty() {
             "-".to_owned()
         } else {
@@ -59,13 +83,20 @@ impl Hello {
                 .join(",")
         };
         format!(
-            "{MAGIC} {} {} {steps} {}\n",
-            self.index, self.processes, self.description
+            "{MAGIC} {} {} {} {steps} {}\n",
+            channel.word(),
+            self.index,
+            self.processes,
+            self.description
         )
     }
 
-    fn parse(line: &str) -> Option<Hello> {
+    fn parse(line: &str) -> Option<(Channel, Hello)> {
         let rest = line.strip_prefix(MAGIC)?.strip_prefix(' ')?;
+        let (channel, rest) = rest.split_once(' ')?;
+        let channel = [Channel::Data, Channel::Beat]
+            .into_iter()
+            .find(|c| c.word() == channel)?;
         let mut parts = rest.splitn(4, ' ');
         let index = parts.next()?.parse().ok()?;
         let processes = parts.next()?.parse().ok()?;
@@ -80,19 +111,24 @@ impl Hello {
                 .ok()?
         };
         let description = parts.next()?.to_owned();
-        Some(Hello {
-            index,
-            processes,
-            resumable,
-            description,
-        })
+        Some((
+            channel,
+            Hello {
+                index,
+                processes,
+                resumable,
+                description,
+            },
+        ))
     }
 }
 
-/// The connections of process `me`: one socket per other process, `None`
-/// at `me`, and every process's hello (this one's at `me`).
+/// The connections of process `me`: two sockets per other process (one
+/// for the exchange, one for the heartbeat), `None` at `me`, and every
+/// process's hello (this one's at `me`).
 pub struct Connected {
     pub sockets: Vec<Option<TcpStream>>,
+    pub beats: Vec<Option<TcpStream>>,
     pub hellos: Vec<Hello>,
 }
 
@@ -122,33 +158,47 @@ pub fn connect(
         .map_err(|e| format!("cannot listen on {}: {e}", addresses[me]))?;
     let deadline = Instant::now() + timeout;
     let mut sockets: Vec<Option<TcpStream>> = (0..processes).map(|_| None).collect();
+    let mut beats: Vec<Option<TcpStream>> = (0..processes).map(|_| None).collect();
     let mut hellos: Vec<Option<Hello>> = vec![None; processes];
     hellos[me] = Some(hello.clone());
 
-    // Connect to every earlier process, retrying while it starts.
+    // Connect to every earlier process, retrying while it starts: its
+    // exchange, then its heartbeat.
     for (index, address) in addresses.iter().enumerate().take(me) {
-        let mut stream = loop {
-            match dial(address) {
-                Ok(stream) => break stream,
-                Err(e) if Instant::now() >= deadline => {
-                    return Err(format!(
-                        "process {me} could not reach process {index} at {address} within {} s ({e}); start every process, and check the address and the firewall",
-                        timeout.as_secs()
-                    ));
+        for channel in [Channel::Data, Channel::Beat] {
+            let mut stream = loop {
+                match dial(address) {
+                    Ok(stream) => break stream,
+                    Err(e) if Instant::now() >= deadline => {
+                        return Err(format!(
+                            "process {me} could not reach process {index} at {address} within {} s ({e}); start every process, and check the address and the firewall",
+                            timeout.as_secs()
+                        ));
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(50)),
                 }
-                Err(_) => std::thread::sleep(Duration::from_millis(50)),
+            };
+            send_hello(&mut stream, hello, channel).map_err(|e| lost(index, address, &e))?;
+            let (said, theirs) = read_hello(&mut stream, deadline)
+                .map_err(|e| format!("process {index} at {address} {}", e.why()))?;
+            check(hello, &theirs, Some(index), address)?;
+            if said != channel {
+                return Err(format!(
+                    "process {index} at {address} answered on its {} connection for its {} one",
+                    said.word(),
+                    channel.word()
+                ));
             }
-        };
-        send_hello(&mut stream, hello).map_err(|e| lost(index, address, &e))?;
-        let theirs = read_hello(&mut stream, deadline)
-            .map_err(|e| format!("process {index} at {address} {}", e.why()))?;
-        check(hello, &theirs, Some(index), address)?;
-        hellos[index] = Some(theirs);
-        sockets[index] = Some(stream);
+            hellos[index] = Some(theirs);
+            match channel {
+                Channel::Data => sockets[index] = Some(stream),
+                Channel::Beat => beats[index] = Some(stream),
+            }
+        }
     }
 
-    // Accept every later process.
-    let mut waiting = processes - me - 1;
+    // Accept every later process, twice.
+    let mut waiting = 2 * (processes - me - 1);
     let mut strays = 0usize;
     while waiting > 0 {
         match listener.accept() {
@@ -162,7 +212,7 @@ pub fn connect(
                     continue;
                 }
                 let peer = peer.to_string();
-                let theirs =
+                let (channel, theirs) =
                     match read_hello(&mut stream, deadline.min(Instant::now() + STRAY_WAIT)) {
                         Ok(theirs) => theirs,
                         // Not a process of a cluster: dropped.
@@ -173,22 +223,27 @@ pub fn connect(
                         Err(Said::Other(e)) => return Err(format!("{peer}: {e}")),
                     };
                 // Answer first, so that both ends see a mismatch and say it.
-                send_hello(&mut stream, hello).map_err(|e| lost(theirs.index, &peer, &e))?;
+                send_hello(&mut stream, hello, channel)
+                    .map_err(|e| lost(theirs.index, &peer, &e))?;
                 check(hello, &theirs, None, &peer)?;
                 let index = theirs.index;
-                if index <= me || sockets[index].is_some() {
+                let slot = match channel {
+                    Channel::Data => &mut sockets,
+                    Channel::Beat => &mut beats,
+                };
+                if index <= me || slot[index].is_some() {
                     return Err(format!(
                         "{peer} says it is process {index}, which this process {me} does not expect (is --process the same on two machines?)"
                     ));
                 }
+                slot[index] = Some(stream);
                 hellos[index] = Some(theirs);
-                sockets[index] = Some(stream);
                 waiting -= 1;
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                 if Instant::now() >= deadline {
                     let missing: Vec<String> = (me + 1..processes)
-                        .filter(|&i| sockets[i].is_none())
+                        .filter(|&i| sockets[i].is_none() || beats[i].is_none())
                         .map(|i| format!("{i} ({})", addresses[i]))
                         .collect();
                     return Err(format!(
@@ -211,6 +266,7 @@ pub fn connect(
     }
     Ok(Connected {
         sockets,
+        beats,
         hellos: hellos.into_iter().map(Option::unwrap_or_default).collect(),
     })
 }
@@ -233,8 +289,8 @@ fn lost(index: usize, address: &str, e: &std::io::Error) -> String {
     format!("lost process {index} at {address} while connecting: {e}")
 }
 
-fn send_hello(stream: &mut TcpStream, hello: &Hello) -> std::io::Result<()> {
-    stream.write_all(hello.line().as_bytes())?;
+fn send_hello(stream: &mut TcpStream, hello: &Hello, channel: Channel) -> std::io::Result<()> {
+    stream.write_all(hello.line(channel).as_bytes())?;
     stream.flush()
 }
 
@@ -257,7 +313,7 @@ impl Said {
 
 /// Reads one hello line, a byte at a time so that nothing after it (the
 /// first bytes of timely's own traffic) is taken from the socket.
-fn read_hello(stream: &mut TcpStream, deadline: Instant) -> Result<Hello, Said> {
+fn read_hello(stream: &mut TcpStream, deadline: Instant) -> Result<(Channel, Hello), Said> {
     let mut line = Vec::new();
     let mut byte = [0u8; 1];
     loop {
@@ -341,14 +397,25 @@ mod tests {
             resumable: vec![12, 30],
             description: "counts open tours of 5x5 with knights-tour 0.1.0".into(),
         };
-        let line = hello.line();
-        assert_eq!(Hello::parse(line.trim_end()), Some(hello.clone()));
+        let line = hello.line(Channel::Data);
+        assert_eq!(
+            Hello::parse(line.trim_end()),
+            Some((Channel::Data, hello.clone()))
+        );
         let none = Hello {
             resumable: Vec::new(),
             ..hello
         };
-        assert_eq!(Hello::parse(none.line().trim_end()), Some(none));
+        assert_eq!(
+            Hello::parse(none.line(Channel::Beat).trim_end()),
+            Some((Channel::Beat, none))
+        );
         assert_eq!(Hello::parse("GET / HTTP/1.1"), None);
+        // An earlier version's line is not read as this one's.
+        assert_eq!(
+            Hello::parse("kt-cluster 1 2 3 - counts open tours of 5x5"),
+            None
+        );
     }
 
     /// Connections to process 0's port that are not cluster processes

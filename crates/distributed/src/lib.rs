@@ -16,7 +16,8 @@
 //!   work, handed to timely;
 //! * `sweep`: a level as expand, exchange, add up;
 //! * [`resume`]: every process's checkpoints, and the level they share;
-//! * `lost`: a lost peer told from a bug.
+//! * `lost`: a lost peer told from a bug;
+//! * [`liveness`]: a frozen peer told from a slow one (the heartbeat).
 //!
 //! Timely runs one worker per process here, and the process's threads
 //! (`Options::threads`) expand and merge inside it: the level store is
@@ -26,6 +27,7 @@
 
 pub mod connect;
 pub mod hosts;
+pub mod liveness;
 mod lost;
 pub mod resume;
 mod sweep;
@@ -43,6 +45,7 @@ use timely::communication::allocator::thread::ThreadBuilder;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
 use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 
+pub use liveness::PEER_TIMEOUT;
 pub use sweep::owner;
 
 /// How long a process waits for the others to start and connect, unless
@@ -59,6 +62,9 @@ pub struct ClusterOptions {
     pub addresses: Vec<String>,
     /// How long to wait for the others to connect.
     pub connect_timeout: Duration,
+    /// How long a peer may send nothing, not even its heartbeat, before
+    /// the count stops with it named (`liveness`).
+    pub peer_timeout: Duration,
 }
 
 impl ClusterOptions {
@@ -70,6 +76,7 @@ impl ClusterOptions {
             process,
             addresses: hosts::localhost(processes, port)?,
             connect_timeout: CONNECT_TIMEOUT,
+            peer_timeout: PEER_TIMEOUT,
         })
     }
 }
@@ -294,6 +301,8 @@ pub fn count_tours(
         .unwrap_or_default();
 
     let mut resume_step = held.last().map(|(step, _)| *step);
+    // The heartbeat, from the handshake to the end of the count.
+    let mut _liveness = None;
     let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) = if c.processes
         == 1
     {
@@ -307,6 +316,11 @@ pub fn count_tours(
         };
         let connected = connect::connect(&c.addresses, &hello, c.connect_timeout)
             .map_err(DistributedError::Refused)?;
+        _liveness = Some(
+            liveness::Liveness::start(connected.beats, c.peer_timeout).map_err(|e| {
+                DistributedError::Refused(format!("cannot start the heartbeat: {e}"))
+            })?,
+        );
         if count.options.resume.is_some() {
             let shared = resume::common(connected.hellos.iter().map(|h| h.resumable.as_slice()));
             if shared.is_none() {

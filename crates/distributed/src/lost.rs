@@ -1,5 +1,8 @@
 //! Telling a lost peer from a bug.
 //!
+//! A peer that stops without closing its connections is recorded here too,
+//! by the heartbeat (`crate::liveness`).
+//!
 //! Timely is fail-stop: when a peer's connection breaks, its send or
 //! receive thread for that peer panics with a message that starts with
 //! `timely communication error:` (timely keeps that wording for callers
@@ -47,6 +50,14 @@ pub fn watch() {
             previous(info);
         }));
     });
+}
+
+/// Records `peer` as lost, with why, unless a peer was lost already (the
+/// heartbeat's verdict on a silent peer, `crate::liveness`).
+pub fn record(peer: Option<usize>, why: String) {
+    LOST.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get_or_insert((peer, why));
 }
 
 /// The peer lost, if any: its index where timely's thread name says it,

@@ -617,6 +617,12 @@ pub struct ClusterArgs {
     /// [default: 60s].
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "processes")]
     pub connect_timeout: Option<std::time::Duration>,
+
+    /// How long another process may send nothing, not even its heartbeat,
+    /// before the count stops naming it (exit 4; checkpoints stay
+    /// resumable), e.g. 5m [default: 60s].
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "processes")]
+    pub peer_timeout: Option<std::time::Duration>,
 }
 
 impl ClusterArgs {
@@ -648,6 +654,7 @@ impl ClusterArgs {
             connect_timeout: self
                 .connect_timeout
                 .unwrap_or(kt_count::CLUSTER_CONNECT_TIMEOUT),
+            peer_timeout: self.peer_timeout.unwrap_or(kt_count::CLUSTER_PEER_TIMEOUT),
         }))
     }
 }

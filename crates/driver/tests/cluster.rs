@@ -177,6 +177,83 @@ fn a_killed_process_stops_the_cluster_and_the_cluster_resumes() {
     }
 }
 
+/// A process that stops without closing its connections (SIGSTOP; a hung
+/// machine or a partition look the same) stops the other after
+/// --peer-timeout with one line naming it and exit 4; continued, the
+/// stopped one finds the other gone and stops too; the checkpoints resume.
+#[test]
+fn a_frozen_process_stops_the_cluster_and_the_cluster_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoints = dir.path().join("ckpt");
+    let checkpoint = checkpoints.to_str().unwrap();
+    let args = [
+        "count",
+        "6x7",
+        "--order",
+        "columns",
+        "--checkpoint",
+        checkpoint,
+        "--checkpoint-every",
+        "1s",
+        "--peer-timeout",
+        "3s",
+    ];
+    let port = free_port(2);
+    let survivor = start(&args, 2, 0, port);
+    let victim = start(&args, 2, 1, port);
+    let deadline = Instant::now() + Duration::from_mins(2);
+    let written = |i: usize| {
+        ["a", "b"].iter().any(|slot| {
+            checkpoints
+                .join(format!("process-{i}-of-2"))
+                .join(slot)
+                .join("manifest")
+                .exists()
+        })
+    };
+    while !(written(0) && written(1)) {
+        assert!(Instant::now() < deadline, "no checkpoints written");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let signal = |name: &str| {
+        let status = Command::new("kill")
+            .args([name, &victim.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+    };
+    signal("-STOP");
+    let stopped = Instant::now();
+    let output = survivor.wait_with_output().unwrap();
+    let waited = stopped.elapsed();
+    signal("-CONT");
+    let victim = victim.wait_with_output().unwrap();
+    assert!(
+        waited < Duration::from_secs(20),
+        "took {waited:?}: {output:?}"
+    );
+    assert_eq!(output.status.code(), Some(4), "{output:?}");
+    assert!(!stdout(&output).contains("779938932"), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(errors[0].contains("lost process 1"), "{stderr}");
+    assert!(errors[0].contains("sent nothing for 3 s"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    // The stopped one, continued, finds process 0 gone.
+    assert_eq!(victim.status.code(), Some(4), "{victim:?}");
+    assert!(!stdout(&victim).contains("779938932"), "{victim:?}");
+
+    let resumed = cluster(
+        &["count", "6x7", "--order", "columns", "--resume", checkpoint],
+        2,
+    );
+    for output in &resumed {
+        assert!(output.status.success(), "{output:?}");
+        assert_eq!(stdout(output).lines().next(), Some("779938932"));
+    }
+}
+
 fn refused(args: &[&str]) -> String {
     let output = Command::new(binary())
         .args(args)

@@ -416,6 +416,53 @@ fn sigint_with_json_gives_one_interrupted_document() {
     assert!(!report["steps"].as_array().unwrap().is_empty(), "{report}");
 }
 
+/// An interrupted frontier count says where it was in the words a resume
+/// needs: the steps it finished and the step its checkpoint holds (a
+/// level is reported only once the next step has read it, so the levels
+/// alone lag a step behind).
+#[test]
+fn an_interrupted_count_says_the_step_its_checkpoint_holds() {
+    let _heavy = heavy();
+    let scratch = Scratch::new("interrupted-step");
+    let checkpoint = scratch.0.join("ckpt");
+    let child = spawn(&mut knights_tour(&[
+        "count",
+        "6x7",
+        "--method",
+        "frontier",
+        "--order",
+        "columns",
+        "--threads",
+        "1",
+        "--json",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--checkpoint-every",
+        "1ms",
+    ]));
+    let deadline = Instant::now() + Duration::from_mins(1);
+    while !checkpoint.join("manifest").exists() {
+        assert!(Instant::now() < deadline, "no checkpoint");
+        thread::sleep(Duration::from_millis(20));
+    }
+    thread::sleep(Duration::from_millis(300));
+    send("INT", child.id(), false);
+    let output = wait(child, Duration::from_secs(20), "6x7 with a checkpoint");
+    let line = one_error_line(&output, 130, "6x7 with a checkpoint");
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let frontier = &report["frontier"];
+    let done = frontier["steps_done"].as_u64().unwrap();
+    let held = frontier["checkpoint_step"].as_u64().unwrap();
+    let levels = frontier["levels"].as_array().unwrap().len() as u64;
+    assert!(done >= held && done >= levels && held > 0, "{frontier}");
+    assert!(
+        line.contains(&format!(
+            "after {done} steps; the checkpoint holds step {held}"
+        )),
+        "{line}"
+    );
+}
+
 #[test]
 fn sigint_stops_backtracking_with_its_report() {
     let _heavy = heavy();

@@ -33,6 +33,7 @@ impl Cluster {
             process: 0,
             addresses: vec![format!("127.0.0.1:{}", kt_distributed::hosts::DEFAULT_PORT)],
             connect_timeout: kt_distributed::CONNECT_TIMEOUT,
+            peer_timeout: kt_distributed::PEER_TIMEOUT,
         })
     }
 }

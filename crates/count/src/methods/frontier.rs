@@ -426,8 +426,20 @@ struct Levels<'a> {
     steps: usize,
 }
 
+impl Levels<'_> {
+    /// Changes the report's frontier section.
+    fn frontier(&self, change: impl FnOnce(&mut FrontierReport)) {
+        let mut report = self
+            .report
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        change(report.frontier.get_or_insert_with(FrontierReport::default));
+    }
+}
+
 impl Watcher for Levels<'_> {
     fn step_started(&self, step: usize, steps: usize, states: u64) {
+        self.frontier(|f| f.steps_done = step - 1);
         self.observer
             .step_started(step - 1, steps, &format!("level {step}/{steps}"));
         self.observer.progress(Progress::Level {
@@ -473,6 +485,10 @@ impl Watcher for Levels<'_> {
     }
 
     fn checkpointed(&self, step: usize, path: &Path) {
+        self.frontier(|f| {
+            f.steps_done = f.steps_done.max(step);
+            f.checkpoint_step = Some(step);
+        });
         self.observer.note(&format!(
             "checkpoint after {step} of {} steps written to {}",
             self.steps,
@@ -500,13 +516,26 @@ pub(super) fn failure(
     spill_dir: &Path,
     started: Instant,
 ) -> Failure {
-    let done = report.frontier.as_ref().map_or(0, |f| f.levels.len());
+    // Where the sweep was, and what a resume would go on from.
+    let (done, checkpoint) = report
+        .frontier
+        .as_ref()
+        .map_or((0, None), |f| (f.steps_done, f.checkpoint_step));
+    let resumable = checkpoint.map_or(String::new(), |step| {
+        format!("; the checkpoint holds step {step}, to go on from with --resume")
+    });
+    // At the smallest budget there is no smaller one to spill sooner with.
+    let advice = if budget <= crate::plan::MIN_MEMORY {
+        "raise --memory"
+    } else {
+        "raise --memory, or let levels spill sooner with a smaller --memory"
+    };
     let (kind, status, message) = match (&error, cancel.cause()) {
         (FrontierError::Cancelled { .. }, Some(Cause::MemoryBudget { resident, .. })) => (
             FailureKind::Limit,
             Status::OutOfMemory,
             format!(
-                "memory budget of {budget} exceeded (resident {resident}) after {done} levels; raise --memory, or let levels spill sooner with a smaller --memory"
+                "memory budget of {budget} exceeded (resident {resident}) after {done} steps{resumable}; {advice}"
             ),
         ),
         (FrontierError::Cancelled { .. }, cause) => (
@@ -517,7 +546,7 @@ pub(super) fn failure(
                 },
             },
             Status::Interrupted,
-            format!("interrupted after {done} levels"),
+            format!("interrupted after {done} steps{resumable}"),
         ),
         (FrontierError::TooWide { .. } | FrontierError::Resume(_) | FrontierError::Order(_), _) => {
             return Failure::refused(error.to_string());

@@ -477,6 +477,7 @@ impl MethodSettings {
                     process: 0,
                     addresses: vec!["127.0.0.1:2101".into()],
                     connect_timeout: kt_distributed::CONNECT_TIMEOUT,
+                    peer_timeout: kt_distributed::PEER_TIMEOUT,
                 });
             }
             _ => return Vec::new(),

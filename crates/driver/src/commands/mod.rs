@@ -105,7 +105,13 @@ fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
             CliError {
                 code: ExitCode::Limit,
                 message: format!(
-                    "memory budget of {budget} exceeded (resident {resident}) {during}; {advice}"
+                    "memory budget of {budget} exceeded (resident {resident}) {during}; {}",
+                    // At the smallest budget there is no smaller one.
+                    if *budget <= kt_count::MIN_MEMORY {
+                        "raise --memory"
+                    } else {
+                        advice
+                    }
                 ),
             },
         ),
