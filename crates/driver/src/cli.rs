@@ -224,6 +224,11 @@ pub struct MergeArgs {
     /// on a mismatch.
     #[arg(long)]
     pub check: bool,
+
+    /// Also draw the table by start square as a board-shaped heat map in
+    /// FILE (SVG).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -458,6 +463,11 @@ pub struct CountArgs {
     /// Compare the count with the shipped published counts; exit 1 on a mismatch.
     #[arg(long, help_heading = "Output")]
     pub check: bool,
+
+    /// Also draw the table the question gives (--by-start, --pairs, --from
+    /// SQ --by-end) as a board-shaped heat map in FILE (SVG).
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub svg: Option<PathBuf>,
 }
 
 /// Counts beyond the total: a fixed start or end, tables, symmetry.

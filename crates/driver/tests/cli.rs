@@ -437,6 +437,68 @@ fn tour_prints_checked_tours_in_every_format() {
     assert_eq!(doc["tours"][0]["moves"].as_array().unwrap().len(), 36);
 }
 
+/// The `data-count` of every square of a heat map, in the table's layout.
+fn heat_map_counts(file: &std::path::Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    document
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .map(|n| n.attribute("data-count").unwrap().to_owned())
+        .collect()
+}
+
+/// The table of a JSON document's field, row by row.
+fn table_of(document: &serde_json::Value, field: &str) -> Vec<String> {
+    document[field]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().clone())
+        .map(|cell| cell.as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn heat_maps_carry_the_numbers_of_their_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("map.svg");
+    for (args, field) in [
+        (vec!["count", "5", "--by-start"], "by_start"),
+        (vec!["count", "5", "--from", "a1", "--by-end"], "by_end"),
+        (
+            vec![
+                "merge",
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../count/data/ours/7x7-open-pairs.json"
+                ),
+            ],
+            "by_start",
+        ),
+    ] {
+        let output = knights_tour()
+            .args(&args)
+            .arg("--json")
+            .arg("--svg")
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        let document: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let table = table_of(&document, field);
+        assert_eq!(heat_map_counts(&file), table, "{args:?}");
+        std::fs::remove_file(&file).unwrap();
+    }
+    // No table to draw, or a file that cannot be written: refused before
+    // any work.
+    fails_with_one_line(&["count", "5", "--svg", file.to_str().unwrap()], 2);
+    fails_with_one_line(
+        &["count", "5", "--by-start", "--svg", "/nonexistent/x.svg"],
+        2,
+    );
+}
+
 #[test]
 fn tour_writes_an_svg_that_parses() {
     let dir = std::env::temp_dir().join(format!("kt-svg-{}", std::process::id()));

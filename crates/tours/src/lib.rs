@@ -10,6 +10,8 @@
 //!   also by start square, between fixed ends, and an estimate of its work.
 //! - [`render`]: a tour as a numbered board, a list of moves, an SVG picture
 //!   or a serialisable view.
+//! - [`heatmap`]: a table of counts by square (by start, by end) as a
+//!   board-shaped SVG heat map.
 //! - [`symmetric`]: the tours one symmetry of the board maps onto
 //!   themselves, counted on the quotient by its cyclic group (for
 //!   Burnside's lemma beyond the boards whose tours can be listed).
@@ -22,6 +24,7 @@ pub mod backtrack;
 mod dfs;
 pub mod existence;
 pub mod find;
+pub mod heatmap;
 pub mod parse;
 pub mod render;
 pub mod symmetric;
@@ -37,5 +40,6 @@ pub use find::{
     BACKTRACK_MAX_CELLS, DEFAULT_NODE_LIMIT, FindError, FindOptions, Method,
     WARNSDORFF_AUTO_MAX_CELLS, find_tour, find_tour_with_method,
 };
+pub use heatmap::{TableError, render_table_svg};
 pub use parse::{ParseError, Verdict, parse_board, parse_moves, parse_tour, parse_tours, verdict};
 pub use render::{SvgOptions, TourView, render_board, render_moves, render_svg, render_svg_with};

@@ -17,6 +17,7 @@ use crate::summary;
 
 pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
     let request = args.request().map_err(CliError::input)?;
+    let heat_map = heat_map(args, &request)?;
     // A closed stdout fails here, before any work.
     let mut out = Output::stdout()?;
     let monitor = Arc::new(Monitor::new(progress));
@@ -51,7 +52,68 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
     }
     print(&report, args.json, &mut out)?;
     out.finish()?;
+    // After the count is out: a picture that cannot be written never
+    // costs the count.
+    if let Some(path) = &heat_map {
+        draw(&request, &report, path)?;
+    }
     failure.map_or(Ok(ExitCode::Success), Err)
+}
+
+/// The file `--svg` draws the question's table in, refused before any
+/// work where the question gives no table or the file cannot be written.
+fn heat_map(
+    args: &CountArgs,
+    request: &kt_count::Request,
+) -> Result<Option<std::path::PathBuf>, CliError> {
+    let Some(path) = &args.svg else {
+        return Ok(None);
+    };
+    match request.question {
+        Question::ByStart | Question::ByEnd { .. } | Question::Pairs { shard: None } => {}
+        _ => {
+            return Err(CliError::input(
+                "--svg draws a table: ask for one with --by-start, --pairs or --from SQ --by-end",
+            ));
+        }
+    }
+    kt_count::writable_file("--svg", path).map_err(CliError::from)?;
+    Ok(Some(path.clone()))
+}
+
+/// Writes the heat map of the report's table to `path`.
+fn draw(
+    request: &kt_count::Request,
+    report: &RunReport,
+    path: &std::path::Path,
+) -> Result<(), CliError> {
+    let board = &request.board;
+    let kind = match request.kind {
+        TourKind::Open => "open",
+        TourKind::Closed => "closed",
+    };
+    let (table, title) = match request.question {
+        Question::ByEnd { from } => (
+            report.by_end.as_ref(),
+            format!(
+                "Directed {kind} tours of {board} from {} by end square",
+                kt_count::square_name(board, from)
+            ),
+        ),
+        _ => (
+            report.by_start.as_ref(),
+            format!("Directed {kind} tours of {board} by start square"),
+        ),
+    };
+    let Some(table) = table else {
+        return Err(CliError::other(
+            "internal error: the count gave no table to draw".to_owned(),
+        ));
+    };
+    let svg = kt_tours::render_table_svg(board, table, &title)
+        .map_err(|e| CliError::other(format!("internal error: {e}")))?;
+    std::fs::write(path, svg)
+        .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))
 }
 
 /// Compares what the report counted with the published counts of the same

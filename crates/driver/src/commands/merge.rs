@@ -55,6 +55,9 @@ struct MergedClass {
 }
 
 pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
+    if let Some(path) = &args.svg {
+        kt_count::writable_file("--svg", path).map_err(CliError::from)?;
+    }
     let mut parts: Vec<(PathBuf, Part)> = Vec::with_capacity(args.parts.len());
     for path in &args.parts {
         let part = Part::read(path).map_err(|e| CliError::input(e.0))?;
@@ -80,6 +83,16 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
                 .collect()
         })
         .collect();
+    let heat_map = args
+        .svg
+        .as_ref()
+        .map(|path| {
+            let title = format!("Directed open tours of {board} by start square");
+            kt_tours::render_table_svg(&board, &table, &title)
+                .map(|svg| (path, svg))
+                .map_err(|e| CliError::other(format!("internal error: {e}")))
+        })
+        .transpose()?;
     let check = args.check.then(|| {
         let mut all = known::Check {
             agreeing: Vec::new(),
@@ -197,6 +210,10 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         }
     }
     out.finish()?;
+    if let Some((path, svg)) = heat_map {
+        std::fs::write(path, svg)
+            .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))?;
+    }
     match check.and_then(|c| c.disagreeing.first().cloned()) {
         Some((published, expected)) => Err(CliError {
             code: ExitCode::CheckFailed,

@@ -1,0 +1,326 @@
+//! A table of counts by square, drawn as a board-shaped heat map (SVG).
+//!
+//! The tables are the ones `count --by-start`, `count --from SQ --by-end`,
+//! `count --pairs` and `merge` print: one decimal count per square, row 0
+//! (the top rank) first. Counts reach 10¹⁵ on 8×8 and beyond 2⁶⁴ on
+//! larger boards, so they arrive as decimal strings and stay exact: every
+//! square carries its whole count (`data-count`, and a `<title>` that
+//! viewers show on hover) while the square itself shows it rounded to
+//! three digits (`306 T`), which is what fits.
+//!
+//! The colour of a square is its share of the largest count, on the
+//! viridis scale (dark violet for little, yellow for the most), which is
+//! read the same in grey and by colour-blind readers. A square with no
+//! tours is drawn light grey: on boards with an odd number of squares the
+//! tours start on the majority colour only.
+
+use std::fmt::Write as _;
+
+use kt_board::{Board, file_name};
+
+/// Side of a square in SVG user units.
+const UNIT: usize = 100;
+/// Room for the rank numbers on the left and the file letters below.
+const MARGIN: usize = 50;
+/// Room for the heading above the board.
+const HEADING: usize = 70;
+/// Room for the colour scale below the file letters.
+const LEGEND: usize = 90;
+/// Room on the right, so that the scale's last words stay inside.
+const RIGHT: usize = 20;
+
+/// Viridis at ten evenly spaced points (matplotlib's table, rounded).
+const VIRIDIS: [(u8, u8, u8); 10] = [
+    (0x44, 0x01, 0x54),
+    (0x48, 0x28, 0x78),
+    (0x3e, 0x49, 0x89),
+    (0x31, 0x68, 0x8e),
+    (0x26, 0x82, 0x8e),
+    (0x1f, 0x9e, 0x89),
+    (0x35, 0xb7, 0x79),
+    (0x6e, 0xce, 0x58),
+    (0xb5, 0xde, 0x2b),
+    (0xfd, 0xe7, 0x25),
+];
+
+/// SI prefixes, one per three digits.
+const PREFIXES: [&str; 8] = ["k", "M", "G", "T", "P", "E", "Z", "Y"];
+
+/// The colour of a square with no tours.
+const NONE: &str = "#e4e4e4";
+
+/// Why a table cannot be drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableError(pub String);
+
+impl std::fmt::Display for TableError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for TableError {}
+
+/// The heat map of `table` (rows of decimal counts, row 0 first, shaped as
+/// `board`) under the heading `title`.
+pub fn render_table_svg(
+    board: &Board,
+    table: &[Vec<String>],
+    title: &str,
+) -> Result<String, TableError> {
+    let (rows, cols) = (board.rows(), board.cols());
+    if table.len() != rows || table.iter().any(|row| row.len() != cols) {
+        return Err(TableError(format!(
+            "a table of {} rows is not shaped as the {board} board",
+            table.len()
+        )));
+    }
+    if let Some(bad) = table
+        .iter()
+        .flatten()
+        .find(|cell| cell.is_empty() || !cell.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return Err(TableError(format!("{bad:?} is not a count")));
+    }
+    // Shares of the largest count: the leading digits are all a colour
+    // needs, and f64 reads any number of digits.
+    let value = |cell: &str| cell.parse::<f64>().unwrap_or(0.0);
+    let most = table
+        .iter()
+        .flatten()
+        .map(|c| value(c))
+        .fold(0.0f64, f64::max);
+    let largest = table
+        .iter()
+        .flatten()
+        .max_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)))
+        .cloned()
+        .unwrap_or_default();
+
+    let (w, h) = (
+        MARGIN + cols * UNIT + RIGHT,
+        HEADING + rows * UNIT + MARGIN + LEGEND,
+    );
+    let px = (640 / rows.max(cols)).clamp(16, 96);
+    let mut out = String::new();
+    let mut put = |text: std::fmt::Arguments| {
+        out.write_fmt(text)
+            .expect("writing to a String cannot fail");
+    };
+    put(format_args!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 {w} {h}\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\">\n",
+        w * px / UNIT,
+        h * px / UNIT
+    ));
+    let title = escape(title);
+    put(format_args!("<title>{title}</title>\n"));
+    put(format_args!(
+        "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n<text class=\"heading\" x=\"{}\" y=\"{}\" font-size=\"30\" text-anchor=\"middle\">{title}</text>\n",
+        w / 2,
+        HEADING / 2 + 10
+    ));
+    put(format_args!("<g class=\"cells\">\n"));
+    for (r, row) in table.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let (x, y) = (MARGIN + c * UNIT, HEADING + r * UNIT);
+            let share = if most > 0.0 { value(cell) / most } else { 0.0 };
+            let zero = cell.bytes().all(|b| b == b'0');
+            let fill = if zero { NONE.to_owned() } else { colour(share) };
+            let ink = match () {
+                () if zero => "#808080",
+                () if share > 0.6 => "#000000",
+                () => "#ffffff",
+            };
+            let name = format!("{}{}", file_name(c), rows - r);
+            let shown = compact(cell);
+            let size = match shown.len() {
+                0..=4 => 30,
+                5 => 26,
+                _ => 22,
+            };
+            put(format_args!(
+                "<g class=\"cell\" data-square=\"{name}\" data-count=\"{cell}\"><title>{name}: {cell}</title>\
+                 <rect x=\"{x}\" y=\"{y}\" width=\"{UNIT}\" height=\"{UNIT}\" fill=\"{fill}\" stroke=\"#ffffff\" stroke-width=\"2\"/>\
+                 <text x=\"{}\" y=\"{}\" dy=\"0.35em\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{ink}\">{shown}</text></g>\n",
+                x + UNIT / 2,
+                y + UNIT / 2
+            ));
+        }
+    }
+    put(format_args!(
+        "</g>\n<g class=\"labels\" font-size=\"24\" fill=\"#333333\" text-anchor=\"middle\">\n"
+    ));
+    for r in 0..rows {
+        put(format_args!(
+            "<text x=\"{}\" y=\"{}\" dy=\"0.35em\">{}</text>\n",
+            MARGIN / 2,
+            HEADING + r * UNIT + UNIT / 2,
+            rows - r
+        ));
+    }
+    for c in 0..cols {
+        put(format_args!(
+            "<text x=\"{}\" y=\"{}\" dy=\"0.35em\">{}</text>\n",
+            MARGIN + c * UNIT + UNIT / 2,
+            HEADING + rows * UNIT + MARGIN / 2,
+            file_name(c)
+        ));
+    }
+    put(format_args!("</g>\n"));
+    // The scale: the colours from no tours to the most, with both ends
+    // named.
+    let (bar_x, bar_y, bar_w) = (MARGIN, HEADING + rows * UNIT + MARGIN + 10, cols * UNIT);
+    put(format_args!(
+        "<defs><linearGradient id=\"scale\" x1=\"0\" x2=\"1\" y1=\"0\" y2=\"0\">"
+    ));
+    for (i, _) in VIRIDIS.iter().enumerate() {
+        let at = i as f64 / (VIRIDIS.len() - 1) as f64;
+        put(format_args!(
+            "<stop offset=\"{at:.3}\" stop-color=\"{}\"/>",
+            colour(at)
+        ));
+    }
+    put(format_args!(
+        "</linearGradient></defs>\n<g class=\"legend\" font-size=\"22\" fill=\"#333333\">\
+         <rect x=\"{bar_x}\" y=\"{bar_y}\" width=\"{bar_w}\" height=\"24\" fill=\"url(#scale)\"/>\
+         <text x=\"{bar_x}\" y=\"{}\">0</text>\
+         <text x=\"{}\" y=\"{}\" text-anchor=\"end\" data-count=\"{largest}\">{} (most)</text></g>\n",
+        bar_y + 50,
+        bar_x + bar_w,
+        bar_y + 50,
+        compact(&largest)
+    ));
+    put(format_args!("</svg>\n"));
+    Ok(out)
+}
+
+/// The viridis colour at `t` (0 to 1), interpolated between the table's
+/// points.
+#[allow(
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation,
+    reason = "t is clamped to 0..=1 first, so the index and the channels are in range"
+)]
+fn colour(t: f64) -> String {
+    let t = t.clamp(0.0, 1.0) * (VIRIDIS.len() - 1) as f64;
+    let i = (t.floor() as usize).min(VIRIDIS.len() - 2);
+    let f = t - i as f64;
+    let mix = |a: u8, b: u8| (f64::from(a) + (f64::from(b) - f64::from(a)) * f).round() as u8;
+    let ((r0, g0, b0), (r1, g1, b1)) = (VIRIDIS[i], VIRIDIS[i + 1]);
+    format!("#{:02x}{:02x}{:02x}", mix(r0, r1), mix(g0, g1), mix(b0, b1))
+}
+
+/// A decimal count in at most about five characters: exact up to 9999,
+/// then three digits and an SI prefix (`19.0 G`, `306 T`), then
+/// scientific notation beyond the prefixes (`1.23e27`).
+pub fn compact(count: &str) -> String {
+    let digits = count.trim_start_matches('0');
+    if digits.len() <= 4 {
+        return if digits.is_empty() { "0" } else { digits }.to_owned();
+    }
+    // Rounded to three significant digits, carrying into a fourth.
+    let lead: u32 = digits[..3].parse().unwrap_or(0);
+    let lead = lead + u32::from(digits.as_bytes()[3] >= b'5');
+    let (lead, exponent) = if lead == 1000 {
+        (100, digits.len())
+    } else {
+        (lead, digits.len() - 1)
+    };
+    // `lead` is d.dd × 10^exponent.
+    let group = exponent / 3;
+    if group == 0 || group > PREFIXES.len() {
+        return format!("{}.{:02}e{exponent}", lead / 100, lead % 100);
+    }
+    let prefix = PREFIXES[group - 1];
+    match exponent % 3 {
+        0 => format!("{}.{:02} {prefix}", lead / 100, lead % 100),
+        1 => format!("{}.{} {prefix}", lead / 10, lead % 10),
+        _ => format!("{lead} {prefix}"),
+    }
+}
+
+/// Text safe inside an element or an attribute.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_shortened_to_three_digits() {
+        for (count, shown) in [
+            ("0", "0"),
+            ("1728", "1728"),
+            ("12345", "12.3 k"),
+            ("99950", "100 k"),
+            ("99949", "99.9 k"),
+            ("304", "304"),
+            ("19023006776", "19.0 G"),
+            ("6737067025770", "6.74 T"),
+            ("19591828170979904", "19.6 P"),
+            ("999999999999999999999999999", "1.00e27"),
+            ("123456789012345678901234567890", "1.23e29"),
+        ] {
+            assert_eq!(compact(count), shown, "{count}");
+        }
+    }
+
+    #[test]
+    fn the_scale_runs_from_violet_to_yellow() {
+        assert_eq!(colour(0.0), "#440154");
+        assert_eq!(colour(1.0), "#fde725");
+        assert_eq!(colour(2.0), "#fde725");
+    }
+
+    /// The picture parses as XML, and each square carries its whole count
+    /// and its name, in the table's layout.
+    #[test]
+    fn every_square_carries_its_count() {
+        let board = Board::new(2, 3).unwrap();
+        let table = vec![
+            vec!["0".to_owned(), "5".into(), "123456789012345678901".into()],
+            vec!["7".into(), "0".into(), "42".into()],
+        ];
+        let svg = render_table_svg(&board, &table, "Tours <by> start").unwrap();
+        let document = roxmltree::Document::parse(&svg).unwrap();
+        let cells: Vec<(String, String)> = document
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("cell"))
+            .map(|n| {
+                (
+                    n.attribute("data-square").unwrap().to_owned(),
+                    n.attribute("data-count").unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let expected: Vec<(String, String)> = [
+            ("a2", "0"),
+            ("b2", "5"),
+            ("c2", "123456789012345678901"),
+            ("a1", "7"),
+            ("b1", "0"),
+            ("c1", "42"),
+        ]
+        .iter()
+        .map(|&(s, c)| (s.to_owned(), c.to_owned()))
+        .collect();
+        assert_eq!(cells, expected);
+        assert!(svg.contains("Tours &lt;by&gt; start"));
+        assert!(svg.contains(">123 E<"), "{svg}");
+    }
+
+    #[test]
+    fn tables_of_another_shape_or_not_counts_are_refused() {
+        let board = Board::new(2, 2).unwrap();
+        let row = vec!["1".to_owned(), "2".into()];
+        assert!(render_table_svg(&board, std::slice::from_ref(&row), "t").is_err());
+        let bad = vec![row.clone(), vec!["1".into(), "-2".into()]];
+        assert!(render_table_svg(&board, &bad, "t").is_err());
+        assert!(render_table_svg(&board, &[row.clone(), row], "t").is_ok());
+    }
+}
