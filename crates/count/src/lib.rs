@@ -89,7 +89,7 @@ pub use kt_board::{
 pub use kt_engine::{Containing, EngineKind, Family, FamilyNode, Link, Var};
 pub use kt_memory::Bytes;
 pub use kt_shards::{
-    ClassCount, MergeError, Merged, PairClass, PairPlan, Part, PartError, Shard, ShardError,
+    ClassCount, Ends, MergeError, Merged, PairClass, PairPlan, Part, PartError, Shard, ShardError,
 };
 pub use num_bigint::BigUint;
 

@@ -38,6 +38,24 @@ pub fn plan(board: Board) -> PairPlan {
     PairPlan::new(board, |from, to| cost(&order, from, to, cells))
 }
 
+/// The plan of `board`'s start squares, for the table by start square:
+/// one fixed-start sweep a class. The cost of a sweep falls with the
+/// start's degree as a pair's does with its ends' (on 7×7 a corner's sweep
+/// reads 1.55 times the states of the centre's); every member of a class
+/// has the same degree, so the representative is the class's first
+/// square.
+pub fn start_plan(board: Board) -> PairPlan {
+    PairPlan::starts(board, |from| (-0.243 * board.degree(from) as f64).exp())
+}
+
+/// The plan of `board` for classes of `ends`.
+pub fn plan_of(board: Board, ends: kt_shards::Ends) -> PairPlan {
+    match ends {
+        kt_shards::Ends::Pairs => plan(board),
+        kt_shards::Ends::Starts => start_plan(board),
+    }
+}
+
 /// The estimated cost of counting the paths from `from` to `to` (relative
 /// units; see the module docs).
 fn cost(order: &kt_frontier::Order, from: Square, to: Square, cells: f64) -> f64 {
@@ -63,7 +81,7 @@ fn cost(order: &kt_frontier::Order, from: Square, to: Square, cells: f64) -> f64
 pub fn part(report: &RunReport, version: &str) -> Option<Part> {
     let pairs = report.pairs.as_ref()?;
     Some(Part {
-        schema: kt_shards::part::SCHEMA.into(),
+        schema: kt_shards::part::schema(pairs.ends).into(),
         version: version.into(),
         commit: None,
         board: format!("{}x{}", report.benchmark.rows, report.benchmark.cols),
@@ -127,6 +145,7 @@ pub(crate) fn keep(dir: &Path, report: &RunReport) -> std::io::Result<()> {
 /// An empty pair report of `plan` for `shard`.
 pub(crate) fn start(plan: &PairPlan, shard: Option<Shard>) -> PairsReport {
     PairsReport {
+        ends: plan.ends(),
         plan: plan.fingerprint(),
         plan_classes: plan.classes().len(),
         shard: shard.map(|s| s.to_string()),

@@ -62,7 +62,9 @@ pub(crate) enum Strategy {
     /// searched on quotient boards.
     Quotients,
     /// Open tours by endpoint pairs: one fixed-ends run per class of the
-    /// pair plan (`crate::pairs`), or of one shard of it.
+    /// pair plan (`crate::pairs`), or of one shard of it; the table by
+    /// start square likewise, one fixed-start run per class of the start
+    /// plan. The classes done are kept, so such a count resumes.
     ByPairs,
     /// Hand out or draw the family itself (`tour`, `dot`).
     Diagram,
@@ -101,10 +103,13 @@ pub(crate) fn strategies(
                 "a closed tour ends where it started: --to needs --from (the tours from --from whose last square is --to)",
             ));
         }
+        Question::ByStart if open => &[
+            (FamilyOfTours, Strategy::FromFamily),
+            (FixedEnds, Strategy::ByPairs),
+        ],
         Question::From { .. }
         | Question::To { .. }
         | Question::FromTo { .. }
-        | Question::ByStart
         | Question::ByEnd { .. }
             if open =>
         {
@@ -237,11 +242,12 @@ pub(crate) fn answer(
             runs.map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::ByPairs => {
-            let shard = match question {
-                Question::Pairs { shard } => shard,
-                _ => None,
+            // The table by start square is the start plan, whole.
+            let (shard, ends) = match question {
+                Question::Pairs { shard, ends } => (shard, ends),
+                _ => (None, kt_shards::Ends::Starts),
             };
-            by_pairs(shard, job, method, &mut report, observer, cancel)
+            by_pairs(shard, ends, job, method, &mut report, observer, cancel)
                 .map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::Diagram => {
@@ -483,6 +489,7 @@ fn through(family: &Family, decoder: &dyn Decoder, board: &Board, a: Square, b: 
 /// counted: the total when they are all.
 fn by_pairs(
     shard: Option<kt_shards::Shard>,
+    ends: kt_shards::Ends,
     job: &Job,
     method: &dyn Method,
     report: &mut RunReport,
@@ -490,7 +497,7 @@ fn by_pairs(
     cancel: &CancelToken,
 ) -> Result<BigUint, Failure> {
     let board = job.board;
-    let plan = crate::pairs::plan(board);
+    let plan = crate::pairs::plan_of(board, ends);
     let ids: Vec<usize> = match shard {
         Some(shard) => plan.shard_classes(shard),
         None => plan.by_cost().iter().map(|c| c.id).collect(),
@@ -512,13 +519,24 @@ fn by_pairs(
         }
         let class = plan.class(id).expect("the plan's own class");
         let started = Instant::now();
-        let count = method.count_restricted(
-            job,
-            Restriction::FromTo(class.from, class.to),
-            report,
-            observer,
-            cancel,
-        )?;
+        let count = match class.to {
+            // The one-square path starts and ends on its square.
+            None if board.cells() == 1 => BigUint::from(1u32),
+            None => method.count_restricted(
+                job,
+                Restriction::From(class.from),
+                report,
+                observer,
+                cancel,
+            )?,
+            Some(to) => method.count_restricted(
+                job,
+                Restriction::FromTo(class.from, to),
+                report,
+                observer,
+                cancel,
+            )?,
+        };
         if cancel.is_cancelled() {
             break;
         }
@@ -526,7 +544,7 @@ fn by_pairs(
         pairs.classes.push(kt_shards::ClassCount {
             id,
             from: kt_board::square_name(&board, class.from),
-            to: kt_board::square_name(&board, class.to),
+            to: class.to.map(|to| kt_board::square_name(&board, to)),
             weight: class.weight,
             count: count.to_string(),
             seconds: started.elapsed().as_secs_f64(),
@@ -589,27 +607,11 @@ fn by_runs(
     let n = board.cells();
     let one = BigUint::from(1u32);
     match (job.kind, question) {
-        // The one-square path starts and ends on its square.
-        (TourKind::Open, Question::ByStart) if n == 1 => {
-            report.by_start = Some(table(&board, std::slice::from_ref(&one)));
-            Ok(one)
-        }
         (TourKind::Open, Question::ByEnd { .. }) if n == 1 => {
             report.by_end = Some(table(&board, std::slice::from_ref(&one)));
             Ok(one)
         }
         (TourKind::Open, _) if n == 1 => Ok(one),
-        (TourKind::Open, Question::ByStart) => {
-            let mut by = vec![BigUint::ZERO; n];
-            for orbit in orbits(&board, &[]) {
-                let c = count(Restriction::From(orbit[0]), report)?;
-                for s in orbit {
-                    by[s].clone_from(&c);
-                }
-            }
-            report.by_start = Some(table(&board, &by));
-            Ok(by.iter().sum())
-        }
         (TourKind::Open, Question::ByEnd { from }) => {
             let mut by = vec![BigUint::ZERO; n];
             for orbit in orbits(&board, &[from]) {

@@ -318,6 +318,10 @@ impl FrontierReport {
 /// (`kt-shards`), or of all of it.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct PairsReport {
+    /// What the plan's classes are classes of: `pairs` (start and end) or
+    /// `starts` (start squares, any end).
+    #[serde(default)]
+    pub ends: kt_shards::Ends,
     /// The plan's fingerprint and its number of classes.
     pub plan: String,
     pub plan_classes: usize,

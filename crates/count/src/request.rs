@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 use kt_board::{Board, Square, TourKind};
 
-use kt_shards::Shard;
+use kt_shards::{Ends, Shard};
 
 use crate::methods::{GivenOptions, MethodSettings, Resources};
 use crate::zdd::Drawing;
@@ -45,8 +45,10 @@ pub enum Question {
     /// Open tours by endpoint pairs: the classes of (start, end) pairs
     /// under the board's symmetries, each counted by a fixed-ends run —
     /// all of them (the total, with the table by start square), or the
-    /// classes of one shard `K/N` (a part for `merge`).
-    Pairs { shard: Option<Shard> },
+    /// classes of one shard `K/N` (a part for `merge`). With
+    /// [`Ends::Starts`], the classes of start squares, each counted by a
+    /// fixed-start run (`--by-start --shard K/N`).
+    Pairs { shard: Option<Shard>, ends: Ends },
 }
 
 impl Question {
@@ -60,6 +62,9 @@ impl Question {
             Question::ByStart => "--by-start",
             Question::ByEnd { .. } => "--from with --by-end",
             Question::UpToSymmetry => "--up-to-symmetry",
+            Question::Pairs {
+                ends: Ends::Starts, ..
+            } => "--by-start with --shard",
             Question::Pairs { .. } => "--shard",
         }
     }

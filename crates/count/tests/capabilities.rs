@@ -48,9 +48,17 @@ fn questions(board: &Board) -> Vec<Question> {
         Question::ByStart,
         Question::ByEnd { from },
         Question::UpToSymmetry,
-        Question::Pairs { shard: None },
+        Question::Pairs {
+            shard: None,
+            ends: kt_count::Ends::Pairs,
+        },
         Question::Pairs {
             shard: Some("2/3".parse().unwrap()),
+            ends: kt_count::Ends::Pairs,
+        },
+        Question::Pairs {
+            shard: Some("1/2".parse().unwrap()),
+            ends: kt_count::Ends::Starts,
         },
     ]
 }
@@ -109,11 +117,12 @@ fn the_capability_table_decides_every_method_and_question() {
         }
     }
     // Closed --to for four methods, closed through a move for
-    // backtracking, closed pairs (two questions) for four methods, open
-    // pairs (two questions) for the two methods without fixed ends; the
-    // cluster: open from, to, from-to, by start, by end and pairs (two
-    // questions), closed to, from-to, by end and pairs (two questions).
-    assert_eq!(refused, 4 + 2 + 8 + 4 + 7 + 5);
+    // backtracking, closed pairs (three questions: all, a shard of pairs, a
+    // shard of start squares) for four methods, open pairs (three
+    // questions) for the two methods without fixed ends; the cluster: open
+    // from, to, from-to, by start, by end and pairs (three questions),
+    // closed to, from-to, by end and pairs (three questions).
+    assert_eq!(refused, 4 + 2 + 12 + 6 + 8 + 6);
 }
 
 #[test]
@@ -147,7 +156,7 @@ fn only_the_methods_with_a_family_give_tours_and_drawings() {
 }
 
 #[test]
-fn checkpoints_go_with_whole_counts_and_pairs_only() {
+fn checkpoints_go_with_whole_counts_and_classes_only() {
     let board: Board = "5x6".parse().unwrap();
     let scratch = tempfile_dir();
     let frontier = MethodSettings::Frontier(Frontier {
@@ -162,7 +171,12 @@ fn checkpoints_go_with_whole_counts_and_pairs_only() {
             .with_method(frontier.clone())
             .asking(question);
         let (result, took) = planned(&request);
-        if matches!(question, Question::Total | Question::Pairs { .. }) {
+        // Whole counts, and counts by classes (pairs, start squares: the
+        // classes done are kept).
+        if matches!(
+            question,
+            Question::Total | Question::Pairs { .. } | Question::ByStart
+        ) {
             assert!(result.is_ok(), "{question:?}");
         } else {
             let message = assert_refused_at_once(result, took, &format!("{question:?}"));

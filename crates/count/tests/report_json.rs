@@ -92,10 +92,24 @@ fn endpoint_pair_classes_read_back() {
         "5x5",
         TourKind::Open,
         None,
-        Question::Pairs { shard: None },
+        Question::Pairs {
+            shard: None,
+            ends: kt_count::Ends::Pairs,
+        },
     ));
     let pairs = back.pairs.expect("a pairs section");
     assert!(!pairs.classes.is_empty());
+    assert_eq!(back.count.as_deref(), Some("1728"));
+    // The table by start square: one class of start squares a run.
+    let back = round_trip(&report(
+        "5x5",
+        TourKind::Open,
+        MethodSettings::named("frontier"),
+        Question::ByStart,
+    ));
+    let starts = back.pairs.expect("a pairs section");
+    assert_eq!(starts.ends, kt_count::Ends::Starts);
+    assert!(starts.classes.iter().all(|c| c.to.is_none()));
     assert_eq!(back.count.as_deref(), Some("1728"));
 }
 

@@ -204,6 +204,11 @@ pub struct ShardsArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub shards: Option<u32>,
 
+    /// The classes of start squares (each one fixed-start run, for the
+    /// table by start square) instead of the pairs of start and end.
+    #[arg(long)]
+    pub by_start: bool,
+
     /// Print the plan as one JSON document (docs/json.md).
     #[arg(long)]
     pub json: bool,
@@ -489,7 +494,10 @@ pub struct QuestionArgs {
     #[arg(long, value_name = "SQ")]
     pub to: Option<String>,
 
-    /// The table of open tours by start square (its sum is the total).
+    /// The table of open tours by start square (its sum is the total); by
+    /// the frontier method, one fixed-start run per class of start squares,
+    /// the classes done kept with --checkpoint; with --shard K/N, the K-th
+    /// of N shards of those classes.
     #[arg(long, conflicts_with_all = ["from", "to", "by_end", "up_to_symmetry"])]
     pub by_start: bool,
 
@@ -508,11 +516,12 @@ pub struct QuestionArgs {
     #[arg(long, conflicts_with_all = ["from", "to", "by_end", "by_start", "up_to_symmetry", "shard"])]
     pub pairs: bool,
 
-    /// Count the K-th of N shards of the endpoint-pair classes, balanced by
-    /// their estimated cost (1 <= K <= N); with --json the output is a part
-    /// for `knights-tour merge`. Run the N shards anywhere, in any order.
+    /// Count the K-th of N shards of the endpoint-pair classes (with
+    /// --by-start: of the classes of start squares), balanced by their
+    /// estimated cost (1 <= K <= N); with --json the output is a part for
+    /// `knights-tour merge`. Run the N shards anywhere, in any order.
     #[arg(long, value_name = "K/N", value_parser = parse_shard,
-          conflicts_with_all = ["from", "to", "by_end", "by_start", "up_to_symmetry"])]
+          conflicts_with_all = ["from", "to", "by_end", "up_to_symmetry"])]
     pub shard: Option<kt_count::Shard>,
 }
 
@@ -532,8 +541,18 @@ impl QuestionArgs {
         let from = square("--from", &self.from)?;
         let to = square("--to", &self.to)?;
         Ok(match (from, to) {
-            _ if self.pairs => Question::Pairs { shard: None },
-            _ if self.shard.is_some() => Question::Pairs { shard: self.shard },
+            _ if self.pairs => Question::Pairs {
+                shard: None,
+                ends: kt_count::Ends::Pairs,
+            },
+            _ if self.shard.is_some() => Question::Pairs {
+                shard: self.shard,
+                ends: if self.by_start {
+                    kt_count::Ends::Starts
+                } else {
+                    kt_count::Ends::Pairs
+                },
+            },
             _ if self.by_start => Question::ByStart,
             _ if self.up_to_symmetry => Question::UpToSymmetry,
             (Some(from), _) if self.by_end => Question::ByEnd { from },

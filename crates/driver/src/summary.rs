@@ -39,7 +39,11 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(pairs) = &report.pairs {
         writeln!(
             out,
-            "  endpoint pairs     {} of the plan's {} classes{} (plan {})",
+            "  {}     {} of the plan's {} classes{} (plan {})",
+            match pairs.ends {
+                kt_count::Ends::Pairs => "endpoint pairs",
+                kt_count::Ends::Starts => "start squares ",
+            },
             pairs.classes.len(),
             pairs.plan_classes,
             pairs
@@ -54,7 +58,7 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
                 "    class {:>3}  {:>3} to {:<3} x{:<2} {:>24}  {:>9.1} s  {:>12} states at most",
                 class.id,
                 class.from,
-                class.to,
+                class.to.as_deref().unwrap_or("any"),
                 class.weight,
                 group_digits(&class.count),
                 class.seconds,

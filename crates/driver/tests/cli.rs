@@ -834,9 +834,11 @@ fn from_counts_report_their_levels() {
             ][..],
             1,
         ),
+        // One sweep per class of start squares; the two classes of the
+        // minority colour start no tour and take none.
         (
             &["count", "5", "--method", "frontier", "--by-start", "--json"],
-            6,
+            4,
         ),
     ] {
         let output = knights_tour().args(args).output().unwrap();
@@ -995,6 +997,88 @@ fn shards_lists_the_136_classes_of_8x8() {
 /// A count by endpoint pairs with `--checkpoint DIR` keeps the classes it
 /// has done there; `--resume DIR` counts only the others and ends on the
 /// same part.
+/// The table by start square in shards of start classes: each shard's
+/// part, merged, is the table `count --by-start` prints; a part of start
+/// classes never merges with a part of pair classes.
+#[test]
+fn start_shards_merge_into_the_table_by_start_square() {
+    let dir = tempfile::tempdir().unwrap();
+    let part = |k: usize| dir.path().join(format!("start-{k}.json"));
+    for k in 1..=2 {
+        let out = knights_tour()
+            .args(["count", "6", "--by-start", "--method", "frontier"])
+            .args(["--shard", &format!("{k}/2"), "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("knights-tour/starts-part/1"), "{text}");
+        std::fs::write(part(k), text).unwrap();
+    }
+    let all: Vec<String> = (1..=2).map(|k| part(k).display().to_string()).collect();
+    let merged = knights_tour()
+        .arg("merge")
+        .args(&all)
+        .args(["--json", "--check"])
+        .output()
+        .unwrap();
+    assert!(merged.status.success(), "{merged:?}");
+    let merged: serde_json::Value = serde_json::from_slice(&merged.stdout).unwrap();
+    assert_eq!(merged["count"], "6637920");
+    let whole = knights_tour()
+        .args(["count", "6", "--by-start", "--method", "frontier", "--json"])
+        .output()
+        .unwrap();
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+    assert_eq!(merged["by_start"], whole["by_start"]);
+    assert_eq!(whole["pairs"]["ends"], "starts");
+    // A shard of the pair plan is not a shard of the start plan.
+    let pairs = dir.path().join("pairs.json");
+    let out = knights_tour()
+        .args(["count", "6", "--shard", "1/2", "--json"])
+        .output()
+        .unwrap();
+    std::fs::write(&pairs, out.stdout).unwrap();
+    let message = fails_with_one_line(&["merge", &all[0], pairs.to_str().unwrap()], 2);
+    assert!(message.contains("not by start squares"), "{message}");
+}
+
+/// `count --by-start --checkpoint DIR` keeps the start classes done, and
+/// goes on from them with --resume.
+#[test]
+fn a_count_by_start_resumes_with_the_classes_it_had_done() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let args = ["count", "6", "--by-start", "--method", "frontier", "--json"];
+    let whole = knights_tour()
+        .args(args)
+        .args(["--checkpoint", ckpt])
+        .output()
+        .unwrap();
+    assert!(whole.status.success(), "{whole:?}");
+    let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+    let kept = std::path::Path::new(ckpt).join("part.json");
+    let mut part = kt_count::Part::read(&kept).unwrap();
+    assert_eq!(part.ends(), Some(kt_count::Ends::Starts));
+    part.classes.truncate(2);
+    std::fs::write(&kept, part.to_json()).unwrap();
+    let resumed = knights_tour()
+        .args(args)
+        .args(["--resume", ckpt])
+        .output()
+        .unwrap();
+    assert!(resumed.status.success(), "{resumed:?}");
+    let resumed: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert_eq!(resumed["by_start"], whole["by_start"]);
+    assert_eq!(resumed["count"], "6637920");
+    // Only the classes not kept were counted again.
+    assert_eq!(
+        resumed["frontier"]["sweeps"].as_u64().unwrap(),
+        whole["frontier"]["sweeps"].as_u64().unwrap() - 2
+    );
+}
+
 #[test]
 fn a_shard_resumes_with_the_classes_it_had_done() {
     let dir = tempfile::tempdir().unwrap();

@@ -84,7 +84,7 @@ use crate::FrontierError;
 use crate::level::{Level, MAX_PARTITION_BITS};
 use crate::run::{Place, Run};
 use crate::state::{self, Key};
-use crate::sweep::Sweep;
+use crate::sweep::{Rule, Sweep};
 use crate::weight::{Total, Weight};
 use crate::workers::Workers;
 
@@ -477,6 +477,35 @@ fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
             }
         }
     }
+    // A restricted sweep (a fixed start, a required move): its rules,
+    // which the steps above do not show, so that its checkpoint is never
+    // read as the unrestricted sweep's or as another start's. An
+    // unrestricted sweep hashes nothing more: its checkpoints keep the
+    // fingerprint they were written with.
+    let rules: Vec<(usize, usize, Rule)> = sweep
+        .steps()
+        .iter()
+        .enumerate()
+        .flat_map(|(i, step)| {
+            step.rules
+                .iter()
+                .enumerate()
+                .filter(|(_, rule)| **rule != Rule::Free)
+                .map(move |(j, rule)| (i, j, *rule))
+        })
+        .collect();
+    if !rules.is_empty() {
+        word(u128::from(u32::from_le_bytes(*b"rule")));
+        for (i, j, rule) in rules {
+            word(i as u128);
+            word(j as u128);
+            word(match rule {
+                Rule::Free => 0,
+                Rule::Required => 1,
+                Rule::Forbidden => 2,
+            });
+        }
+    }
     hash.finalize()
 }
 
@@ -833,6 +862,33 @@ mod tests {
             .unwrap();
         all.sort();
         all
+    }
+
+    /// A restricted sweep's fingerprint tells it from the unrestricted
+    /// sweep and from the same restriction on another square; the
+    /// unrestricted sweep's does not change with restrictions existing.
+    #[test]
+    fn restricted_sweeps_have_fingerprints_of_their_own() {
+        let board = Board::new(5, 5).unwrap();
+        let order = crate::Order::columns(board);
+        let from = |s| {
+            let restriction = crate::Restriction {
+                ends: vec![s],
+                only_these_ends: false,
+                moves: Vec::new(),
+            };
+            fingerprint(&Sweep::restricted_in(&order, TourKind::Open, &restriction))
+        };
+        let whole = fingerprint(&Sweep::ordered(&order, TourKind::Open));
+        let none = fingerprint(&Sweep::restricted_in(
+            &order,
+            TourKind::Open,
+            &crate::Restriction::default(),
+        ));
+        assert_eq!(whole, none);
+        assert_ne!(from(0), whole);
+        assert_ne!(from(0), from(2));
+        assert_eq!(from(0), from(0));
     }
 
     /// A level with runs in memory and on disk and weights beyond `u64`

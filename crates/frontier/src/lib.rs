@@ -148,8 +148,9 @@ pub fn resolve_order(
 /// The Hamiltonian cycles of the swept graph that obey `restriction`: for
 /// open tours (the graph with the apex), the undirected paths with the
 /// required ends and moves; for closed tours, the undirected cycles with
-/// the required moves. A restricted count cannot be checkpointed (a
-/// checkpoint records the board and kind only).
+/// the required moves. Its checkpoints carry the restriction in their
+/// fingerprint (`checkpoint::fingerprint`), so one is resumed only by the
+/// same restricted count.
 pub fn count_restricted(
     board: Board,
     kind: TourKind,
@@ -158,11 +159,6 @@ pub fn count_restricted(
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
 ) -> Result<Outcome, FrontierError> {
-    if !restriction.is_empty() && (options.checkpoint.is_some() || options.resume.is_some()) {
-        return Err(FrontierError::Resume(
-            "checkpoints record whole counts; a count with a fixed start, end or move cannot be checkpointed".into(),
-        ));
-    }
     let order = resolve_order(board, kind, options)?;
     count::count_cycles(
         &Sweep::restricted_in(&order, kind, restriction),

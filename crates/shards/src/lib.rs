@@ -26,5 +26,5 @@ pub mod shard;
 
 pub use merge::{MergeError, Merged, merge};
 pub use part::{ClassCount, Part, PartError};
-pub use plan::{PairClass, PairPlan};
+pub use plan::{Ends, PairClass, PairPlan, can_start};
 pub use shard::{Shard, ShardError};

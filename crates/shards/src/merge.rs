@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use num_bigint::BigUint;
 
 use crate::part::{Part, board_name};
-use crate::plan::PairPlan;
+use crate::plan::{Ends, PairPlan};
 use crate::shard::Shard;
 
 /// The parts added up.
@@ -89,14 +89,14 @@ impl std::fmt::Display for MergeError {
 
 impl std::error::Error for MergeError {}
 
-/// The most directed paths from any square to `to` that visit every
-/// square of `plan`'s board: each square but `to` is left once, by one of
-/// its moves.
-fn most_paths(plan: &PairPlan, to: usize) -> BigUint {
+/// The most directed paths to `to` (to any end: `None`) that visit every
+/// square of `plan`'s board: each square but the end is left once, by one
+/// of its moves.
+fn most_paths(plan: &PairPlan, to: Option<usize>) -> BigUint {
     let board = plan.board();
     board
         .squares()
-        .filter(|&s| s != to)
+        .filter(|&s| Some(s) != to)
         .fold(BigUint::from(1u32), |product, s| {
             product * board.degree(s).max(1)
         })
@@ -108,6 +108,18 @@ pub fn check_part(plan: &PairPlan, part: &Part) -> Result<(), String> {
     let board = plan.board();
     let fingerprint = plan.fingerprint();
     let n = plan.classes().len();
+    if part.ends() != Some(plan.ends()) {
+        let what = |ends| match ends {
+            Some(Ends::Pairs) => "endpoint pairs",
+            Some(Ends::Starts) => "start squares",
+            None => "another schema",
+        };
+        return Err(format!(
+            "a part of a count by {}, not by {}",
+            what(part.ends()),
+            what(Some(plan.ends()))
+        ));
+    }
     if part.board != board_name(&board) || part.kind != "open" {
         return Err(format!(
             "a part of {} {} tours, not of open tours of {}",
@@ -132,21 +144,20 @@ pub fn check_part(plan: &PairPlan, part: &Part) -> Result<(), String> {
             .class(class.id)
             .ok_or_else(|| format!("class {} is not one of the plan's {n}", class.id))?;
         let name = |s| kt_board::square_name(&board, s);
-        if (class.from.as_str(), class.to.as_str(), class.weight)
-            != (
-                name(known.from).as_str(),
-                name(known.to).as_str(),
-                known.weight,
-            )
+        let known_to = known.to.map(name);
+        if (class.from.as_str(), class.to.as_deref(), class.weight)
+            != (name(known.from).as_str(), known_to.as_deref(), known.weight)
         {
+            let ends = |from: &str, to: Option<&str>| match to {
+                Some(to) => format!("{from}-{to}"),
+                None => format!("{from}-any"),
+            };
             return Err(format!(
-                "class {} is {}-{} of weight {} there, {}-{} of weight {} in the plan",
+                "class {} is {} of weight {} there, {} of weight {} in the plan",
                 class.id,
-                class.from,
-                class.to,
+                ends(&class.from, class.to.as_deref()),
                 class.weight,
-                name(known.from),
-                name(known.to),
+                ends(&name(known.from), known_to.as_deref()),
                 known.weight
             ));
         }
@@ -241,13 +252,13 @@ pub fn merge(plan: &PairPlan, parts: &[(PathBuf, Part)]) -> Result<Merged, Merge
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::part::{ClassCount, SCHEMA};
+    use crate::part::{ClassCount, schema};
 
     /// A part of `plan` with every class of `shard`, each counted `count(id)`.
     fn part(plan: &PairPlan, shard: Shard, count: impl Fn(usize) -> u64) -> Part {
         let board = plan.board();
         Part {
-            schema: SCHEMA.into(),
+            schema: schema(plan.ends()).into(),
             version: "test".into(),
             commit: None,
             board: board_name(&board),
@@ -264,7 +275,7 @@ mod tests {
                     ClassCount {
                         id,
                         from: kt_board::square_name(&board, class.from),
-                        to: kt_board::square_name(&board, class.to),
+                        to: class.to.map(|to| kt_board::square_name(&board, to)),
                         weight: class.weight,
                         count: count(id).to_string(),
                         seconds: 0.0,
@@ -304,6 +315,36 @@ mod tests {
         let mut twice = parts(&plan, 3);
         twice.push(twice[0].clone());
         assert_eq!(merge(&plan, &twice).unwrap().total, merged.total);
+    }
+
+    /// A start plan's parts add up to the total, each class's count
+    /// spread over its squares; a part of the other kind of plan is
+    /// refused.
+    #[test]
+    fn start_parts_add_up_and_stay_apart_from_pair_parts() {
+        let plan = PairPlan::starts("5x5".parse().unwrap(), |_| 1.0);
+        let merged = merge(&plan, &parts(&plan, 2)).unwrap();
+        let expected: u64 = plan
+            .classes()
+            .iter()
+            .map(|c| c.id as u64 * u64::from(c.weight))
+            .sum();
+        assert_eq!(merged.total, BigUint::from(expected));
+        for class in plan.classes() {
+            for &(s, _) in &class.members {
+                assert_eq!(merged.by_start[s], BigUint::from(class.id));
+            }
+        }
+        let text = parts(&plan, 1)[0].1.to_json();
+        assert!(text.contains("knights-tour/starts-part/1"), "{text}");
+        assert!(!text.contains("\"to\""), "{text}");
+        assert_eq!(Part::parse(&text).unwrap().ends(), Some(Ends::Starts));
+        let pairs = PairPlan::new("5x5".parse().unwrap(), |_, _| 1.0);
+        let why = merge(&pairs, &parts(&plan, 1)).unwrap_err().to_string();
+        assert!(
+            why.contains("by start squares, not by endpoint pairs"),
+            "{why}"
+        );
     }
 
     #[test]

@@ -26,6 +26,10 @@
 //! a part whose checksum is missing or does not match. It guards against
 //! accidents, not against someone who recomputes it.
 //!
+//! A part of a start plan (`knights-tour/starts-part/1`) is the same
+//! document whose classes have no `to`: each counts the tours from its
+//! square to any end.
+//!
 //! Counts are decimal strings: they pass 2^64 on the boards this is for.
 //! The plan's fingerprint ties a part to the classes it numbers, so that a
 //! part of another board, or of a plan that numbers or represents classes
@@ -36,8 +40,19 @@ use std::path::Path;
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 
-/// The schema of a part.
+/// The schema of a part of a pair plan.
 pub const SCHEMA: &str = "knights-tour/pairs-part/2";
+
+/// The schema of a part of a start plan.
+pub const STARTS_SCHEMA: &str = "knights-tour/starts-part/1";
+
+/// The schema of a part of a plan of `ends`.
+pub fn schema(ends: crate::plan::Ends) -> &'static str {
+    match ends {
+        crate::plan::Ends::Pairs => SCHEMA,
+        crate::plan::Ends::Starts => STARTS_SCHEMA,
+    }
+}
 
 /// The largest part file read (bytes): a part of 8×8's 136 classes is a
 /// few tens of kilobytes.
@@ -80,11 +95,13 @@ pub struct Part {
 #[serde(deny_unknown_fields)]
 pub struct ClassCount {
     pub id: usize,
-    /// The representative counted, in algebraic names.
+    /// The representative counted, in algebraic names (no `to` in a
+    /// class of start squares: any end).
     pub from: String,
-    pub to: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
     pub weight: u32,
-    /// The directed open tours from `from` to `to`.
+    /// The directed open tours from `from` to `to` (to any end).
     pub count: String,
     pub seconds: f64,
     pub peak_states: u64,
@@ -142,9 +159,9 @@ impl Part {
                 "not a part of a pair count (damaged or foreign JSON: {e})"
             ))
         })?;
-        if part.schema != SCHEMA {
+        if part.ends().is_none() {
             return Err(PartError(format!(
-                "its schema is {:?}, not {SCHEMA:?} (a part of another version of the program: count the shard again with this one)",
+                "its schema is {:?}, not {SCHEMA:?} or {STARTS_SCHEMA:?} (a part of another version of the program: count the shard again with this one)",
                 part.schema
             )));
         }
@@ -168,6 +185,14 @@ impl Part {
             )));
         }
         Ok(part)
+    }
+
+    /// What the part's classes are classes of, by its schema (`None`: a
+    /// schema this version does not read).
+    pub fn ends(&self) -> Option<crate::plan::Ends> {
+        [crate::plan::Ends::Pairs, crate::plan::Ends::Starts]
+            .into_iter()
+            .find(|&ends| schema(ends) == self.schema)
     }
 
     /// The document, one line of JSON, with its checksum.

@@ -302,17 +302,18 @@ impl Method for Frontier {
             },
         };
         let mut options = self.options(job);
-        // A count by endpoint pairs resumes the class in progress only from
-        // its own sweep's checkpoint: the directory may hold another
+        // A count by endpoint pairs or start squares resumes the class in
+        // progress only from its own sweep's checkpoint (the fingerprint
+        // covers the ends and the rules): the directory may hold another
         // class's, which this one overwrites.
-        if let (Some((from, to)), Some(dir)) = (between, &options.resume) {
+        if let Some(dir) = &options.resume {
             let order = self.order(job)?;
-            let own = kt_frontier::checkpoint::inspect(dir).is_ok_and(|h| {
-                h.fingerprint
-                    == kt_frontier::checkpoint::fingerprint(&kt_frontier::Sweep::between_in(
-                        &order, from, to,
-                    ))
-            });
+            let sweep = match between {
+                Some((from, to)) => kt_frontier::Sweep::between_in(&order, from, to),
+                None => kt_frontier::Sweep::restricted_in(&order, job.kind, &restriction),
+            };
+            let own = kt_frontier::checkpoint::inspect(dir)
+                .is_ok_and(|h| h.fingerprint == kt_frontier::checkpoint::fingerprint(&sweep));
             if !own {
                 options.resume = None;
             }

@@ -30,7 +30,7 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
         Err(Unfinished { error, report }) => {
             // A partial report is still a report: print it, then fail.
             if let Some(report) = report {
-                print(&report, args.json, &mut out)?;
+                print(&report, args.json, parts(&request), &mut out)?;
                 out.finish()?;
             }
             return Err(error);
@@ -50,7 +50,7 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
         }
         report.check = Some(CheckReport::from(&check));
     }
-    print(&report, args.json, &mut out)?;
+    print(&report, args.json, parts(&request), &mut out)?;
     out.finish()?;
     // After the count is out: a picture that cannot be written never
     // costs the count.
@@ -70,7 +70,7 @@ fn heat_map(
         return Ok(None);
     };
     match request.question {
-        Question::ByStart | Question::ByEnd { .. } | Question::Pairs { shard: None } => {}
+        Question::ByStart | Question::ByEnd { .. } | Question::Pairs { shard: None, .. } => {}
         _ => {
             return Err(CliError::input(
                 "--svg draws a table: ask for one with --by-start, --pairs or --from SQ --by-end",
@@ -160,9 +160,19 @@ fn check(request: &kt_count::Request, report: &RunReport) -> known::Check {
     all
 }
 
-fn print(report: &RunReport, json: bool, out: &mut dyn Write) -> Result<(), CliError> {
+/// Whether the request's JSON is a part for `merge`: a count by endpoint
+/// pairs or a shard (`--by-start` alone prints its report, whose `pairs`
+/// says which classes it counted).
+fn parts(request: &kt_count::Request) -> bool {
+    matches!(request.question, Question::Pairs { .. })
+}
+
+fn print(report: &RunReport, json: bool, part: bool, out: &mut dyn Write) -> Result<(), CliError> {
     // A count by endpoint pairs prints its part: what `merge` reads.
-    if json && let Some(mut part) = kt_count::pairs::part(report, json::VERSION) {
+    if json
+        && part
+        && let Some(mut part) = kt_count::pairs::part(report, json::VERSION)
+    {
         part.commit = Some(json::COMMIT.to_string());
         return writeln!(out, "{}", part.to_json()).or_fail();
     }

@@ -46,7 +46,9 @@ struct MergedDocument {
 struct MergedClass {
     id: usize,
     from: String,
-    to: String,
+    /// No `to` in a class of start squares (any end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<String>,
     weight: u32,
     /// Directed paths from `from` to `to`.
     count: String,
@@ -71,7 +73,10 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
             first.board
         ))
     })?;
-    let plan = kt_count::pairs::plan(board);
+    // Parts of a count by start squares or by endpoint pairs, as the
+    // first says; a part of the other kind is refused by the merge.
+    let ends = first.ends().unwrap_or_default();
+    let plan = kt_count::pairs::plan_of(board, ends);
     let merged =
         kt_count::merge_parts(&plan, &parts).map_err(|e| CliError::input(e.to_string()))?;
     let mut out = Output::stdout()?;
@@ -132,7 +137,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
                 .map(|(c, n)| MergedClass {
                     id: c.id,
                     from: name(c.from),
-                    to: name(c.to),
+                    to: c.to.map(name),
                     weight: c.weight,
                     count: n.to_string(),
                     tours: (n * c.weight).to_string(),
@@ -175,7 +180,11 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         .or_fail()?;
         writeln!(
             out,
-            "  by pair class (paths from one square of the class to the other; weight: ordered pairs in the class):"
+            "{}",
+            match ends {
+                kt_count::Ends::Pairs => "  by pair class (paths from one square of the class to the other; weight: ordered pairs in the class):",
+                kt_count::Ends::Starts => "  by start class (paths from one square of the class to any end; weight: squares in the class):",
+            }
         )
         .or_fail()?;
         let rows: Vec<(&kt_count::PairClass, String, String)> = plan
@@ -198,7 +207,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
                 "    {:>5}  {:>4}  {:>4}  {:>6}  {paths:>paths_width$}  {tours:>tours_width$}",
                 class.id,
                 name(class.from),
-                name(class.to),
+                class.to.map_or_else(|| "any".to_string(), name),
                 class.weight,
             )
             .or_fail()?;

@@ -1,5 +1,6 @@
 //! `knights-tour shards`: the pair plan of a board, as `count --shard K/N`
-//! will split it.
+//! will split it (with `--by-start`, the plan of its start squares, as
+//! `count --by-start --shard K/N` will).
 
 use std::io::Write;
 
@@ -20,6 +21,8 @@ struct PlanDocument {
     program: Program,
     board: String,
     kind: &'static str,
+    /// `pairs` or `starts`.
+    ends: kt_count::Ends,
     plan: String,
     ordered_pairs: u64,
     shards: Option<u32>,
@@ -30,7 +33,9 @@ struct PlanDocument {
 struct ClassLine {
     id: usize,
     from: String,
-    to: String,
+    /// No `to` in a class of start squares (any end).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    to: Option<String>,
     weight: u32,
     /// The cost model's estimate, relative to the cheapest class.
     cost: f64,
@@ -40,7 +45,12 @@ struct ClassLine {
 
 pub fn run(args: &ShardsArgs) -> Result<ExitCode, CliError> {
     let board = args.board.unwrap_or(DEFAULT_BOARD);
-    let plan = kt_count::pairs::plan(board);
+    let ends = if args.by_start {
+        kt_count::Ends::Starts
+    } else {
+        kt_count::Ends::Pairs
+    };
+    let plan = kt_count::pairs::plan_of(board, ends);
     let mut out = Output::stdout()?;
     let cheapest = plan
         .classes()
@@ -59,7 +69,7 @@ pub fn run(args: &ShardsArgs) -> Result<ExitCode, CliError> {
         .map(|c| ClassLine {
             id: c.id,
             from: name(c.from),
-            to: name(c.to),
+            to: c.to.map(name),
             weight: c.weight,
             cost: c.cost / cheapest,
             shard: shard_of(c.id),
@@ -71,6 +81,7 @@ pub fn run(args: &ShardsArgs) -> Result<ExitCode, CliError> {
             program: json::PROGRAM,
             board: format!("{}x{}", board.rows(), board.cols()),
             kind: "open",
+            ends,
             plan: plan.fingerprint(),
             ordered_pairs: plan.ordered_pairs(),
             shards: args.shards,
@@ -81,13 +92,22 @@ pub fn run(args: &ShardsArgs) -> Result<ExitCode, CliError> {
             .or_fail()?;
         writeln!(out).or_fail()?;
     } else {
-        writeln!(
-            out,
-            "{} classes of start and end squares of open tours of {board} ({} ordered pairs; plan {}), cheapest first:",
-            plan.classes().len(),
-            plan.ordered_pairs(),
-            plan.fingerprint()
-        )
+        match ends {
+            kt_count::Ends::Pairs => writeln!(
+                out,
+                "{} classes of start and end squares of open tours of {board} ({} ordered pairs; plan {}), cheapest first:",
+                plan.classes().len(),
+                plan.ordered_pairs(),
+                plan.fingerprint()
+            ),
+            kt_count::Ends::Starts => writeln!(
+                out,
+                "{} classes of start squares of open tours of {board} ({} squares; plan {}), cheapest first:",
+                plan.classes().len(),
+                plan.ordered_pairs(),
+                plan.fingerprint()
+            ),
+        }
         .or_fail()?;
         writeln!(
             out,
@@ -106,7 +126,7 @@ pub fn run(args: &ShardsArgs) -> Result<ExitCode, CliError> {
                 "{:>5}  {:>4} {:>4}  {:>6}  {:>8.2}{}",
                 c.id,
                 c.from,
-                c.to,
+                c.to.as_deref().unwrap_or("any"),
                 c.weight,
                 c.cost,
                 c.shard.as_ref().map_or(String::new(), |s| format!("  {s}"))
@@ -115,7 +135,11 @@ pub fn run(args: &ShardsArgs) -> Result<ExitCode, CliError> {
         }
         writeln!(
             out,
-            "Count them with `count {board} --shard K/N --json > part-K.json` for K = 1..N, anywhere, then `merge part-*.json`."
+            "Count them with `count {board}{} --shard K/N --json > part-K.json` for K = 1..N, anywhere, then `merge part-*.json`.",
+            match ends {
+                kt_count::Ends::Pairs => "",
+                kt_count::Ends::Starts => " --by-start",
+            }
         )
         .or_fail()?;
     }
