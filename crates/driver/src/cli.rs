@@ -130,6 +130,9 @@ pub enum Command {
     /// the columns, or a new search.
     #[command(after_help = ORDER_HELP)]
     Order(OrderArgs),
+    /// Draw the states (or seconds) of every level of frontier runs, from
+    /// the reports `count --json` wrote, as one SVG chart.
+    Plot(PlotArgs),
     /// Print a completion script for a shell on standard output.
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
@@ -234,6 +237,26 @@ pub struct MergeArgs {
     /// FILE (SVG).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct PlotArgs {
+    /// Reports that `count --json` (or `bench`) wrote of frontier counts,
+    /// one line each on the chart.
+    #[arg(required = true, value_name = "REPORT")]
+    pub reports: Vec<PathBuf>,
+
+    /// Write the SVG to FILE [default: standard output].
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Each level's seconds instead of its states.
+    #[arg(long)]
+    pub time: bool,
+
+    /// The chart's title [default: States per level, or Seconds per level].
+    #[arg(long)]
+    pub title: Option<String>,
 }
 
 #[derive(Debug, Args, Clone)]

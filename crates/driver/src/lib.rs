@@ -91,6 +91,7 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
         | cli::Command::Shards(_)
         | cli::Command::Merge(_)
         | cli::Command::Order(_)
+        | cli::Command::Plot(_)
         | cli::Command::Completions(_)
         | cli::Command::Man(_) => return Ok(()),
     }

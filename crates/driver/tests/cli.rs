@@ -499,6 +499,54 @@ fn heat_maps_carry_the_numbers_of_their_tables() {
     );
 }
 
+/// `plot` draws the levels of the reports it is given, one labelled line
+/// each, and refuses what is not a report with levels before drawing.
+#[test]
+fn plot_draws_the_levels_of_frontier_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = |args: &[&str], name: &str| {
+        let out = knights_tour().args(args).arg("--json").output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let path = dir.path().join(name);
+        std::fs::write(&path, out.stdout).unwrap();
+        path.display().to_string()
+    };
+    let open = report(&["count", "5", "--method", "frontier"], "open.json");
+    let closed = report(
+        &["count", "6", "--closed", "--method", "frontier"],
+        "closed.json",
+    );
+    let chart = dir.path().join("levels.svg");
+    knights_tour()
+        .args(["plot", &open, &closed, "-o"])
+        .arg(&chart)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&chart).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let words: String = document
+        .descendants()
+        .filter(roxmltree::Node::is_text)
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join("|");
+    for expected in [
+        "5x5 open, shipped order",
+        "6x6 closed, shipped order",
+        "States per level",
+    ] {
+        assert!(words.contains(expected), "{expected}: {words}");
+    }
+    // Not a report, a report without levels, a file that cannot be
+    // written: one line each, before anything is drawn.
+    let bare = report(&["count", "5", "--method", "backtrack"], "bare.json");
+    let message = fails_with_one_line(&["plot", &bare], 2);
+    assert!(message.contains("without frontier levels"), "{message}");
+    let message = fails_with_one_line(&["plot", &chart.display().to_string()], 2);
+    assert!(message.contains("not a report"), "{message}");
+    fails_with_one_line(&["plot", &open, "-o", "/nonexistent/x.svg"], 2);
+}
+
 #[test]
 fn tour_writes_an_svg_that_parses() {
     let dir = std::env::temp_dir().join(format!("kt-svg-{}", std::process::id()));

@@ -8,6 +8,7 @@ mod known;
 mod man;
 mod merge;
 mod order;
+mod plot;
 mod shards;
 mod tour;
 mod verify;
@@ -35,6 +36,7 @@ pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
         Command::Shards(args) => shards::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Order(args) => order::run(&args),
+        Command::Plot(args) => plot::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man(args) => man::run(&args),
     }
