@@ -87,12 +87,10 @@ pub const ZDD_REACH_CLOSED: usize = 48;
 /// method scales past its cores, and oxidd reserves a deep stack per thread.
 pub const MAX_THREADS_PER_CORE: u32 = 4;
 
-/// The smallest memory budget any method can work in: a fresh process
-/// holds about 5 MiB before any work (its resident set when the plan runs,
-/// measured on the release build), and every method needs a few more for
-/// its first tables. Below it the budget is refused with one message,
-/// whatever the method, instead of failing in each method's own way.
-pub const MIN_MEMORY: Bytes = Bytes(8 * Bytes::MIB);
+/// The smallest memory budget any method can work in (`methods`, where
+/// a method's advice reads it too): below it the budget is refused with
+/// one message, whatever the method.
+pub use crate::methods::MIN_MEMORY;
 
 /// `auto` takes the first method whose estimate is within this and the
 /// machine's memory: the time-sliced ZDD's reach is stated for an hour on

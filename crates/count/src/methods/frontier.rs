@@ -526,7 +526,7 @@ pub(super) fn failure(
         format!("; the checkpoint holds step {step}, to go on from with --resume")
     });
     // At the smallest budget there is no smaller one to spill sooner with.
-    let advice = if budget <= crate::plan::MIN_MEMORY {
+    let advice = if budget <= super::MIN_MEMORY {
         "raise --memory"
     } else {
         "raise --memory, or let levels spill sooner with a smaller --memory"

@@ -45,6 +45,13 @@ use crate::observer::Observer;
 use crate::report::RunReport;
 use crate::zdd::{Built, Decoder, Finishing};
 
+/// The smallest memory budget any method can work in: a fresh process
+/// holds about 5 MiB before any work (its resident set when the plan runs,
+/// measured on the release build), and every method needs a few more for
+/// its first tables. The plan refuses a smaller budget with one message,
+/// whatever the method, instead of failing in each method's own way.
+pub const MIN_MEMORY: Bytes = Bytes(8 * Bytes::MIB);
+
 /// What a method can do, as data: the plan compares these with what a
 /// question needs (`crate::questions`), and refuses a method that lacks
 /// them before any work.
