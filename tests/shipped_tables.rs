@@ -86,3 +86,38 @@ fn the_8x8_open_classes_counted_so_far_are_parts_of_todays_plan() {
     let path = data("8x8-open-pair-136.json");
     assert!(kt_count::merge_parts(&plan, &[(path, part)]).is_err());
 }
+
+/// The parts of the 8×8 open table by start square shipped so far (one
+/// class of the start plan each, `scripts/8x8-by-start.sh`): each is a
+/// whole part of today's start plan, naming its class as the plan does,
+/// with no class twice; once all ten are there, they merge to the
+/// published total.
+#[test]
+fn the_8x8_open_start_parts_belong_to_the_start_plan() {
+    let board: Board = "8x8".parse().unwrap();
+    let plan = pairs::start_plan(board);
+    let dir = data("8x8-open-by-start");
+    let mut parts = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let part = Part::read(&path).unwrap();
+            kt_shards::merge::check_part(&plan, &part)
+                .unwrap_or_else(|why| panic!("{}: {why}", path.display()));
+            parts.push((path, part));
+        }
+    }
+    assert!(!parts.is_empty(), "no part shipped in {}", dir.display());
+    let mut ids: Vec<usize> = parts
+        .iter()
+        .flat_map(|(_, p)| p.classes.iter().map(|c| c.id))
+        .collect();
+    ids.sort_unstable();
+    let counted = ids.len();
+    ids.dedup();
+    assert_eq!(ids.len(), counted, "a class shipped twice: {ids:?}");
+    if ids.len() == plan.classes().len() {
+        let merged = kt_count::merge_parts(&plan, &parts).unwrap();
+        assert_eq!(merged.total.to_string(), "19591828170979904");
+    }
+}
