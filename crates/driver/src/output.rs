@@ -93,6 +93,13 @@ fn access_mode(fdinfo: &str) -> Option<u32> {
     u32::from_str_radix(flags, 8).ok().map(|flags| flags & 3)
 }
 
+/// Writes a whole output file (`--svg`, `-o`), or fails with one line
+/// naming it.
+pub fn write_file(path: &std::path::Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
+    std::fs::write(path, contents)
+        .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))
+}
+
 /// The failure a write error means.
 pub fn failure(e: &io::Error) -> CliError {
     if e.kind() == io::ErrorKind::BrokenPipe {

@@ -128,21 +128,7 @@ fn a_killed_process_stops_the_cluster_and_the_cluster_resumes() {
     let port = free_port(2);
     let survivor = start(&args, 2, 0, port);
     let mut victim = start(&args, 2, 1, port);
-    // Until both have written a checkpoint.
-    let deadline = Instant::now() + Duration::from_mins(2);
-    let written = |i: usize| {
-        ["a", "b"].iter().any(|slot| {
-            checkpoints
-                .join(format!("process-{i}-of-2"))
-                .join(slot)
-                .join("manifest")
-                .exists()
-        })
-    };
-    while !(written(0) && written(1)) {
-        assert!(Instant::now() < deadline, "no checkpoints written");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_for_checkpoints(&checkpoints);
     std::thread::sleep(Duration::from_millis(500));
     victim.kill().unwrap();
     let killed = Instant::now();
@@ -177,6 +163,25 @@ fn a_killed_process_stops_the_cluster_and_the_cluster_resumes() {
     }
 }
 
+/// Waits (at most two minutes) until both processes of a 2-process
+/// cluster have written a checkpoint under `checkpoints`.
+fn wait_for_checkpoints(checkpoints: &std::path::Path) {
+    let deadline = Instant::now() + Duration::from_mins(2);
+    let written = |i: usize| {
+        ["a", "b"].iter().any(|slot| {
+            checkpoints
+                .join(format!("process-{i}-of-2"))
+                .join(slot)
+                .join("manifest")
+                .exists()
+        })
+    };
+    while !(written(0) && written(1)) {
+        assert!(Instant::now() < deadline, "no checkpoints written");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// A process that stops without closing its connections (SIGSTOP; a hung
 /// machine or a partition look the same) stops the other after
 /// --peer-timeout with one line naming it and exit 4; continued, the
@@ -201,20 +206,7 @@ fn a_frozen_process_stops_the_cluster_and_the_cluster_resumes() {
     let port = free_port(2);
     let survivor = start(&args, 2, 0, port);
     let victim = start(&args, 2, 1, port);
-    let deadline = Instant::now() + Duration::from_mins(2);
-    let written = |i: usize| {
-        ["a", "b"].iter().any(|slot| {
-            checkpoints
-                .join(format!("process-{i}-of-2"))
-                .join(slot)
-                .join("manifest")
-                .exists()
-        })
-    };
-    while !(written(0) && written(1)) {
-        assert!(Instant::now() < deadline, "no checkpoints written");
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    wait_for_checkpoints(&checkpoints);
     let signal = |name: &str| {
         let status = Command::new("kill")
             .args([name, &victim.id().to_string()])

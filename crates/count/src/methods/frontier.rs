@@ -302,12 +302,12 @@ impl Method for Frontier {
             },
         };
         let mut options = self.options(job);
+        let order = self.order(job)?;
         // A count by endpoint pairs or start squares resumes the class in
         // progress only from its own sweep's checkpoint (the fingerprint
         // covers the ends and the rules): the directory may hold another
         // class's, which this one overwrites.
         if let Some(dir) = &options.resume {
-            let order = self.order(job)?;
             let sweep = match between {
                 Some((from, to)) => kt_frontier::Sweep::between_in(&order, from, to),
                 None => kt_frontier::Sweep::restricted_in(&order, job.kind, &restriction),
@@ -318,7 +318,6 @@ impl Method for Frontier {
                 options.resume = None;
             }
         }
-        let order = self.order(job)?;
         let width = order.width(job.kind);
         let frontier = report.frontier.get_or_insert_with(FrontierReport::default);
         frontier.width = frontier.width.max(width);

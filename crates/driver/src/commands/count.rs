@@ -112,8 +112,7 @@ fn draw(
     };
     let svg = kt_tours::render_table_svg(board, table, &title)
         .map_err(|e| CliError::other(format!("internal error: {e}")))?;
-    std::fs::write(path, svg)
-        .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))
+    crate::output::write_file(path, svg)
 }
 
 /// Compares what the report counted with the published counts of the same

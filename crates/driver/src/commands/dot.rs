@@ -31,8 +31,7 @@ pub fn run(args: &DotArgs, progress: bool) -> Result<ExitCode, CliError> {
         )));
     };
     match (&args.output, &mut out) {
-        (Some(path), _) => std::fs::write(path, &text)
-            .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))?,
+        (Some(path), _) => crate::output::write_file(path, &text)?,
         (None, Some(out)) => out.write_all(&text).or_fail()?,
         (None, None) => unreachable!("stdout is opened when no file is given"),
     }

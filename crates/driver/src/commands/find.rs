@@ -65,8 +65,7 @@ pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
         let options = kt_tours::SvgOptions {
             numbers: !args.no_numbers,
         };
-        std::fs::write(path, kt_tours::render_svg_with(&tour, options))
-            .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))?;
+        crate::output::write_file(path, kt_tours::render_svg_with(&tour, options))?;
     }
     if !args.quiet_time {
         eprintln!(

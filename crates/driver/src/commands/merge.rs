@@ -220,8 +220,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     }
     out.finish()?;
     if let Some((path, svg)) = heat_map {
-        std::fs::write(path, svg)
-            .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))?;
+        crate::output::write_file(path, svg)?;
     }
     match check.and_then(|c| c.disagreeing.first().cloned()) {
         Some((published, expected)) => Err(CliError {

@@ -51,8 +51,7 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
     let svg = draw(&series, &title, args.time)
         .map_err(|e| CliError::other(format!("cannot draw the chart: {e}")))?;
     if let Some(path) = &args.output {
-        std::fs::write(path, svg)
-            .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))?;
+        crate::output::write_file(path, svg)?;
     } else {
         let mut out = Output::stdout()?;
         std::io::Write::write_all(&mut out, svg.as_bytes()).or_fail()?;

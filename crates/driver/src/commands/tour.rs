@@ -156,7 +156,6 @@ impl<'a> SvgFiles<'a> {
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("tour");
             path.with_file_name(format!("{stem}-{}.svg", self.written))
         };
-        std::fs::write(&file, kt_tours::render_svg_with(tour, self.options))
-            .map_err(|e| CliError::other(format!("cannot write {}: {e}", file.display())))
+        crate::output::write_file(&file, kt_tours::render_svg_with(tour, self.options))
     }
 }
