@@ -63,7 +63,7 @@ pub fn zdd_run(
 /// The family of `kind` tours of `board` on `engine`, as a snapshot.
 pub fn family(board: &str, kind: TourKind, engine: EngineKind) -> kt_engine::Family {
     let mut request = zdd_request(board, kind, engine, Schedule::Fused);
-    request.work = Work::Tours { force: false };
+    request.work = Work::Tours;
     tours(&request, &Silent, &CancelToken::new())
         .unwrap_or_else(|f| panic!("{board}: {}", f.message))
         .family

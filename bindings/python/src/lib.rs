@@ -31,7 +31,7 @@ use kt_count::{
 };
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyBool, PyDict, PyList};
 
 /// How often the calling thread looks at Python's signals while a count runs.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
@@ -40,7 +40,24 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// (step starts and notes always go through).
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
-/// The module's functions.
+/// Exact knight's tour counts, tables, tours and reports.
+///
+/// Open tours are Hamiltonian paths of the knight's graph, counted directed
+/// over every start square; closed tours are Hamiltonian cycles, counted
+/// undirected. Counts are exact Python ints. Boards are an int N (N×N) or
+/// a string "RxC". Ctrl-C stops a count and raises KeyboardInterrupt.
+///
+/// Examples:
+///
+/// >>> import knights_tour as kt
+/// >>> kt.count(5)
+/// 1728
+/// >>> kt.count(6, closed=True)
+/// 9862
+/// >>> kt.count("3x4", start="a1")
+/// 2
+/// >>> kt.report(5)["count"]
+/// 1728
 #[pymodule]
 mod knights_tour {
     #[allow(clippy::wildcard_imports)]
@@ -58,9 +75,18 @@ mod knights_tour {
     /// from and to those squares. `method` is "auto" or one of
     /// `methods()`; `threads` and `memory` (an int of bytes or a size
     /// such as "2GiB") are the resources of the methods that take them.
-    /// `progress`, if given, is called with one dict per event.
+    /// Work estimated beyond this machine (its memory and disk, or more
+    /// than 2 hours) raises ValueError unless `force=True`. `progress`, if
+    /// given, is called with one dict per event.
+    ///
+    /// >>> count(5)
+    /// 1728
+    /// >>> count(6, closed=True)
+    /// 9862
+    /// >>> count(5, start="a1")
+    /// 304
     #[pyfunction]
-    #[pyo3(signature = (board, closed=false, *, start=None, end=None, method="auto", threads=None, memory=None, progress=None))]
+    #[pyo3(signature = (board, closed=false, *, start=None, end=None, method="auto", threads=None, memory=None, force=false, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         py: Python<'_>,
@@ -71,9 +97,10 @@ mod knights_tour {
         method: &str,
         threads: Option<i64>,
         memory: Option<&Bound<'_, PyAny>>,
+        force: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let request = request(board, closed, method, threads, memory)?.asking(Question::Total);
+        let request = request(board, closed, method, threads, memory, force)?.asking(Question::Total);
         let request = with_squares(request, start, end)?;
         let counted = run_count(py, request, progress)?;
         to_int(py, &counted.count)
@@ -86,8 +113,14 @@ mod knights_tour {
     /// Closed tours have no such table (every closed tour passes every
     /// square, so every square starts the same 2 × count directed tours):
     /// `closed=True` raises ValueError.
+    ///
+    /// >>> by_start("3x4")[0]
+    /// [2, 0, 0, 2]
+    /// >>> sum(map(sum, by_start(5)))
+    /// 1728
     #[pyfunction]
-    #[pyo3(signature = (board, closed=false, *, method="auto", threads=None, memory=None, progress=None))]
+    #[pyo3(signature = (board, closed=false, *, method="auto", threads=None, memory=None, force=false, progress=None))]
+    #[allow(clippy::too_many_arguments)]
     fn by_start(
         py: Python<'_>,
         board: &Bound<'_, PyAny>,
@@ -95,9 +128,10 @@ mod knights_tour {
         method: &str,
         threads: Option<i64>,
         memory: Option<&Bound<'_, PyAny>>,
+        force: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let request = request(board, closed, method, threads, memory)?.asking(Question::ByStart);
+        let request = request(board, closed, method, threads, memory, force)?.asking(Question::ByStart);
         if request.kind == TourKind::Closed {
             return Err(PyValueError::new_err(
                 "by_start counts open tours: every closed tour passes every square, so every square starts the same directed tours (twice the undirected count)",
@@ -119,11 +153,17 @@ mod knights_tour {
     }
 
     /// The report of a count as a dict: the `knights-tour/run/1` document
-    /// that `knights-tour count --json` writes (its "count" is a decimal
-    /// string). Takes `count`'s arguments; `by_start=True` adds the table
-    /// by start square ("by_start", open tours).
+    /// that `knights-tour count --json` writes, every field the same
+    /// except "count", an int here (a decimal string in JSON). Takes
+    /// `count`'s arguments; `by_start=True` adds the table by start square
+    /// ("by_start", open tours; its entries stay decimal strings, as in
+    /// the document).
+    ///
+    /// >>> r = report(5)
+    /// >>> r["count"], r["schema"], r["benchmark"]["rows"]
+    /// (1728, 'knights-tour/run/1', 5)
     #[pyfunction]
-    #[pyo3(signature = (board, closed=false, *, start=None, end=None, by_start=false, method="auto", threads=None, memory=None, progress=None))]
+    #[pyo3(signature = (board, closed=false, *, start=None, end=None, by_start=false, method="auto", threads=None, memory=None, force=false, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn report(
         py: Python<'_>,
@@ -135,9 +175,10 @@ mod knights_tour {
         method: &str,
         threads: Option<i64>,
         memory: Option<&Bound<'_, PyAny>>,
+        force: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let request = request(board, closed, method, threads, memory)?;
+        let request = request(board, closed, method, threads, memory, force)?;
         let request = if by_start {
             if start.is_some() || end.is_some() {
                 return Err(PyValueError::new_err(
@@ -158,8 +199,13 @@ mod knights_tour {
     /// algebraic square names in the order visited (a closed tour's last
     /// square is a knight's move from its first). A board without a tour
     /// of this kind gives [].
+    ///
+    /// >>> len(tours("3x4", count=5))
+    /// 5
+    /// >>> len(tours(6, closed=True, count=2, random=True, seed=1)[0])
+    /// 36
     #[pyfunction]
-    #[pyo3(signature = (board, closed=false, *, count=1, random=false, seed=None, method="auto", threads=None, memory=None, progress=None))]
+    #[pyo3(signature = (board, closed=false, *, count=1, random=false, seed=None, method="auto", threads=None, memory=None, force=false, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn tours(
         py: Python<'_>,
@@ -171,20 +217,25 @@ mod knights_tour {
         method: &str,
         threads: Option<i64>,
         memory: Option<&Bound<'_, PyAny>>,
+        force: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Vec<Vec<String>>> {
         let selection = selection(count, random, seed)?;
-        let mut request = request(board, closed, method, threads, memory)?;
-        request.work = Work::Tours { force: false };
+        let mut request = request(board, closed, method, threads, memory, force)?;
+        request.work = Work::Tours;
         run_tours(py, request, selection, progress)
     }
 
     /// One tour of `board` from the family of every tour: the first, or
     /// one drawn uniformly at random (`random=True`, repeatable with
     /// `seed`), as a list of algebraic square names. Raises ValueError
-    /// where the board has no tour of this kind.
+    /// where the board has no tour of this kind, naming the theorem that
+    /// says so.
+    ///
+    /// >>> tour("3x4")[:3]
+    /// ['a3', 'c2', 'a1']
     #[pyfunction]
-    #[pyo3(signature = (board, closed=false, *, random=false, seed=None, method="auto", threads=None, memory=None, progress=None))]
+    #[pyo3(signature = (board, closed=false, *, random=false, seed=None, method="auto", threads=None, memory=None, force=false, progress=None))]
     #[allow(clippy::too_many_arguments)]
     fn tour(
         py: Python<'_>,
@@ -195,16 +246,22 @@ mod knights_tour {
         method: &str,
         threads: Option<i64>,
         memory: Option<&Bound<'_, PyAny>>,
+        force: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Vec<String>> {
         let selection = selection(1, random, seed)?;
-        let mut request = request(board, closed, method, threads, memory)?;
-        request.work = Work::Tours { force: false };
+        let mut request = request(board, closed, method, threads, memory, force)?;
+        request.work = Work::Tours;
         let (board, kind) = (request.board, request.kind);
         run_tours(py, request, selection, progress)?
             .into_iter()
             .next()
-            .ok_or_else(|| PyValueError::new_err(format!("the {board} board has no {kind} tour")))
+            .ok_or_else(|| {
+                PyValueError::new_err(match kt_tours::tour_exists(&board, kind) {
+                    Err(reason) => reason.to_string(),
+                    Ok(()) => format!("the {board} board has no {kind} tour"),
+                })
+            })
     }
 
     /// One tour of a board of any size, found without a diagram (what
@@ -212,6 +269,9 @@ mod knights_tour {
     /// `start` asks for the tour to start on that square. Raises
     /// ValueError where the board has no tour of this kind (with the
     /// theorem that says so) or the start cannot be honoured.
+    ///
+    /// >>> len(find(50, closed=True))
+    /// 2500
     #[pyfunction]
     #[pyo3(signature = (board, closed=false, *, start=None))]
     fn find(
@@ -225,24 +285,38 @@ mod knights_tour {
         run_find(py, board, kind(closed), start)
     }
 
-    /// The names `method` takes besides "auto", in the order "auto"
-    /// prefers them.
+    /// The names `method` takes besides "auto", in the registry's order
+    /// (which breaks ties between equal estimates).
+    ///
+    /// >>> methods()
+    /// ['zdd', 'frontier', 'edges', 'backtrack', 'cluster']
     #[pyfunction]
     fn methods() -> Vec<&'static str> {
         MethodSettings::names()
     }
 
-    /// A report as a dict, through its JSON document and `json.loads`.
+    /// A report as a dict: the document `count --json` prints
+    /// (`RunReport::document`), through `json.loads`, its count an int.
     fn report_dict(py: Python<'_>, report: &RunReport) -> PyResult<Py<PyAny>> {
-        let text = serde_json::to_string(report).map_err(|e| {
+        let text = serde_json::to_string(&report.document()).map_err(|e| {
             PyRuntimeError::new_err(format!("cannot write the report as JSON: {e}"))
         })?;
-        Ok(py.import("json")?.call_method1("loads", (text,))?.unbind())
+        let dict = py.import("json")?.call_method1("loads", (text,))?;
+        if let Some(count) = &report.count {
+            dict.set_item("count", decimal_to_int(py, count)?)?;
+        }
+        Ok(dict.unbind())
     }
 }
 
 /// The board a Python argument names: an int N (N×N) or text "RxC".
 fn board(value: &Bound<'_, PyAny>) -> PyResult<Board> {
+    // `True` is an int to Python (and to `extract`): refused, not 1x1.
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyValueError::new_err(
+            "the board is an int N (an N×N board) or a string such as \"5x6\", not a bool",
+        ));
+    }
     let text = if let Ok(n) = value.extract::<i64>() {
         n.to_string()
     } else if let Ok(text) = value.extract::<String>() {
@@ -270,20 +344,21 @@ fn square(board: &Board, name: &str) -> PyResult<Square> {
 
 /// The request for the total of `board`'s tours with the method and the
 /// resources asked for, as the command line builds it from `--method`,
-/// `--threads` and `--memory`.
+/// `--threads`, `--memory` and `--force`.
 fn request(
     board_arg: &Bound<'_, PyAny>,
     closed: bool,
     method: &str,
     threads: Option<i64>,
     memory: Option<&Bound<'_, PyAny>>,
+    force: bool,
 ) -> PyResult<Request> {
     let board = board(board_arg)?;
     // Zero goes to the plan, which refuses it as the command line does.
     let threads = threads
         .map(|n| {
             u32::try_from(n).map_err(|_| {
-                PyValueError::new_err(format!("threads must be between 1 and 4096, not {n}"))
+                PyValueError::new_err(format!("threads must be at least 1, not {n}"))
             })
         })
         .transpose()?;
@@ -293,7 +368,10 @@ fn request(
         ..GivenOptions::default()
     };
     let choice = method_choice(method, &given).map_err(PyValueError::new_err)?;
-    Ok(Request::new(board, kind(closed)).with_method(choice))
+    let mut request = Request::new(board, kind(closed)).with_method(choice);
+    // Work the plan estimates beyond this machine is refused unless forced.
+    request.force = force;
+    Ok(request)
 }
 
 /// A memory budget: an int of bytes, or a size such as "2GiB".
@@ -569,14 +647,38 @@ fn supervised<T: Send + 'static>(
     }
 }
 
-/// The Python exception for a failure of kt-count.
+/// The Python exception for a failure of kt-count, its message in the
+/// keyword arguments' names instead of the command line's flags.
 fn failure_error(failure: &Failure) -> PyErr {
+    let message = keywords(&failure.message);
     match failure.kind {
-        FailureKind::Refused => PyValueError::new_err(failure.message.clone()),
+        FailureKind::Refused => PyValueError::new_err(message),
         FailureKind::Limit | FailureKind::Stopped { .. } | FailureKind::Other => {
-            PyRuntimeError::new_err(failure.message.clone())
+            PyRuntimeError::new_err(message)
         }
     }
+}
+
+/// The command line's flags in a library message, as this module's
+/// keyword arguments name them (`--threads 0` → `threads=0`, `--from` →
+/// `start`).
+fn keywords(message: &str) -> String {
+    const FLAGS: [(&str, &str); 9] = [
+        ("--threads ", "threads="),
+        ("--memory ", "memory="),
+        ("--method ", "method="),
+        ("--threads", "threads"),
+        ("--memory", "memory"),
+        ("--method", "method"),
+        ("--from", "start"),
+        ("--to", "end"),
+        ("--force", "force"),
+    ];
+    FLAGS
+        .iter()
+        .fold(message.to_string(), |text, (flag, keyword)| {
+            text.replace(flag, keyword)
+        })
 }
 
 /// Runs `job` (a count, or tours taken) under [`supervised`], with the

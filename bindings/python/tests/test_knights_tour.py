@@ -115,10 +115,18 @@ def test_report_is_the_run_document():
     report = kt.report("5x5")
     assert report["schema"] == "knights-tour/run/1"
     assert report["status"] == "complete"
-    assert report["count"] == "1728"
+    assert report["count"] == 1728
     assert report["benchmark"]["rows"] == 5
+    # The document `count --json` prints: every section, null where it
+    # does not apply, and the library's version and commit.
+    for section in ["from", "to", "by_start", "by_end", "symmetry", "frontier", "cluster", "pairs"]:
+        assert section in report and report[section] is None, section
+    assert report["notes"] == []
+    assert report["version"] == kt.__version__
+    assert isinstance(report["commit"], str) and report["commit"]
+    assert list(report)[-2:] == ["version", "commit"]
     report = kt.report("6x6", closed=True, method="frontier", threads=1)
-    assert report["count"] == "9862"
+    assert report["count"] == 9862
     assert report["settings"]["method"] == "frontier"
     assert report["settings"]["threads"] == 1
     assert len(report["frontier"]["levels"]) > 0
@@ -158,8 +166,11 @@ def test_an_exception_in_the_callback_stops_the_count():
         (lambda: kt.count(5, method="magic"), "no method 'magic'"),
         (lambda: kt.count(5, method="backtrack", memory="1GiB"), "memory applies to"),
         (lambda: kt.count(5, memory="lots"), "invalid size 'lots'"),
-        (lambda: kt.count(5, threads=0), "--threads must be at least 1"),
-        (lambda: kt.count(5, threads=-1), "threads must be between 1 and 4096"),
+        (lambda: kt.count(5, threads=0), "threads must be at least 1"),
+        (lambda: kt.count(5, threads=-1), "threads must be at least 1, not -1"),
+        (lambda: kt.count(True), "not a bool"),
+        (lambda: kt.tour(4), "Conrad"),
+        (lambda: kt.count(9), "force=True"),
         (lambda: kt.count([5]), "the board is an int N"),
         (lambda: kt.tours(5, count=0), "count must be at least 1"),
         (lambda: kt.tours(5, seed=3), "seed goes with random=True"),
@@ -173,6 +184,21 @@ def test_bad_input_raises_value_error_with_one_line(call, message):
     text = str(raised.value)
     assert message in text
     assert text and "\n" not in text
+    # The keyword arguments' names, not the command line's flags.
+    assert "--threads" not in text and "--memory" not in text and "--force" not in text
+
+
+def test_every_function_has_a_docstring_with_examples():
+    assert "Examples" in kt.__doc__ and ">>>" in kt.__doc__
+    for name in ["count", "by_start", "report", "tours", "tour", "find", "methods"]:
+        assert ">>>" in getattr(kt, name).__doc__, name
+
+
+def test_the_docstring_examples_hold():
+    import doctest
+
+    failures, tried = doctest.testmod(kt, verbose=False)
+    assert tried >= 10 and failures == 0
 
 
 def test_ctrl_c_raises_keyboard_interrupt_and_stops_the_count():

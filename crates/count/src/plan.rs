@@ -16,18 +16,19 @@
 //! 6. the method can represent the board with these settings
 //!    ([`crate::methods`]' `reach`), and its estimate of time and memory is
 //!    compared with the machine (its physical memory, the free disk where
-//!    a method spills, and [`LONG_SECONDS`]): beyond it, a count gets a
-//!    `note:` and starts, `tour` and `dot` are refused unless forced, and a
-//!    drawing estimated beyond `--max-nodes` is refused.
+//!    a method spills, and [`LONG_SECONDS`]): beyond it, every kind of
+//!    work (`count`, `tour`, `dot`) is refused unless `force` is set, and
+//!    a drawing estimated beyond `--max-nodes` is refused.
 //!
-//! Of the candidates that have the capability and whose estimate fits the
-//! machine within [`AUTO_PATIENCE_SECONDS`], `auto` takes the fastest for
-//! a plain total (6×6 open: the frontier method's 0.04 s, not the
-//! time-sliced ZDD's 11 s), and the first in its order for everything else
-//! (tours and diagrams, and the questions answered a sweep at a time);
-//! when none fits, the one with the smallest estimated time. It chooses by
-//! the machine, as the methods' reach is stated, not by `--memory`: a
-//! budget too small for the board stops the run with a message naming it.
+//! `auto` follows one rule, [`AUTO_RULE`]: of the candidates that have the
+//! capability, the fastest estimate for the whole answer (one sweep's
+//! estimate times the sweeps the question takes: the table by start
+//! square of 8×8 is ten) whose memory fits the machine (6×6 open: the
+//! frontier method's 0.04 s, not the time-sliced ZDD's 11 s); when none
+//! fits, the one with the smallest estimated time, which the check above
+//! then refuses unless forced. It chooses by the machine, as the methods'
+//! reach is stated, not by `--memory`: a budget too small for the board
+//! stops the run with a message naming it.
 //! A refused request costs microseconds, not the seconds of a run that
 //! fails at its first big allocation.
 
@@ -92,10 +93,11 @@ pub const MAX_THREADS_PER_CORE: u32 = 4;
 /// one message, whatever the method.
 pub use crate::methods::MIN_MEMORY;
 
-/// `auto` takes the first method whose estimate is within this and the
-/// machine's memory: the time-sliced ZDD's reach is stated for an hour on
-/// 24 GiB (`docs/benchmarks.md`).
-pub const AUTO_PATIENCE_SECONDS: f64 = 3600.0;
+/// How `--method auto` chooses, in the words `--help`, the README and
+/// the docs quote. The estimates are each method's `reach` for the whole
+/// answer (one sweep's estimate times the sweeps a question takes), from
+/// the runs measured on the reference machine.
+pub const AUTO_RULE: &str = "the fastest method whose estimate fits this machine (its memory, plus the free disk where a method spills); if none fits, the one with the smallest estimate";
 
 /// One candidate method, resolved.
 struct Candidate {
@@ -123,7 +125,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     };
     let what = match request.work {
         Work::Count => request.question.flags(),
-        Work::Tours { .. } => "tour",
+        Work::Tours => "tour",
         Work::Draw { .. } => "dot",
     };
     let mut capable = Vec::new();
@@ -164,11 +166,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     };
     if settled.is_some() {
         let first = resolved.swap_remove(0);
-        let reason = if auto {
-            "chosen by --method auto"
-        } else {
-            "asked for with --method"
-        };
+        let reason = if auto { "auto" } else { "asked for" };
         return Ok(finish(first, reason.into(), settled, None));
     }
     choose(request, resolved, auto)
@@ -194,7 +192,7 @@ fn finish(
     }
 }
 
-/// Picks among the resolved candidates by their reach.
+/// Picks among the resolved candidates by their reach, by [`AUTO_RULE`].
 fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Plan, Failure> {
     let mut refusals: Vec<(u32, Failure)> = Vec::new();
     let mut estimated: Vec<(Candidate, Reach)> = Vec::new();
@@ -202,36 +200,11 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
         match candidate.settings.method().reach(&candidate.job) {
             Err(refusal) if !auto => return Err(refusal),
             Err(refusal) => refusals.push((candidate.settings.method().breadth(), refusal)),
-            Ok(reach) => estimated.push((candidate, reach)),
+            Ok(reach) => {
+                let runs = questions::runs(request.question, request.board, candidate.strategy);
+                estimated.push((candidate, reach.times(runs)));
+            }
         }
-    }
-    // `auto`: of the candidates whose estimate fits the machine within
-    // the patience, the fastest for the plain total, and the first in the
-    // registry's order for everything else (tours and diagrams come from
-    // the time-sliced ZDD where it fits; the questions answered a sweep at
-    // a time are estimated per sweep, not per question).
-    let plain = matches!(request.work, Work::Count) && request.question == Question::Total;
-    let fitting = estimated
-        .iter()
-        .enumerate()
-        .filter(|(_, (candidate, reach))| {
-            reach.seconds <= AUTO_PATIENCE_SECONDS && fits(reach, candidate).is_ok()
-        });
-    let pick = if plain {
-        fitting
-            .min_by(|(_, a), (_, b)| a.1.seconds.total_cmp(&b.1.seconds))
-            .map(|(i, _)| i)
-    } else {
-        fitting.map(|(i, _)| i).next()
-    };
-    if auto && let Some(i) = pick {
-        let (candidate, reach) = estimated.swap_remove(i);
-        let grounds = if plain {
-            Grounds::Fastest
-        } else {
-            Grounds::Fits
-        };
-        return decide(request, candidate, reach, grounds);
     }
     if !auto {
         let (candidate, reach) = estimated
@@ -239,13 +212,22 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
             .ok_or_else(|| Failure::other("internal error: no method was planned"))?;
         return decide(request, candidate, reach, Grounds::Asked);
     }
-    // No candidate fits: the smallest estimated time.
-    let Some(best) = estimated
-        .iter()
-        .enumerate()
-        .min_by(|(_, a), (_, b)| a.1.seconds.total_cmp(&b.1.seconds))
-        .map(|(i, _)| i)
-    else {
+    let fastest = |candidates: &mut dyn Iterator<Item = (usize, &(Candidate, Reach))>| {
+        candidates
+            .min_by(|(_, a), (_, b)| a.1.seconds.total_cmp(&b.1.seconds))
+            .map(|(i, _)| i)
+    };
+    let fitting = fastest(
+        &mut estimated
+            .iter()
+            .enumerate()
+            .filter(|(_, (candidate, reach))| fits(reach, candidate).is_ok()),
+    );
+    let (i, grounds) = if let Some(i) = fitting {
+        (i, Grounds::Fastest)
+    } else if let Some(i) = fastest(&mut estimated.iter().enumerate()) {
+        (i, Grounds::Smallest)
+    } else {
         // None can represent the board: the refusal of the method that
         // reaches furthest says why.
         refusals.sort_by_key(|(breadth, _)| std::cmp::Reverse(*breadth));
@@ -254,23 +236,23 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
             |(_, refusal)| refusal,
         ));
     };
-    let (candidate, reach) = estimated.swap_remove(best);
-    decide(request, candidate, reach, Grounds::Smallest)
+    let (candidate, reach) = estimated.swap_remove(i);
+    decide(request, candidate, reach, grounds)
 }
 
-/// Why `auto` took a method.
+/// Why a method runs.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Grounds {
+    /// Named with `--method`.
     Asked,
-    /// The fastest estimate that fits (a plain count).
+    /// `auto`: the fastest estimate that fits.
     Fastest,
-    /// The first in the registry's order that fits.
-    Fits,
+    /// `auto`: none fits; the smallest estimated time.
     Smallest,
 }
 
-/// The plan for `candidate`, with a note (a count) or a refusal (`tour`,
-/// `dot`) when its estimate is beyond the machine.
+/// The plan for `candidate`, or its refusal when its estimate is beyond
+/// the machine (unless forced) or, for a drawing, beyond `max_nodes`.
 fn decide(
     request: &Request,
     mut candidate: Candidate,
@@ -278,42 +260,36 @@ fn decide(
     grounds: Grounds,
 ) -> Result<Plan, Failure> {
     let name = candidate.settings.name();
-    let estimate = format!("{} ({})", reach.describe(), reach.basis);
+    let estimate = reach.brief();
     let reason = match grounds {
-        Grounds::Asked => "asked for with --method".to_string(),
-        Grounds::Fastest => format!(
-            "chosen by --method auto: the fastest estimate that fits this machine within an hour, {estimate}"
-        ),
-        Grounds::Fits => format!(
-            "chosen by --method auto: the first of its candidates whose estimate fits this machine within an hour, {estimate}"
-        ),
-        Grounds::Smallest => format!(
-            "chosen by --method auto: no method's estimate for {} tours of {} fits this machine within an hour; {name}'s is the smallest, {estimate}",
-            request.kind, request.board
-        ),
+        Grounds::Asked => format!("asked for; {estimate}"),
+        Grounds::Fastest => format!("auto: fastest that fits; {estimate}"),
+        Grounds::Smallest => format!("auto: none fits; smallest estimate, {estimate}"),
     };
-    let (force, drawing) = match &request.work {
-        Work::Count => (false, None),
-        Work::Tours { force } => (*force, None),
-        Work::Draw { drawing, force } => (*force, Some(drawing)),
+    let drawing = match &request.work {
+        Work::Draw { drawing } => Some(drawing),
+        Work::Count | Work::Tours => None,
     };
     if let Err(beyond) = within_machine(&reach, &candidate) {
         let what = format!(
-            "--method {name} on {} tours of {}: the estimate, {estimate}, is beyond this machine: {beyond}",
-            request.kind, request.board
+            "--method {name} on {} tours of {}: the estimate, {} ({}), is beyond this machine: {beyond}",
+            request.kind,
+            request.board,
+            reach.describe(),
+            reach.basis
         );
-        if matches!(request.work, Work::Count) {
-            candidate.notes.push(format!(
-                "{what}; it starts anyway, and can be stopped with Ctrl-C"
-            ));
-        } else if !force {
+        if request.force {
+            candidate
+                .notes
+                .push(format!("{what}; started with --force"));
+        } else {
             return Err(Failure::refused(format!(
                 "{what}; --force starts it anyway"
             )));
         }
     }
     if let (Some(drawing), Some(nodes)) = (drawing, reach.nodes)
-        && !force
+        && !request.force
         && nodes > drawing.max_nodes as u64
     {
         let size = if reach.basis.starts_with("measured") {

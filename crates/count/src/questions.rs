@@ -130,6 +130,23 @@ pub(crate) fn strategies(
     })
 }
 
+/// How many runs of a method's count `strategy` makes to answer `question`
+/// on `board`: the factor by which the plan multiplies a method's estimate
+/// of one run, so that `auto` compares whole answers (the table by start
+/// square of 8×8 is ten fixed-start sweeps; from the family it is one
+/// build).
+pub(crate) fn runs(question: Question, board: Board, strategy: Strategy) -> usize {
+    match (strategy, question) {
+        (Strategy::ByPairs, Question::Pairs { shard, ends }) => {
+            let classes = crate::pairs::plan_of(board, ends).classes().len();
+            shard.map_or(classes, |shard| classes.div_ceil(shard.count.max(1)))
+        }
+        (Strategy::ByPairs, _) => crate::pairs::start_plan(board).classes().len(),
+        (Strategy::ByRuns, Question::ByEnd { .. }) => board.cells().saturating_sub(1),
+        _ => 1,
+    }
+}
+
 /// The strategy `method` answers with, if it has one of the capabilities.
 pub(crate) fn strategy_for(
     table: &[(Capability, Strategy)],

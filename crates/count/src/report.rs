@@ -11,6 +11,7 @@
 
 use kt_board::{Board, TourKind};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::known::{Check, Published};
 
@@ -368,6 +369,37 @@ pub enum Status {
     Failed,
 }
 
+/// The sections a [`RunReport`] leaves out when they do not apply to a run
+/// (`skip_serializing_if`: a question or method the run did not use).
+/// [`Document`] writes them all the same, as `null` (`notes` as `[]`), so
+/// that every count report has the same fields.
+pub const OPTIONAL_SECTIONS: [&str; 9] = [
+    "from", "to", "by_start", "by_end", "symmetry", "frontier", "cluster", "pairs", "notes",
+];
+
+/// A report as every front end prints it (`count --json`, Python's
+/// `report()`): the report's own fields, its sections that do not apply as
+/// `null`, and the library's `version` and `commit` last (docs/json.md).
+/// One shape, written in one place, so that the documents agree.
+#[derive(Serialize)]
+pub struct Document<'a> {
+    #[serde(flatten)]
+    report: &'a RunReport,
+    #[serde(flatten)]
+    absent: Fields,
+    version: &'static str,
+    commit: &'static str,
+}
+
+/// Named values, written in their order as the fields of an object.
+struct Fields(Vec<(&'static str, Value)>);
+
+impl Serialize for Fields {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
 /// Everything one run reports.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct RunReport {
@@ -450,6 +482,29 @@ impl Benchmark {
 }
 
 impl RunReport {
+    /// The report as the one document every front end prints.
+    pub fn document(&self) -> Document<'_> {
+        let written = serde_json::to_value(self).unwrap_or_default();
+        let absent = OPTIONAL_SECTIONS
+            .into_iter()
+            .filter(|section| written.get(section).is_none())
+            .map(|section| {
+                let empty = if section == "notes" {
+                    Value::Array(Vec::new())
+                } else {
+                    Value::Null
+                };
+                (section, empty)
+            })
+            .collect();
+        Document {
+            report: self,
+            absent: Fields(absent),
+            version: crate::VERSION,
+            commit: crate::COMMIT,
+        }
+    }
+
     /// A report with nothing measured yet.
     pub fn new(benchmark: Benchmark, settings: Settings) -> RunReport {
         RunReport {

@@ -171,18 +171,9 @@ pub enum Work {
     #[default]
     Count,
     /// Hand out the family of tours with its decoder ([`crate::tours`]).
-    Tours {
-        /// Start even where the estimate says the diagram is beyond this
-        /// machine.
-        force: bool,
-    },
+    Tours,
     /// Draw the final diagram ([`crate::draw`]).
-    Draw {
-        drawing: Drawing,
-        /// Start even where the estimate says the diagram is beyond this
-        /// machine or larger than `drawing.max_nodes`.
-        force: bool,
-    },
+    Draw { drawing: Drawing },
 }
 
 /// One piece of work to do.
@@ -201,6 +192,10 @@ pub struct Request {
     /// method. Benchmarks and cross-checks turn this off to make the
     /// method do the work.
     pub use_theorems: bool,
+    /// Start even where the estimate says the work is beyond this machine
+    /// (or, for a drawing, larger than its `max_nodes`), which the plan
+    /// otherwise refuses.
+    pub force: bool,
 }
 
 impl Request {
@@ -214,6 +209,7 @@ impl Request {
             work: Work::Count,
             outputs: Vec::new(),
             use_theorems: true,
+            force: false,
         }
     }
 

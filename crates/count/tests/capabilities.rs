@@ -129,14 +129,13 @@ fn the_capability_table_decides_every_method_and_question() {
 fn only_the_methods_with_a_family_give_tours_and_drawings() {
     let board: Board = "3x4".parse().unwrap();
     let works = [
-        Work::Tours { force: false },
+        Work::Tours,
         Work::Draw {
             drawing: Drawing {
                 max_nodes: 5000,
                 whole_manager: false,
                 title: String::new(),
             },
-            force: false,
         },
     ];
     for work in works {
@@ -189,31 +188,39 @@ fn checkpoints_go_with_whole_counts_and_classes_only() {
     let _ = std::fs::remove_dir_all(scratch);
 }
 
+/// One rule for work beyond the machine, whatever the work: refused
+/// before any of it, naming --force; forced, it starts with a note.
 #[test]
-fn estimates_beyond_the_machine_are_said_before_any_work() {
-    // 8x8 open by the frontier method on one thread: a note, and the count
-    // would start.
+fn work_beyond_the_machine_is_refused_unless_forced() {
+    // 8x8 open by the frontier method on one thread: more than 2 hours.
     let one_thread = Resources {
         threads: Some(1),
         ..Resources::default()
     };
-    let request = Request::new("8x8".parse().unwrap(), TourKind::Open).with_method(
+    let mut count = Request::new("8x8".parse().unwrap(), TourKind::Open).with_method(
         MethodSettings::Frontier(Frontier {
             resources: one_thread,
             ..Frontier::default()
         }),
     );
-    let planned_8x8 = plan(&request).unwrap();
-    let notes = &planned_8x8.notes;
+    let (result, took) = planned(&count);
+    let message = assert_refused_at_once(result, took, "count 8 --threads 1");
+    assert!(message.contains("beyond this machine"), "{message}");
+    assert!(message.contains("--force"), "{message}");
+    count.force = true;
+    let notes = plan(&count).unwrap().notes;
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(notes[0].contains("beyond this machine"), "{notes:?}");
-    // A diagram of 9x9 open tours: refused, naming --force.
+    assert!(notes[0].contains("started with --force"), "{notes:?}");
+    // A plain count of 9x9 open tours, by auto, and a diagram of them.
+    let (result, took) = planned(&Request::new("9x9".parse().unwrap(), TourKind::Open));
+    let message = assert_refused_at_once(result, took, "count 9");
+    assert!(message.contains("--force"), "{message}");
     let mut tours = Request::new("9x9".parse().unwrap(), TourKind::Open);
-    tours.work = Work::Tours { force: false };
+    tours.work = Work::Tours;
     let (result, took) = planned(&tours);
     let message = assert_refused_at_once(result, took, "tour 9");
     assert!(message.contains("--force"), "{message}");
-    tours.work = Work::Tours { force: true };
+    tours.force = true;
     assert!(plan(&tours).is_ok(), "--force plans it");
 }
 
@@ -222,4 +229,55 @@ fn tempfile_dir() -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("kt-capabilities-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// `auto`'s one rule, checked from outside: on every board of at most 64
+/// squares that has tours, for the plain count and the table by start
+/// square, the method `auto` takes is never estimated at more than twice
+/// the time of another method that fits the machine (one the plan accepts
+/// without `--force`).
+#[test]
+fn auto_never_takes_a_method_twice_as_slow_as_one_that_fits() {
+    let started = Instant::now();
+    let mut boards_checked = 0;
+    for rows in 1..=8 {
+        for cols in rows..=64 / rows {
+            let board = Board::new(rows, cols).unwrap();
+            for kind in [TourKind::Open, TourKind::Closed] {
+                for question in [Question::Total, Question::ByStart] {
+                    let request = Request::new(board, kind).asking(question);
+                    let Ok(chosen) = plan(&request) else {
+                        continue;
+                    };
+                    let Some(estimate) = &chosen.estimate else {
+                        continue; // a theorem settles the board
+                    };
+                    boards_checked += 1;
+                    for method in MethodSettings::every() {
+                        let name = method.name();
+                        let Ok(other) = plan(&request.clone().with_method(method)) else {
+                            continue;
+                        };
+                        let Some(theirs) = other.estimate else {
+                            continue;
+                        };
+                        assert!(
+                            estimate.seconds <= 2.0 * theirs.seconds.max(1e-3),
+                            "{kind} {board} {}: auto took {} ({}), but {name} fits in {}",
+                            question.flags(),
+                            chosen.method,
+                            estimate.brief(),
+                            theirs.brief()
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(boards_checked > 50, "{boards_checked}");
+    assert!(
+        started.elapsed() < Duration::from_mins(1),
+        "{:?}",
+        started.elapsed()
+    );
 }

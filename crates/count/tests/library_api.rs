@@ -48,7 +48,7 @@ fn counts_and_reports_through_kt_count_alone() {
 fn hands_out_checked_tours_through_kt_count_alone() {
     let board: Board = "5x5".parse().unwrap();
     let mut request = Request::new(board, TourKind::Open);
-    request.work = Work::Tours { force: false };
+    request.work = Work::Tours;
     let built = tours(&request, &Silent, &CancelToken::new()).unwrap();
     let family = built.family.expect("5x5 has open tours");
     assert_eq!(family.total(), BigUint::from(1728_u32));

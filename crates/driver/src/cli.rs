@@ -47,7 +47,7 @@ Examples:
                                            the published count
   knights-tour count 8 --closed --checkpoint 8x8.ckpt
                                            the 13,267,364,410,532 closed tours
-                                           of 8x8 (about 25 minutes)
+                                           of 8x8 (about 5 minutes)
   knights-tour count 5 --by-start          a table of open tours by start square
   knights-tour count 6 --closed --up-to-symmetry
                                            geometrically distinct tours
@@ -58,12 +58,10 @@ Examples:
 
 /// `--version`: the version and the git commit built from (`-V`: the
 /// version alone).
-const LONG_VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (commit ",
-    env!("KNIGHTS_TOUR_COMMIT"),
-    ")"
-);
+fn long_version() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| format!("{} (commit {})", kt_count::VERSION, kt_count::COMMIT))
+}
 
 /// The text after `knights-tour --help`.
 fn after_main_help() -> String {
@@ -82,7 +80,7 @@ fn after_count_help() -> String {
 /// by zero-suppressed decision diagrams where they reach and by
 /// frontier-based search beyond. Run a command with --help for its options.
 #[derive(Debug, Parser)]
-#[command(name = "knights-tour", version, long_version = LONG_VERSION, after_help = after_main_help())]
+#[command(name = "knights-tour", version, long_version = long_version(), after_help = after_main_help())]
 #[command(allow_negative_numbers = true, propagate_version = true)]
 #[command(arg_required_else_help = true)]
 pub struct Cli {
@@ -93,6 +91,12 @@ pub struct Cli {
     /// No progress bar.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+
+    /// When to colour stderr (errors, help, log lines): auto (a terminal,
+    /// unless NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE forces it),
+    /// always or never. Standard output is never coloured.
+    #[arg(long, value_name = "WHEN", global = true, default_value = "auto")]
+    pub color: clap::ColorChoice,
 
     #[command(subcommand)]
     pub command: Command,
@@ -298,6 +302,13 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub closed: bool,
 
+    /// The board the tours are on: N or RxC. A move list names only the
+    /// squares it visits, so without it `a1 b3 c5` is read on the board
+    /// those squares imply (5x3); with it, on this one. Numbered boards
+    /// and JSON tours on another board are refused.
+    #[arg(long, value_parser = parse_board)]
+    pub board: Option<Board>,
+
     /// Print one JSON document with a verdict per tour (docs/json.md).
     #[arg(long)]
     pub json: bool,
@@ -347,8 +358,9 @@ impl ProblemArgs {
 /// The help of `--method`: every method of the library's registry.
 fn methods_help() -> String {
     use std::fmt::Write;
-    let mut help = String::from(
-        "How to count [default: auto: the first of the methods below whose estimate for the board fits this machine, else the one with the smallest estimate; it says why in the report]",
+    let mut help = format!(
+        "How to count [default: auto: {}; the report's method line says which and why]",
+        kt_count::AUTO_RULE
     );
     for method in MethodSettings::every() {
         let _ = write!(help, "\n  {:<10} {}", method.name(), method.summary());
@@ -375,13 +387,28 @@ fn engine_names() -> PossibleValuesParser {
 #[command(next_help_heading = "Method")]
 pub struct MethodArgs {
     /// How to count (zdd, frontier, edges, backtrack, cluster, or auto).
-    #[arg(long, value_parser = method_names(), default_value = "auto", long_help = methods_help())]
+    #[arg(
+        long,
+        value_parser = method_names(),
+        default_value = "auto",
+        hide_default_value = true,
+        hide_possible_values = true,
+        long_help = methods_help()
+    )]
     pub method: String,
 
-    /// The decision diagram, the old way to name a method: time-sliced is
-    /// --method zdd, edges is --method edges.
-    #[arg(long, value_enum)]
+    /// The decision diagram, the old way to name a method (deprecated,
+    /// hidden from --help): time-sliced is --method zdd, edges is --method
+    /// edges.
+    #[arg(long, value_enum, hide = true)]
     pub encoding: Option<EncodingChoice>,
+
+    /// Start even where the estimate says the work is beyond this machine
+    /// (its memory and free disk, or more than 2 hours), which is refused
+    /// before any work otherwise; dot: also a diagram estimated larger
+    /// than --max-nodes (the built diagram is still checked against it).
+    #[arg(long)]
+    pub force: bool,
 
     /// Worker threads [default: the machine's available cores; at most 4 per
     /// core; backtracking runs on one].
@@ -723,10 +750,6 @@ pub struct TourArgs {
     #[command(flatten)]
     pub method: MethodArgs,
 
-    /// Start even where the estimate says the diagram is beyond this machine.
-    #[arg(long, help_heading = "Method")]
-    pub force: bool,
-
     #[command(flatten)]
     pub zdd: ZddArgs,
 
@@ -815,12 +838,6 @@ pub struct DotArgs {
     #[command(flatten)]
     pub method: MethodArgs,
 
-    /// Start even where the estimate says the diagram is beyond this
-    /// machine or larger than --max-nodes (the built diagram is still
-    /// checked against --max-nodes).
-    #[arg(long, help_heading = "Method")]
-    pub force: bool,
-
     #[command(flatten)]
     pub zdd: ZddArgs,
 
@@ -841,6 +858,15 @@ pub struct DotArgs {
 
 #[derive(Debug, Args, Clone)]
 pub struct KnownArgs {
+    /// Only the rows of this board (N or RxC, in either orientation).
+    #[arg(value_parser = parse_board)]
+    pub board: Option<Board>,
+
+    /// Also the rows of boards with no tour (a side of 1 or 2, 3x3, 4x4,
+    /// …), which the table leaves out by default; --json always has them.
+    #[arg(long)]
+    pub all: bool,
+
     /// Print the table as one JSON document (docs/json.md).
     #[arg(long)]
     pub json: bool,
@@ -920,6 +946,7 @@ impl CountArgs {
             .with_method(method_choice(&self.method, &given)?)
             .asking(self.questions.question(&board)?);
         request.use_theorems = !self.no_theorems;
+        request.force = self.method.force;
         Ok(request)
     }
 }
@@ -930,7 +957,8 @@ impl TourArgs {
         let given = given(&self.method, &self.zdd, None);
         let mut request = Request::new(self.problem.board()?, self.problem.kind())
             .with_method(method_choice(&self.method, &given)?);
-        request.work = Work::Tours { force: self.force };
+        request.work = Work::Tours;
+        request.force = self.method.force;
         request
             .outputs
             .extend(self.svg.clone().map(|f| ("--svg", f)));
@@ -950,8 +978,8 @@ impl DotArgs {
                 whole_manager: self.oxidd,
                 title: String::new(),
             },
-            force: self.force,
         };
+        request.force = self.method.force;
         request
             .outputs
             .extend(self.output.clone().map(|f| ("-o", f)));

@@ -9,20 +9,19 @@
 //! Absent values: every field is always present, `null` when it has no
 //! value and `[]` when it is a list without elements; that includes the
 //! sections of a count report for a question or method the run did not
-//! use (`from`, `frontier`, …), which the library itself leaves out.
+//! use (`from`, `frontier`, …), which `kt_count::Document` writes so for
+//! every front end.
 
 use std::io::{self, Write};
 
-use kt_count::RunReport;
 use serde::Serialize;
 use serde_json::Value;
 
-/// The program's version (Cargo.toml).
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+/// The program's version: the library's, whose workspace it shares.
+pub const VERSION: &str = kt_count::VERSION;
 
-/// The git commit the program was built from (`git rev-parse --short
-/// HEAD` at build time; `unknown` without git).
-pub const COMMIT: &str = env!("KNIGHTS_TOUR_COMMIT");
+/// The git commit the program was built from (`unknown` without git).
+pub const COMMIT: &str = kt_count::COMMIT;
 
 /// `tour --json`: the tours taken from the family.
 pub const TOUR_SCHEMA: &str = "knights-tour/tour/1";
@@ -46,59 +45,6 @@ pub const PROGRAM: Program = Program {
     version: VERSION,
     commit: COMMIT,
 };
-
-/// The sections kt-count's report leaves out when they do not apply to a
-/// run (`skip_serializing_if`: a question or method the run did not use).
-/// The program writes them all the same, as `null` (`notes` as `[]`), so
-/// that every count report has the same fields.
-pub const REPORT_SECTIONS: [&str; 9] = [
-    "from", "to", "by_start", "by_end", "symmetry", "frontier", "cluster", "pairs", "notes",
-];
-
-/// `count --json` and `bench`: the library's report, its sections that do
-/// not apply written as `null`, and the program's `version` and `commit`
-/// after its fields (the report names its own `schema` first).
-#[derive(Serialize)]
-pub struct ReportJson<'a> {
-    #[serde(flatten)]
-    report: &'a RunReport,
-    #[serde(flatten)]
-    absent: Fields,
-    #[serde(flatten)]
-    program: Program,
-}
-
-impl<'a> ReportJson<'a> {
-    pub fn new(report: &'a RunReport) -> ReportJson<'a> {
-        let written = serde_json::to_value(report).unwrap_or_default();
-        let absent = REPORT_SECTIONS
-            .into_iter()
-            .filter(|section| written.get(section).is_none())
-            .map(|section| {
-                let empty = if section == "notes" {
-                    Value::Array(Vec::new())
-                } else {
-                    Value::Null
-                };
-                (section, empty)
-            })
-            .collect();
-        ReportJson {
-            report,
-            absent: Fields(absent),
-            program: PROGRAM,
-        }
-    }
-}
-
-/// Named values, written in their order as the fields of an object.
-struct Fields(Vec<(&'static str, Value)>);
-
-impl Serialize for Fields {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
-    }
-}
 
 /// Writes `document` pretty-printed, with a final newline.
 pub fn write_pretty<T: Serialize>(document: &T, out: &mut dyn Write) -> io::Result<()> {
@@ -141,7 +87,7 @@ mod tests {
                 .report;
         report.by_start = Some(vec![vec!["1".into()]]);
         let bare = serde_json::to_value(&report).unwrap();
-        let text = serde_json::to_string(&ReportJson::new(&report)).unwrap();
+        let text = serde_json::to_string(&report.document()).unwrap();
         let written: Value = serde_json::from_str(&text).unwrap();
         assert!(
             text.starts_with("{\"schema\":\"knights-tour/run/1\","),
@@ -153,7 +99,7 @@ mod tests {
             )),
             "{text}"
         );
-        for section in REPORT_SECTIONS {
+        for section in kt_count::report::OPTIONAL_SECTIONS {
             assert!(written.get(section).is_some(), "{section}: {text}");
         }
         assert_eq!(written["by_start"], bare["by_start"]);

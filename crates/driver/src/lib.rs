@@ -10,6 +10,7 @@
 //! [`main_with_args`].
 
 pub mod cli;
+pub mod colour;
 pub mod commands;
 pub mod exit;
 pub mod json;
@@ -22,15 +23,19 @@ pub mod supervise;
 use std::ffi::OsString;
 use std::io::IsTerminal;
 
-use clap::Parser;
 use clap::error::ErrorKind;
+use clap::{CommandFactory, FromArgMatches};
 
 pub use exit::{CliError, ExitCode};
 
 /// Parses `args`, runs the command, and returns the process exit code.
-/// Errors are printed as one line on stderr.
+/// Errors are printed as one line on stderr (a usage error adds clap's
+/// `Usage:` line and its hint, as every clap program does).
 pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
-    let cli = match cli::Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let colour = colour::choice_in(&args);
+    colour::apply(colour);
+    let cli = match parse(&args, colour) {
         Ok(cli) => cli,
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             // No command at all: the usage and the list of commands, on
@@ -43,7 +48,10 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
                 let _ = e.print();
                 return 0;
             };
-            eprintln!("error: {}", one_line(&error.message));
+            eprintln!("{} {}", colour::error_prefix(), one_line(&error.message));
+            if let Some(usage) = usage_and_hint(&e) {
+                eprintln!("\n{usage}");
+            }
             return error.code.code();
         }
     };
@@ -63,7 +71,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(code) => code.code(),
         Err(failure) => {
             if !failure.message.is_empty() {
-                eprintln!("error: {}", one_line(&failure.message));
+                eprintln!("{} {}", colour::error_prefix(), one_line(&failure.message));
             }
             failure.code.code()
         }
@@ -77,7 +85,8 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
 /// start (help and version included). Nothing is printed, read or
 /// computed beyond the plan, so tests can throw any argument list at it.
 pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliError> {
-    let cli = match cli::Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().collect();
+    let cli = match parse(&args, clap::ColorChoice::Never) {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e).map_or(Ok(()), Err),
     };
@@ -97,6 +106,32 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
     }
     .map_err(CliError::input)?;
     kt_count::plan(&request).map(drop).map_err(CliError::from)
+}
+
+/// Parses the arguments, clap's help and errors coloured as `colour` says.
+fn parse(args: &[OsString], colour: clap::ColorChoice) -> Result<cli::Cli, clap::Error> {
+    let matches = cli::Cli::command()
+        .color(colour)
+        .try_get_matches_from(args)?;
+    cli::Cli::from_arg_matches(&matches)
+}
+
+/// The lines clap prints after a usage error's message: its `Usage:` line
+/// and the hint to run `--help`, coloured as clap colours them. `None`
+/// where clap has none.
+fn usage_and_hint(e: &clap::Error) -> Option<String> {
+    let rendered = e.render();
+    let plain = rendered.to_string();
+    let first = plain
+        .lines()
+        .position(|line| line.trim_start().starts_with("Usage:"))?;
+    let text = if colour::on_stderr() {
+        rendered.ansi().to_string()
+    } else {
+        plain
+    };
+    let tail: Vec<&str> = text.lines().skip(first).collect();
+    Some(tail.join("\n").trim_end().to_string())
 }
 
 /// The error a parse failure is: one line and exit status 2; `None` for

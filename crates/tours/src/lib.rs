@@ -41,5 +41,7 @@ pub use find::{
     WARNSDORFF_AUTO_MAX_CELLS, find_tour, find_tour_with_method,
 };
 pub use heatmap::{TableError, render_table_svg};
-pub use parse::{ParseError, Verdict, parse_board, parse_moves, parse_tour, parse_tours, verdict};
+pub use parse::{
+    ParseError, Verdict, parse_board, parse_moves, parse_tour, parse_tours, parse_tours_on, verdict,
+};
 pub use render::{SvgOptions, TourView, render_board, render_moves, render_svg, render_svg_with};

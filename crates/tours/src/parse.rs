@@ -107,12 +107,17 @@ fn tokens_from(text: &str, lines_before: usize) -> impl Iterator<Item = (usize, 
 /// which is the board itself when the list is a tour. The returned tour is
 /// marked open; [`verdict`] tells whether it is in fact closed.
 pub fn parse_moves(text: &str) -> Result<Tour, ParseError> {
-    parse_moves_from(text, 0)
+    parse_moves_from(text, 0, None)
 }
 
 /// [`parse_moves`] of a piece that starts after `lines_before` lines of a
-/// larger input, its errors numbered as lines of the whole input.
-fn parse_moves_from(text: &str, lines_before: usize) -> Result<Tour, ParseError> {
+/// larger input, its errors numbered as lines of the whole input; on
+/// `board` where one is named, instead of the board the squares imply.
+fn parse_moves_from(
+    text: &str,
+    lines_before: usize,
+    board: Option<Board>,
+) -> Result<Tour, ParseError> {
     let mut named: Vec<(usize, usize)> = Vec::new();
     for (line, token, text) in tokens_from(text, lines_before) {
         named.push(split_square(text).ok_or_else(|| {
@@ -133,12 +138,22 @@ fn parse_moves_from(text: &str, lines_before: usize) -> Result<Tour, ParseError>
     }
     let rows = named.iter().map(|&(_, rank)| rank).max().unwrap_or(1);
     let cols = named.iter().map(|&(col, _)| col + 1).max().unwrap_or(1);
-    let board = Board::new(rows, cols).map_err(|e| {
-        ParseError::whole(format!(
-            "the squares named imply a {rows}x{cols} board (up to rank {rows}, file {}): {e}",
-            file_name(cols - 1)
-        ))
-    })?;
+    let board = match board {
+        Some(board) if rows > board.rows() || cols > board.cols() => {
+            return Err(ParseError::whole(format!(
+                "the squares named reach rank {rows} and file {}, beyond the {board} board",
+                file_name(cols - 1)
+            )));
+        }
+        Some(board) => board,
+        None => Board::new(rows, cols).map_err(|e| {
+            ParseError::whole(format!(
+                "the squares named imply a {rows}x{cols} board (up to rank {rows}, file {}): {e}",
+                file_name(cols - 1)
+            ))
+        })?,
+    };
+    let rows = board.rows();
     let squares = named
         .into_iter()
         .map(|(col, rank)| board.square_at(rows - rank, col))
@@ -291,6 +306,29 @@ pub fn parse_tour(text: &str) -> Result<Tour, ParseError> {
 ///   as many squares as the board it implies has, otherwise the whole
 ///   text as one tour (a long list wrapped over several lines).
 pub fn parse_tours(text: &str) -> Result<Vec<Tour>, ParseError> {
+    parse_tours_on(text, None)
+}
+
+/// [`parse_tours`], the tours on `board` where one is named: move lists
+/// are read on it (a list of algebraic squares says nothing of the squares
+/// it does not name, so `a1 b3 c5` alone implies 5x3), and a numbered
+/// board or a JSON tour on another board is an error.
+pub fn parse_tours_on(text: &str, board: Option<Board>) -> Result<Vec<Tour>, ParseError> {
+    let tours = parse_any(text, board)?;
+    if let Some(board) = board
+        && let Some((i, tour)) = tours.iter().enumerate().find(|(_, t)| t.board != board)
+    {
+        return Err(ParseError::whole(format!(
+            "tour {} is on a {} board, not on {board}",
+            i + 1,
+            tour.board
+        )));
+    }
+    Ok(tours)
+}
+
+/// The tours of `text` in whichever format it is.
+fn parse_any(text: &str, board: Option<Board>) -> Result<Vec<Tour>, ParseError> {
     // A byte-order mark, as some Windows editors save UTF-8, is no part of
     // the tour.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -315,7 +353,7 @@ pub fn parse_tours(text: &str) -> Result<Vec<Tour>, ParseError> {
         .filter(|(_, l)| !l.trim().is_empty())
         .collect();
     if lines.len() > 1
-        && let Ok(first) = parse_moves(lines[0].1)
+        && let Ok(first) = parse_moves_from(lines[0].1, 0, board)
         && first.squares.len() == first.board.cells()
     {
         if lines.len() > MAX_TOURS {
@@ -323,10 +361,10 @@ pub fn parse_tours(text: &str) -> Result<Vec<Tour>, ParseError> {
         }
         return lines
             .iter()
-            .map(|&(before, line)| parse_moves_from(line, before))
+            .map(|&(before, line)| parse_moves_from(line, before, board))
             .collect();
     }
-    parse_moves(text).map(|tour| vec![tour])
+    parse_moves_from(text, 0, board).map(|tour| vec![tour])
 }
 
 /// Numbered boards separated by blank lines, headings skipped.
@@ -745,5 +783,29 @@ mod tests {
             prop_assert_eq!(back.board, board);
             prop_assert_eq!(back.squares, squares);
         }
+    }
+
+    #[test]
+    fn a_named_board_is_the_board_of_a_move_list() {
+        // Alone, `a1 b3 c5` implies 5x3; on 5x5 it is three squares of 25.
+        assert_eq!(
+            parse_tours("a1 b3 c5").unwrap()[0].board,
+            Board::new(5, 3).unwrap()
+        );
+        let five = Board::new(5, 5).unwrap();
+        let on = parse_tours_on("a1 b3 c5", Some(five)).unwrap();
+        assert_eq!(on[0].board, five);
+        assert!(matches!(verdict(&on[0]), Verdict::Invalid(_)));
+        assert_eq!(on[0].squares, vec![20, 11, 2]);
+        let beyond = parse_tours_on("a1 b3 c5", Some(Board::new(4, 4).unwrap()))
+            .unwrap_err()
+            .to_string();
+        assert!(beyond.contains("beyond the 4x4 board"), "{beyond}");
+        let numbered = "1 4 7 10\n8 11 2 5\n3 6 9 12\n";
+        assert!(parse_tours_on(numbered, Some(Board::new(3, 4).unwrap())).is_ok());
+        let other = parse_tours_on(numbered, Some(five))
+            .unwrap_err()
+            .to_string();
+        assert!(other.contains("on a 3x4 board, not on 5x5"), "{other}");
     }
 }

@@ -67,6 +67,10 @@ pub const SVG_MAX_RECT_CELLS: usize = 40_000;
 /// Side of a square in SVG user units.
 const UNIT: usize = 100;
 
+/// The band for the files' and ranks' names below and left of a board
+/// whose squares are numbered, in the same units (100 a square).
+const LABEL_MARGIN: usize = 40;
+
 /// What an SVG picture shows beyond the board and the path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
@@ -115,6 +119,10 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     let (rows, cols) = (board.rows(), board.cols());
     let (w, h) = (cols * UNIT, rows * UNIT);
     let numberable = board.cells() <= SVG_MAX_NUMBERED_CELLS;
+    // Files (a, b, …) below the board and ranks (1, 2, …) to its left, in
+    // a margin outside the board's own coordinates, where squares are
+    // large enough to read them.
+    let margin = if numberable { LABEL_MARGIN } else { 0 };
     let numbered = numberable && options.numbers;
     let side = rows.max(cols);
     let px = if numberable {
@@ -138,9 +146,11 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
             .expect("writing to a String cannot fail");
     };
     w_(format_args!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"0 0 {w} {h}\" width=\"{}\" height=\"{}\">\n",
-        cols * px,
-        rows * px
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"-{margin} 0 {} {}\" width=\"{}\" height=\"{}\">\n",
+        w + margin,
+        h + margin,
+        (w + margin) * px / UNIT,
+        (h + margin) * px / UNIT
     ));
     w_(format_args!(
         "<title>{} knight's tour of the {board} board</title>\n",
@@ -211,6 +221,28 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
                 y - 32
             ));
         }
+    }
+    if margin > 0 {
+        w_(format_args!(
+            "<g class=\"labels\" font-family=\"sans-serif\" font-size=\"26\" text-anchor=\"middle\" fill=\"#555\">\n"
+        ));
+        for c in 0..cols {
+            w_(format_args!(
+                "<text x=\"{}\" y=\"{}\" dy=\"0.35em\">{}</text>\n",
+                c * UNIT + UNIT / 2,
+                h + margin / 2,
+                kt_board::file_name(c)
+            ));
+        }
+        for r in 0..rows {
+            w_(format_args!(
+                "<text x=\"-{}\" y=\"{}\" dy=\"0.35em\">{}</text>\n",
+                margin / 2,
+                r * UNIT + UNIT / 2,
+                rows - r
+            ));
+        }
+        w_(format_args!("</g>\n"));
     }
     if numbered {
         // A digit is about 0.6 em wide: 130/digits keeps the widest
@@ -342,9 +374,27 @@ mod tests {
             assert_eq!(closing, usize::from(kind == TourKind::Closed));
             let numbers: Vec<_> = doc
                 .descendants()
-                .filter(|n| n.has_tag_name("text"))
+                .filter(|n| {
+                    n.has_tag_name("text")
+                        && n.parent_element().and_then(|p| p.attribute("class")) == Some("numbers")
+                })
                 .collect();
             assert_eq!(numbers.len(), cells);
+            let labels: Vec<&str> = doc
+                .descendants()
+                .filter(|n| {
+                    n.has_tag_name("text")
+                        && n.parent_element().and_then(|p| p.attribute("class")) == Some("labels")
+                })
+                .filter_map(|n| n.text())
+                .collect();
+            if rows <= 8 {
+                // Files left to right, then ranks top to bottom.
+                assert_eq!(labels.len(), rows + cols, "{labels:?}");
+                assert_eq!(labels[0], "a");
+                assert_eq!(labels[cols], rows.to_string());
+                assert_eq!(labels[rows + cols - 1], "1");
+            }
             // Centred by a baseline offset that every renderer honours,
             // not by dominant-baseline, which librsvg ignores.
             assert!(
@@ -375,9 +425,10 @@ mod tests {
             let with = render_svg(&t);
             let without = render_svg_with(&t, SvgOptions { numbers: false });
             let doc = roxmltree::Document::parse(&without).expect("well-formed SVG");
+            // Only the files' and ranks' names are left as text.
             assert_eq!(
                 doc.descendants().filter(|n| n.has_tag_name("text")).count(),
-                0
+                rows + cols
             );
             assert!(elements(&doc, "g", "numbers").is_empty());
             assert_eq!(elements(&doc, "polyline", "path").len(), 1);

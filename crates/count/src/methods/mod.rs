@@ -214,6 +214,31 @@ pub struct Reach {
 }
 
 impl Reach {
+    /// The estimate for `runs` runs of the work it estimates (the sweeps
+    /// a question takes, one after another in the same memory).
+    #[must_use]
+    pub fn times(self, runs: usize) -> Reach {
+        if runs <= 1 {
+            return self;
+        }
+        Reach {
+            seconds: self.seconds * runs as f64,
+            basis: format!("{}; {runs} runs", self.basis),
+            ..self
+        }
+    }
+
+    /// The estimate in as few words as the method line has room for:
+    /// `under 1 s, 8 MiB`, `about 25 minutes, 4.6 GiB`.
+    pub fn brief(&self) -> String {
+        let time = if self.seconds < 1.0 {
+            "under 1 s".to_string()
+        } else {
+            format!("about {}", human_time(self.seconds))
+        };
+        format!("{time}, {}", human_bytes(self.memory))
+    }
+
     /// The estimate in a few words: `about 2.5 hours and 80.4 GiB`.
     pub fn describe(&self) -> String {
         format!(
@@ -243,10 +268,14 @@ pub fn human_time(seconds: f64) -> String {
         "under a second".into()
     } else if seconds < MINUTE {
         format!("{seconds:.0} s")
+    } else if seconds < 1.5 * MINUTE {
+        "1 minute".into()
     } else if seconds < HOUR {
         format!("{:.0} minutes", seconds / MINUTE)
     } else if seconds < DAY {
         format!("{:.1} hours", seconds / HOUR)
+    } else if seconds < 1.5 * DAY {
+        "1 day".into()
     } else if seconds < YEAR {
         format!("{:.0} days", seconds / DAY)
     } else if seconds < 1000.0 * YEAR {
@@ -257,8 +286,8 @@ pub fn human_time(seconds: f64) -> String {
 }
 
 /// Work estimated to take longer than this is beyond what a run on one
-/// machine is meant for: the plan says so before it starts (and `tour`
-/// and `dot` refuse it without `--force`).
+/// machine is meant for: the plan refuses it before it starts, unless
+/// forced (a longer count is resumable: `--checkpoint`, or shards).
 pub const LONG_SECONDS: f64 = 2.0 * 3600.0;
 
 /// Files and directories a method's settings will write, which the plan

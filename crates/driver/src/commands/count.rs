@@ -176,7 +176,7 @@ fn print(report: &RunReport, json: bool, part: bool, out: &mut dyn Write) -> Res
         return writeln!(out, "{}", part.to_json()).or_fail();
     }
     if json {
-        json::write_pretty(&json::ReportJson::new(report), out)
+        json::write_pretty(&report.document(), out)
     } else {
         summary::write(report, out)
     }

@@ -20,7 +20,31 @@ struct KnownJson<'a> {
 }
 
 pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
-    let rows = table();
+    let mut rows: Vec<Published> = table()
+        .into_iter()
+        .filter(|row| {
+            args.board.is_none_or(|board| {
+                (row.rows, row.cols) == (board.rows(), board.cols())
+                    || (row.cols, row.rows) == (board.rows(), board.cols())
+            })
+        })
+        .collect();
+    // Smaller boards first, each board's rows together.
+    rows.sort_by_key(|row| {
+        (
+            row.rows * row.cols,
+            row.rows,
+            row.cols,
+            row.kind.to_string(),
+        )
+    });
+    if rows.is_empty()
+        && let Some(board) = args.board
+    {
+        return Err(CliError::input(format!(
+            "no published count of {board} is shipped (knights-tour known lists those that are)"
+        )));
+    }
     let mut out = Output::stdout()?;
     if args.json {
         let document = KnownJson {
@@ -36,7 +60,10 @@ pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
             "kind", "board", "convention", "count"
         )
         .or_fail()?;
-        for row in &rows {
+        // Boards with no tour (a count of 0, settled by a theorem) come
+        // first in the table and say little: left out unless asked for.
+        let shown = |row: &&Published| args.all || args.board.is_some() || row.count != "0";
+        for row in rows.iter().filter(shown) {
             let convention = row.convention.to_string();
             writeln!(
                 out,
@@ -45,6 +72,14 @@ pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
                 format!("{}x{}", row.rows, row.cols),
                 row.count,
                 row.source
+            )
+            .or_fail()?;
+        }
+        let hidden = rows.len() - rows.iter().filter(shown).count();
+        if hidden > 0 {
+            writeln!(
+                out,
+                "\n{hidden} rows of boards with no tour (count 0) are left out; --all lists them."
             )
             .or_fail()?;
         }

@@ -35,8 +35,8 @@ struct VerdictJson {
 pub fn run(args: &VerifyArgs) -> Result<ExitCode, CliError> {
     let name = args.file.display().to_string();
     let text = read_bounded(&args.file)?;
-    let tours =
-        kt_tours::parse_tours(&text).map_err(|e| CliError::input(format!("{name}: {e}")))?;
+    let tours = kt_tours::parse_tours_on(&text, args.board)
+        .map_err(|e| CliError::input(format!("{name}: {e}")))?;
     drop(text);
     let mut out = Output::stdout()?;
     // Verdicts are taken as they are written, not kept: a file of millions

@@ -1,5 +1,7 @@
-//! Records the git commit the program is built from, for the `commit`
-//! field of every JSON document it prints (`KNIGHTS_TOUR_COMMIT`).
+//! Records the git commit the library is built from, for the `commit`
+//! field of every JSON document a front end prints (`KNIGHTS_TOUR_COMMIT`,
+//! read as `kt_count::COMMIT`: the command line and the Python bindings
+//! name the same commit).
 //!
 //! The commit is `git rev-parse --short HEAD`, taken only when this crate
 //! is part of the git checkout it is built in (its Cargo.toml is tracked
