@@ -100,7 +100,8 @@ mod knights_tour {
         force: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let request = request(board, closed, method, threads, memory, force)?.asking(Question::Total);
+        let request =
+            request(board, closed, method, threads, memory, force)?.asking(Question::Total);
         let request = with_squares(request, start, end)?;
         let counted = run_count(py, request, progress)?;
         to_int(py, &counted.count)
@@ -131,7 +132,8 @@ mod knights_tour {
         force: bool,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<Py<PyAny>> {
-        let request = request(board, closed, method, threads, memory, force)?.asking(Question::ByStart);
+        let request =
+            request(board, closed, method, threads, memory, force)?.asking(Question::ByStart);
         if request.kind == TourKind::Closed {
             return Err(PyValueError::new_err(
                 "by_start counts open tours: every closed tour passes every square, so every square starts the same directed tours (twice the undirected count)",
@@ -232,8 +234,8 @@ mod knights_tour {
     /// where the board has no tour of this kind, naming the theorem that
     /// says so.
     ///
-    /// >>> tour("3x4")[:3]
-    /// ['a3', 'c2', 'a1']
+    /// >>> len(tour("3x4"))
+    /// 12
     #[pyfunction]
     #[pyo3(signature = (board, closed=false, *, random=false, seed=None, method="auto", threads=None, memory=None, force=false, progress=None))]
     #[allow(clippy::too_many_arguments)]
@@ -357,9 +359,8 @@ fn request(
     // Zero goes to the plan, which refuses it as the command line does.
     let threads = threads
         .map(|n| {
-            u32::try_from(n).map_err(|_| {
-                PyValueError::new_err(format!("threads must be at least 1, not {n}"))
-            })
+            u32::try_from(n)
+                .map_err(|_| PyValueError::new_err(format!("threads must be at least 1, not {n}")))
         })
         .transpose()?;
     let memory = memory.map(bytes).transpose()?;
@@ -660,25 +661,53 @@ fn failure_error(failure: &Failure) -> PyErr {
 }
 
 /// The command line's flags in a library message, as this module's
-/// keyword arguments name them (`--threads 0` → `threads=0`, `--from` →
-/// `start`).
+/// keyword arguments name them: `--threads 0` → `threads=0`, `--method
+/// zdd` → `method="zdd"`, `--from` → `start`, `--force starts it` →
+/// `force=True starts it`.
 fn keywords(message: &str) -> String {
-    const FLAGS: [(&str, &str); 9] = [
-        ("--threads ", "threads="),
-        ("--memory ", "memory="),
-        ("--method ", "method="),
+    const FLAGS: [(&str, &str); 6] = [
         ("--threads", "threads"),
         ("--memory", "memory"),
         ("--method", "method"),
+        ("--force", "force"),
         ("--from", "start"),
         ("--to", "end"),
-        ("--force", "force"),
     ];
-    FLAGS
-        .iter()
-        .fold(message.to_string(), |text, (flag, keyword)| {
-            text.replace(flag, keyword)
-        })
+    let methods = MethodSettings::names();
+    let mut text = message.replace("--force starts", "force=True starts");
+    for (flag, keyword) in FLAGS {
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find(flag) {
+            out.push_str(&rest[..at]);
+            let after = &rest[at + flag.len()..];
+            if after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-') {
+                // Another flag that starts the same (`--to` in `--total`).
+                out.push_str(flag);
+                rest = after;
+                continue;
+            }
+            out.push_str(keyword);
+            let value = after.strip_prefix(' ').unwrap_or("");
+            let method = methods.iter().find(|m| {
+                value.starts_with(**m) && !value[m.len()..].starts_with(char::is_alphanumeric)
+            });
+            rest = match method {
+                Some(name) if flag == "--method" => {
+                    out.push_str(&format!("=\"{name}\""));
+                    &value[name.len()..]
+                }
+                _ if value.starts_with(|c: char| c.is_ascii_digit()) => {
+                    out.push('=');
+                    value
+                }
+                _ => after,
+            };
+        }
+        out.push_str(rest);
+        text = out;
+    }
+    text
 }
 
 /// Runs `job` (a count, or tours taken) under [`supervised`], with the

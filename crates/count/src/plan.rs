@@ -431,9 +431,13 @@ fn budget(asked: Option<Bytes>, notes: &mut Vec<String>) -> Result<Bytes, Failur
             // Said in the log, not as a note: on a busy machine every run
             // would repeat it, and the budget is in the report and in any
             // message about reaching it.
+            // Once a process: every candidate method, and every plan of a
+            // run, comes here.
+            static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
             let budget = kt_memory::default_budget();
             if let (Some(machine), Some(available)) = (machine, kt_memory::available_memory())
                 && budget < Bytes(machine.0 / 4 * 3)
+                && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed)
             {
                 tracing::info!(
                     "the memory budget is {budget}, nine tenths of the {available} available now: other processes hold the rest of this machine's {machine}"

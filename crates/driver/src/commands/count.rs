@@ -20,7 +20,7 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
     let heat_map = heat_map(args, &request)?;
     // A closed stdout fails here, before any work.
     let mut out = Output::stdout()?;
-    let monitor = Arc::new(Monitor::new(progress));
+    let monitor = Arc::new(Monitor::new(progress, crate::progress::estimate(&request)));
     let work = request.clone();
     let result = supervised(&monitor, move |observer, cancel| {
         kt_count::count(&work, observer, cancel)

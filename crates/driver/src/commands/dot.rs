@@ -19,7 +19,7 @@ pub fn run(args: &DotArgs, progress: bool) -> Result<ExitCode, CliError> {
         Some(_) => None,
         None => Some(Output::stdout()?),
     };
-    let monitor = Arc::new(Monitor::new(progress));
+    let monitor = Arc::new(Monitor::new(progress, crate::progress::estimate(&request)));
     let (report, text) = supervised(&monitor, move |observer, cancel| {
         kt_count::draw(&request, observer, cancel)
     })

@@ -46,7 +46,7 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
         },
     };
     let mut out = Output::stdout()?;
-    let monitor = Arc::new(Monitor::new(progress));
+    let monitor = Arc::new(Monitor::new(progress, crate::progress::estimate(&request)));
     let built = supervised(&monitor, move |observer, cancel| {
         kt_count::tours(&request, observer, cancel)
     })
