@@ -35,7 +35,7 @@
 //! The modules import each other in one direction only: the leaves
 //! (`cancel`, `failure`, `observer`, `report`, `known`, `paths`), the
 //! toolkits (`zdd`, `symmetry`), then `methods` → `request` → `questions`
-//! → `plan` → this root. A test (`tests/module_layers.rs`) keeps it so.
+//! → `plan` → this root. A test (the workspace's `tests/module_layers.rs`) keeps it so.
 //!
 //! # Examples
 //!
@@ -112,15 +112,7 @@ pub use paths::{makeable_dir, writable_dir, writable_file};
 pub use plan::{
     AUTO_RULE, MAX_THREADS_PER_CORE, MIN_MEMORY, Plan, ZDD_REACH_CLOSED, ZDD_REACH_OPEN, plan,
 };
-pub use report::{ClusterReport, Document, ProcessFigures, RunReport, Status};
-
-/// The library's version (Cargo.toml), named in every JSON document a
-/// front end prints.
-pub const VERSION: &str = env!("CARGO_PKG_VERSION");
-
-/// The git commit the library was built from (`git rev-parse --short
-/// HEAD` at build time, `unknown` outside a git checkout; `build.rs`).
-pub const COMMIT: &str = env!("KNIGHTS_TOUR_COMMIT");
+pub use report::{COMMIT, ClusterReport, Document, ProcessFigures, RunReport, Status, VERSION};
 pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};

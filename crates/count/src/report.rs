@@ -369,6 +369,14 @@ pub enum Status {
     Failed,
 }
 
+/// The library's version (Cargo.toml), named in every JSON document a
+/// front end prints.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The git commit the library was built from (`git rev-parse --short
+/// HEAD` at build time, `unknown` outside a git checkout; `build.rs`).
+pub const COMMIT: &str = env!("KNIGHTS_TOUR_COMMIT");
+
 /// The sections a [`RunReport`] leaves out when they do not apply to a run
 /// (`skip_serializing_if`: a question or method the run did not use).
 /// [`Document`] writes them all the same, as `null` (`notes` as `[]`), so
@@ -500,8 +508,8 @@ impl RunReport {
         Document {
             report: self,
             absent: Fields(absent),
-            version: crate::VERSION,
-            commit: crate::COMMIT,
+            version: VERSION,
+            commit: COMMIT,
         }
     }
 

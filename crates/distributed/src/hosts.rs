@@ -33,6 +33,21 @@ fn quoted(line: &str) -> String {
 /// listens on `DEFAULT_PORT + i` (timely's own default).
 pub const DEFAULT_PORT: u16 = 2101;
 
+/// Refuses a process index that is not below the number of processes (the
+/// one message for it, wherever it is checked).
+pub fn check_process(process: usize, processes: usize) -> Result<(), String> {
+    if processes == 0 {
+        return Err("--processes must be at least 1".into());
+    }
+    if process >= processes {
+        return Err(format!(
+            "--process {process} is out of range: with --processes {processes} the processes are 0 to {}",
+            processes - 1
+        ));
+    }
+    Ok(())
+}
+
 /// The addresses of `processes` processes on this machine, from `port` on.
 pub fn localhost(processes: usize, port: u16) -> Result<Vec<String>, String> {
     let last = usize::from(port) + processes.saturating_sub(1);

@@ -26,13 +26,14 @@
 //! timely's channels.
 
 pub mod connect;
+pub mod error;
 pub mod hosts;
 pub mod liveness;
 mod lost;
+pub mod report;
 pub mod resume;
 mod sweep;
 
-use std::fmt;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
@@ -45,7 +46,9 @@ use timely::communication::allocator::thread::ThreadBuilder;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
 use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 
+pub use error::DistributedError;
 pub use liveness::PEER_TIMEOUT;
+pub use report::ProcessReport;
 pub use sweep::owner;
 
 /// How long a process waits for the others to start and connect, unless
@@ -67,6 +70,20 @@ pub struct ClusterOptions {
     pub peer_timeout: Duration,
 }
 
+/// One process, this one, on this machine at the default port, with the
+/// default timeouts: what a cluster count is without `--processes`.
+impl Default for ClusterOptions {
+    fn default() -> ClusterOptions {
+        ClusterOptions {
+            processes: 1,
+            process: 0,
+            addresses: vec![format!("127.0.0.1:{}", hosts::DEFAULT_PORT)],
+            connect_timeout: CONNECT_TIMEOUT,
+            peer_timeout: PEER_TIMEOUT,
+        }
+    }
+}
+
 impl ClusterOptions {
     /// `processes` processes on this machine at consecutive ports from
     /// `port`.
@@ -75,8 +92,7 @@ impl ClusterOptions {
             processes,
             process,
             addresses: hosts::localhost(processes, port)?,
-            connect_timeout: CONNECT_TIMEOUT,
-            peer_timeout: PEER_TIMEOUT,
+            ..ClusterOptions::default()
         })
     }
 }
@@ -93,21 +109,6 @@ pub struct Count<'a> {
     pub cluster: &'a ClusterOptions,
 }
 
-/// What one process did, summed over the levels.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ProcessReport {
-    pub process: usize,
-    /// Bytes of successors it sent to other processes (keys and weights),
-    /// and the records it received.
-    pub sent_bytes: u64,
-    pub received: u64,
-    /// Time it waited for the exchange and the others, after its own
-    /// expansion of each level was done.
-    pub wait_ms: f64,
-    pub peak_rss_bytes: u64,
-    pub disk_peak_bytes: u64,
-}
-
 /// A finished count on a cluster.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counted {
@@ -122,40 +123,6 @@ impl Counted {
     /// Bytes sent between processes in all.
     pub fn sent_bytes(&self) -> u64 {
         self.processes.iter().map(|p| p.sent_bytes).sum()
-    }
-}
-
-/// Why a cluster count gave no number.
-#[derive(Debug)]
-pub enum DistributedError {
-    /// Refused before any work: a bad address, a port in use, a peer that
-    /// counts something else, no level every process can resume from.
-    Refused(String),
-    /// A peer was lost during the count: timely is fail-stop, so the count
-    /// stops; restart every process with `--resume`.
-    PeerLost(String),
-    /// The sweep itself failed (spill, checkpoint, cancel).
-    Frontier(FrontierError),
-}
-
-impl fmt::Display for DistributedError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DistributedError::Refused(why) => f.write_str(why),
-            DistributedError::PeerLost(why) => write!(
-                f,
-                "{why}; the count stopped (restart every process, with --resume where checkpoints were written)"
-            ),
-            DistributedError::Frontier(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for DistributedError {}
-
-impl From<FrontierError> for DistributedError {
-    fn from(e: FrontierError) -> DistributedError {
-        DistributedError::Frontier(e)
     }
 }
 
@@ -196,17 +163,7 @@ impl Count<'_> {
     pub fn check(&self) -> Result<(), DistributedError> {
         let c = self.cluster;
         let refuse = |why: String| Err(DistributedError::Refused(why));
-        if c.processes == 0 {
-            return refuse("--processes must be at least 1".into());
-        }
-        if c.process >= c.processes {
-            return refuse(format!(
-                "--process {} is out of range: with --processes {} the processes are 0 to {}",
-                c.process,
-                c.processes,
-                c.processes - 1
-            ));
-        }
+        hosts::check_process(c.process, c.processes).map_err(DistributedError::Refused)?;
         if c.addresses.len() != c.processes {
             return refuse(format!(
                 "{} addresses for {} processes",
@@ -424,9 +381,7 @@ pub fn count_tours(
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 break Err(lost::error(&c.addresses).unwrap_or_else(|| {
-                    DistributedError::Frontier(FrontierError::Checkpoint(
-                        "internal error: the timely worker stopped without a result".into(),
-                    ))
+                    DistributedError::Internal("the timely worker stopped without a result".into())
                 }));
             }
         }

@@ -67,9 +67,9 @@ pub fn lost() -> Option<(Option<usize>, String)> {
 }
 
 /// The error that says which peer was lost, if one was.
-pub fn error(addresses: &[String]) -> Option<crate::DistributedError> {
+pub fn error(addresses: &[String]) -> Option<crate::error::DistributedError> {
     let (peer, message) = lost()?;
-    Some(crate::DistributedError::PeerLost(match peer {
+    Some(crate::error::DistributedError::PeerLost(match peer {
         Some(i) if i < addresses.len() => {
             format!("lost process {i} at {}: {message}", addresses[i])
         }

@@ -46,7 +46,9 @@ use timely::dataflow::operators::{Exchange, Input, Operator, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
-use crate::{DistributedError, ProcessReport, lost, resume};
+use crate::error::DistributedError;
+use crate::report::ProcessReport;
+use crate::{lost, resume};
 
 /// Successors a thread gathers for other processes before handing them
 /// to the worker thread (1 MiB of `u64` keys).
@@ -463,9 +465,7 @@ pub fn run<K: Key + timely::ExchangeData>(
                     // The expanding threads stop at the halt flag if the
                     // pump gave up; their result comes second.
                     let expanded = expanding.join().map_err(|_| {
-                        DistributedError::Frontier(FrontierError::Checkpoint(
-                            "internal error: an expanding thread panicked".into(),
-                        ))
+                        DistributedError::Internal("an expanding thread panicked".into())
                     })?;
                     pumped?;
                     Ok::<_, DistributedError>(expanded?)

@@ -713,12 +713,8 @@ impl ClusterArgs {
         };
         let processes = processes as usize;
         let process = self.process.unwrap_or(0) as usize;
-        if process >= processes {
-            return Err(format!(
-                "--process {process} is out of range: with --processes {processes} the processes are 0 to {}",
-                processes - 1
-            ));
-        }
+        // Before the hostfile is read.
+        kt_count::hosts::check_process(process, processes)?;
         let addresses = match &self.hostfile {
             Some(path) => kt_count::hosts::read_hostfile(path, processes)?,
             None => kt_count::hosts::localhost(

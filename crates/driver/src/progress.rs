@@ -92,7 +92,7 @@ fn spinner_style() -> ProgressStyle {
 }
 
 fn bar_style() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} {elapsed_precise} [{bar:20}] {pos}/{len} {wide_msg}")
+    ProgressStyle::with_template("{spinner} {elapsed_precise} [{bar:12}] {pos}/{len} {wide_msg}")
         .expect("a valid template")
         .progress_chars("=> ")
 }
@@ -238,10 +238,12 @@ impl Observer for Monitor {
                         }
                     )
                 });
+                // The bar shows the level (its position); the message,
+                // cut to the terminal's width, the time left first.
                 self.bar.set_message(format!(
-                    "{left}level {step}/{steps}: {} of {} states expanded{memory}",
-                    group(done),
-                    group(states)
+                    "{left}{}/{} states expanded{memory}",
+                    compact(done),
+                    compact(states)
                 ));
             }
             Progress::Search {
@@ -263,6 +265,20 @@ impl Observer for Monitor {
 
     fn note(&self, note: &str) {
         self.bar.suspend(|| eprintln!("note: {note}"));
+    }
+}
+
+/// A count in three or four figures: `950`, `33.0k`, `2.07G`.
+fn compact(n: u64) -> String {
+    let x = n as f64;
+    if n < 10_000 {
+        n.to_string()
+    } else if x < 1e6 {
+        format!("{:.1}k", x / 1e3)
+    } else if x < 1e9 {
+        format!("{:.1}M", x / 1e6)
+    } else {
+        format!("{:.2}G", x / 1e9)
     }
 }
 
@@ -305,5 +321,14 @@ mod tests {
         let early = time_left(Some(1000.0), Some(0.1), 5.0).unwrap();
         assert!(early > 500.0, "{early}");
         assert_eq!(time_left(Some(10.0), Some(1.0), 12.0), Some(0.0));
+    }
+
+    #[test]
+    fn counts_are_compact() {
+        use super::compact;
+        assert_eq!(compact(950), "950");
+        assert_eq!(compact(33_045), "33.0k");
+        assert_eq!(compact(103_553_450), "103.6M");
+        assert_eq!(compact(2_068_075_297), "2.07G");
     }
 }

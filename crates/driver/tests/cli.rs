@@ -1355,3 +1355,50 @@ fn bad_orders_are_refused_before_any_work() {
     let message = fails_with_one_line(&["count", "5", "--method", "zdd", "--order", "columns"], 2);
     assert!(message.contains("--order"), "{message}");
 }
+
+/// A move list names only the squares it visits: `--board` says which
+/// board it is on; without it, the board its squares imply.
+#[test]
+fn verify_reads_a_move_list_on_the_board_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.txt");
+    std::fs::write(&file, "a1 b3 c5\n").unwrap();
+    let path = file.to_str().unwrap();
+    knights_tour()
+        .args(["verify", path])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("on 5x3"));
+    knights_tour()
+        .args(["verify", "--board", "5x5", path])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("on 5x5"));
+    let message = fails_with_one_line(&["verify", "--board", "4", path], 2);
+    assert!(message.contains("beyond the 4x4 board"), "{message}");
+    fails_with_one_line(&["verify", "--board", "nonsense", path], 2);
+}
+
+/// `known` leaves the boards without a tour out unless `--all`, and a
+/// board narrows it to that board's rows, in either orientation.
+#[test]
+fn known_lists_the_boards_with_tours_and_narrows_to_one() {
+    let all = knights_tour().args(["known", "--all"]).output().unwrap();
+    let some = knights_tour().arg("known").output().unwrap();
+    let (all, some) = (
+        String::from_utf8(all.stdout).unwrap(),
+        String::from_utf8(some.stdout).unwrap(),
+    );
+    assert!(all.lines().count() > some.lines().count() + 100);
+    assert!(some.contains("--all lists them"), "{some}");
+    assert!(all.contains("closed   1x1"), "{all}");
+    assert!(!some.contains("closed   1x1"), "{some}");
+    let six_five = knights_tour().args(["known", "6x5"]).output().unwrap();
+    let six_five = String::from_utf8(six_five.stdout).unwrap();
+    assert!(
+        six_five.contains("5x6") && six_five.contains("6x5"),
+        "{six_five}"
+    );
+    let message = fails_with_one_line(&["known", "13x17"], 2);
+    assert!(message.contains("no published count"), "{message}");
+}

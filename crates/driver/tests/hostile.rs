@@ -711,6 +711,7 @@ fn a_long_count_shows_progress_from_the_first_second() {
         return;
     };
     assert!(screen.contains("states expanded"), "{screen:?}");
+    assert!(screen.contains(" left; "), "the time left: {screen:?}");
     assert!(screen.contains("interrupted"), "{screen:?}");
 }
 

@@ -80,7 +80,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use kt_board::TourKind;
 use num_bigint::BigUint;
 
-use crate::FrontierError;
+use crate::error::FrontierError;
 use crate::level::{Level, MAX_PARTITION_BITS};
 use crate::run::{Place, Run};
 use crate::state::{self, Key};
@@ -870,9 +870,9 @@ mod tests {
     #[test]
     fn restricted_sweeps_have_fingerprints_of_their_own() {
         let board = Board::new(5, 5).unwrap();
-        let order = crate::Order::columns(board);
+        let order = crate::order::Order::columns(board);
         let from = |s| {
-            let restriction = crate::Restriction {
+            let restriction = crate::sweep::Restriction {
                 ends: vec![s],
                 only_these_ends: false,
                 moves: Vec::new(),
@@ -883,7 +883,7 @@ mod tests {
         let none = fingerprint(&Sweep::restricted_in(
             &order,
             TourKind::Open,
-            &crate::Restriction::default(),
+            &crate::sweep::Restriction::default(),
         ));
         assert_eq!(whole, none);
         assert_ne!(from(0), whole);

@@ -32,9 +32,11 @@
 
 pub mod checkpoint;
 pub mod count;
+pub mod error;
 pub mod level;
 pub mod merge;
 pub mod order;
+pub mod report;
 pub mod run;
 pub mod state;
 pub mod step;
@@ -45,68 +47,17 @@ pub mod weight;
 pub mod workers;
 pub mod zdd;
 
-use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
-pub use count::{LevelReport, Options, Outcome, Unwatched, Watcher, default_threads};
+pub use count::{Options, Outcome, default_threads};
+pub use error::FrontierError;
 pub use order::{Order, OrderChoice, OrderError, Origin};
+pub use report::{LevelReport, Unwatched, Watcher};
 pub use sweep::{Restriction, Sweep};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
-
-/// Why a frontier count gave no number.
-#[derive(Debug)]
-pub enum FrontierError {
-    /// The frontier is too wide for the state packing (more than
-    /// [`state::MAX_SLOTS`] slots).
-    TooWide {
-        board: Board,
-        kind: TourKind,
-        slots: usize,
-    },
-    /// The cancel flag was raised; the levels finished before it.
-    Cancelled { levels: Vec<LevelReport> },
-    /// A spill file could not be written or read.
-    Io(std::io::Error),
-    /// A checkpoint could not be written.
-    Checkpoint(String),
-    /// The checkpoint to resume from is damaged, or belongs to another
-    /// board or kind.
-    Resume(String),
-    /// The order asked for is of another board, or not every square of
-    /// its board once.
-    Order(String),
-}
-
-impl fmt::Display for FrontierError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FrontierError::TooWide { board, kind, slots } => write!(
-                f,
-                "{board} {kind}: the frontier method packs at most {} frontier slots into a state, and this board's frontier has {slots} (its short side is {})",
-                state::MAX_SLOTS,
-                board.rows().min(board.cols())
-            ),
-            FrontierError::Cancelled { levels } => {
-                write!(f, "stopped after {} steps", levels.len())
-            }
-            FrontierError::Io(e) => write!(f, "cannot spill a level to disk: {e}"),
-            FrontierError::Checkpoint(why)
-            | FrontierError::Resume(why)
-            | FrontierError::Order(why) => f.write_str(why),
-        }
-    }
-}
-
-impl std::error::Error for FrontierError {}
-
-impl From<std::io::Error> for FrontierError {
-    fn from(e: std::io::Error) -> FrontierError {
-        FrontierError::Io(e)
-    }
-}
 
 /// A finished count.
 #[derive(Clone, Debug, PartialEq)]

@@ -35,8 +35,6 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::sweep::Slot;
-
 /// The most slots a frontier may have (the `u128` packing).
 pub const MAX_SLOTS: usize = 28;
 
@@ -47,6 +45,10 @@ pub const ARRAY: usize = 32;
 
 /// The slot that absorbs writes meant for no slot.
 const NOWHERE: usize = ARRAY - 1;
+
+/// A slot index within a frontier (frontiers have at most a few dozen
+/// slots).
+pub type Slot = u8;
 
 /// A degree-2 vertex: it takes no more edges.
 pub const INNER: Slot = 0xFE;

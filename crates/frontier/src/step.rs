@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
 
-use crate::FrontierError;
+use crate::error::FrontierError;
 use crate::level::{Level, Sink};
 use crate::merge::Merged;
 use crate::state::Key;

@@ -28,9 +28,7 @@ use kt_board::{Board, Square, TourKind};
 
 use crate::order::Order;
 
-/// A slot index within a frontier (frontiers have at most a few dozen
-/// slots).
-pub type Slot = u8;
+pub use crate::state::Slot;
 
 /// No slot: the vertex left the frontier.
 pub const GONE: Slot = u8::MAX;
@@ -546,6 +544,31 @@ impl Sweep {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The profile is the sweep's frontier, step by step, in the columns
+    /// and in a scrambled order.
+    #[test]
+    fn an_orders_profile_is_its_sweeps_frontier() {
+        for (r, c) in [(3, 4), (5, 5), (6, 7), (8, 8), (4, 9)] {
+            let board = Board::new(r, c).unwrap();
+            let columns = Order::columns(board);
+            let mut scrambled: Vec<Square> = board.squares().collect();
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+            for i in (1..scrambled.len()).rev() {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                scrambled.swap(i, (seed >> 33) as usize % (i + 1));
+            }
+            let scrambled = Order::from_squares(board, scrambled).unwrap();
+            for order in [columns, scrambled] {
+                let sweep = Sweep::ordered(&order, TourKind::Closed);
+                let widths: Vec<usize> = sweep.steps().iter().map(|s| s.after.len()).collect();
+                assert_eq!(order.profile().after, widths, "{board}");
+                assert_eq!(order.width(TourKind::Closed), sweep.width(), "{board}");
+                let open = Sweep::ordered(&order, TourKind::Open);
+                assert_eq!(order.width(TourKind::Open), open.width(), "{board}");
+            }
+        }
+    }
 
     fn sweep(rows: usize, cols: usize, kind: TourKind) -> Sweep {
         Sweep::new(Board::new(rows, cols).unwrap(), kind)

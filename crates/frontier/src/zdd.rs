@@ -75,13 +75,13 @@ pub struct EdgeEncoding {
 impl EdgeEncoding {
     /// The variables of the columns order's sweep.
     pub fn new(board: Board, kind: TourKind) -> EdgeEncoding {
-        EdgeEncoding::ordered(&crate::Order::columns(board), kind)
+        EdgeEncoding::ordered(&crate::order::Order::columns(board), kind)
     }
 
     /// The variables of the sweep in `order`: the order of the squares is
     /// the diagram's variable order, and a narrower frontier is a smaller
     /// diagram.
-    pub fn ordered(order: &crate::Order, kind: TourKind) -> EdgeEncoding {
+    pub fn ordered(order: &crate::order::Order, kind: TourKind) -> EdgeEncoding {
         let sweep = Sweep::ordered(order, kind);
         let edges = sweep.edges();
         let mut first = Vec::with_capacity(sweep.steps().len() + 1);

@@ -28,13 +28,7 @@ pub struct Cluster {
 
 impl Cluster {
     fn cluster(&self) -> ClusterOptions {
-        self.cluster.clone().unwrap_or_else(|| ClusterOptions {
-            processes: 1,
-            process: 0,
-            addresses: vec![format!("127.0.0.1:{}", kt_distributed::hosts::DEFAULT_PORT)],
-            connect_timeout: kt_distributed::CONNECT_TIMEOUT,
-            peer_timeout: kt_distributed::PEER_TIMEOUT,
-        })
+        self.cluster.clone().unwrap_or_default()
     }
 }
 
@@ -198,6 +192,9 @@ impl Method for Cluster {
                     report: None,
                 }
                 .with_report(report))
+            }
+            Err(error @ DistributedError::Internal(_)) => {
+                Err(Failure::other(error.to_string()).with_report(report))
             }
             Err(DistributedError::Frontier(error)) => Err(frontier::failure(
                 &error,

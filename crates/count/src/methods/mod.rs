@@ -508,13 +508,7 @@ impl MethodSettings {
             "--resume" => given.resume = Some(PathBuf::new()),
             "--order" => given.order = Some(kt_frontier::OrderChoice::Columns),
             "--processes" => {
-                given.cluster = Some(ClusterOptions {
-                    processes: 1,
-                    process: 0,
-                    addresses: vec!["127.0.0.1:2101".into()],
-                    connect_timeout: kt_distributed::CONNECT_TIMEOUT,
-                    peer_timeout: kt_distributed::PEER_TIMEOUT,
-                });
+                given.cluster = Some(ClusterOptions::default());
             }
             _ => return Vec::new(),
         }

@@ -86,37 +86,3 @@ impl Moves {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use kt_board::TourKind;
-
-    use super::*;
-    use crate::order::Order;
-    use crate::sweep::Sweep;
-
-    /// The profile is the sweep's frontier, step by step, in the columns
-    /// and in a scrambled order.
-    #[test]
-    fn the_profile_is_the_sweeps_frontier() {
-        for (r, c) in [(3, 4), (5, 5), (6, 7), (8, 8), (4, 9)] {
-            let board = Board::new(r, c).unwrap();
-            let columns = Order::columns(board);
-            let mut scrambled: Vec<Square> = board.squares().collect();
-            let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-            for i in (1..scrambled.len()).rev() {
-                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-                scrambled.swap(i, (seed >> 33) as usize % (i + 1));
-            }
-            let scrambled = Order::from_squares(board, scrambled).unwrap();
-            for order in [columns, scrambled] {
-                let sweep = Sweep::ordered(&order, TourKind::Closed);
-                let widths: Vec<usize> = sweep.steps().iter().map(|s| s.after.len()).collect();
-                assert_eq!(order.profile().after, widths, "{board}");
-                assert_eq!(order.width(TourKind::Closed), sweep.width(), "{board}");
-                let open = Sweep::ordered(&order, TourKind::Open);
-                assert_eq!(order.width(TourKind::Open), open.width(), "{board}");
-            }
-        }
-    }
-}

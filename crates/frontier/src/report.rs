@@ -1,0 +1,68 @@
+//! What a sweep tells as it goes: a report per finished level, and the
+//! [`Watcher`] that receives them. A leaf of the crate, so that every
+//! module that reports (the count, the errors) can name it without
+//! importing the sweep.
+
+/// One level of a count, measured.
+///
+/// A level's distinct states are known once it has been read (a state can
+/// be in several runs until then; `level.rs`), so a step's report is handed
+/// to the [`Watcher`] when the next step has read its level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelReport {
+    /// 1-based step: the level holds the states after this many squares.
+    pub step: usize,
+    pub steps: usize,
+    /// Frontier slots after the step.
+    pub slots: usize,
+    /// Distinct states in the level.
+    pub states: u64,
+    /// States read (the previous level's) and successors made by the step.
+    pub read: u64,
+    pub successors: u64,
+    /// Wall time of the step.
+    pub time_ms: f64,
+    /// States read per second per thread.
+    pub rate_per_thread: f64,
+    /// Records stored for the level (its states, some in several runs),
+    /// its runs, and the bytes they take in all and in memory.
+    pub stored: u64,
+    pub runs: usize,
+    pub bytes: u64,
+    pub memory_bytes: u64,
+    /// Bytes written to disk during the step, and run files on disk at its
+    /// end.
+    pub spilled_bytes: u64,
+    pub disk_bytes: u64,
+    /// Resident set size at the end of the step.
+    pub rss_bytes: u64,
+}
+
+impl LevelReport {
+    /// Bytes per distinct state of the stored level.
+    pub fn bytes_per_state(&self) -> f64 {
+        if self.states == 0 {
+            0.0
+        } else {
+            self.bytes as f64 / self.states as f64
+        }
+    }
+}
+
+/// Receives a count's progress. Every method has a default that does
+/// nothing.
+pub trait Watcher: Sync {
+    /// Step `step` (1-based) of `steps` starts, reading `states` states.
+    fn step_started(&self, _step: usize, _steps: usize, _states: u64) {}
+    /// `done` of the `states` states being read are expanded.
+    fn step_progress(&self, _step: usize, _done: u64, _states: u64) {}
+    /// A level is finished.
+    fn step_finished(&self, _report: &LevelReport) {}
+    /// A checkpoint was written after `step` steps.
+    fn checkpointed(&self, _step: usize, _path: &std::path::Path) {}
+}
+
+/// A watcher that ignores everything.
+pub struct Unwatched;
+
+impl Watcher for Unwatched {}

@@ -1,0 +1,218 @@
+//! The modules of the three crates with the most modules — kt-count,
+//! kt-frontier and kt-distributed — import each other in one direction
+//! only: no module imports a module that imports it back, directly or
+//! through others, and each imports only from lower layers. The test
+//! reads every `crate::…` path in the code (comments and doc links aside),
+//! so a `use` and an inline path count alike; items of a crate's root
+//! (`crate::Counted`) count as the root, the top layer. docs/architecture.md
+//! describes the layers.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// kt-count, lowest layer first: leaves (`cancel`, `known`; then
+/// `report`; then `failure`, `observer`; then `paths`); toolkits (`zdd`,
+/// `symmetry`, `pairs`); `methods` (one type per method, behind one
+/// trait); `request` (what a caller asks); `questions` (what each question
+/// needs, and how it is answered); `plan` (refusals and the choice of
+/// method); the root.
+fn count_layer(module: &str) -> Option<u32> {
+    Some(match module {
+        "cancel" | "known" => 0,
+        "report" => 1,
+        "failure" | "observer" => 2,
+        "paths" => 3,
+        "zdd" | "symmetry" | "pairs" => 4,
+        "methods" => 5,
+        "request" => 6,
+        "questions" => 7,
+        "plan" => 8,
+        "lib" => 9,
+        _ => return None,
+    })
+}
+
+/// kt-frontier, lowest layer first: leaves (the state encoding, weights,
+/// the worker pool, the level report, the order); the error and the
+/// sorted runs; their store; the merge of runs; a level; the sweep (the
+/// order's steps); the transition on one state; one step on all workers;
+/// the checkpoint; the count; the edge ZDD; the root.
+fn frontier_layer(module: &str) -> Option<u32> {
+    Some(match module {
+        "state" | "weight" | "workers" | "report" | "order" => 0,
+        "error" | "run" => 1,
+        "store" => 2,
+        "merge" => 3,
+        "level" | "sweep" => 4,
+        "transition" => 5,
+        "step" => 6,
+        "checkpoint" => 7,
+        "count" => 8,
+        "zdd" => 9,
+        "lib" => 10,
+        _ => return None,
+    })
+}
+
+/// kt-distributed, lowest layer first: leaves (the error, the report,
+/// the hostfile, the resume rule, the handshake); what a lost peer means;
+/// the heartbeat; the distributed sweep; the root.
+fn distributed_layer(module: &str) -> Option<u32> {
+    Some(match module {
+        "error" | "report" | "hosts" | "resume" | "connect" => 0,
+        "lost" => 1,
+        "liveness" => 2,
+        "sweep" => 3,
+        "lib" => 4,
+        _ => return None,
+    })
+}
+
+/// The layer of each of a crate's top-level modules.
+type Layers = fn(&str) -> Option<u32>;
+
+/// Each crate's sources, and its layers.
+fn crates() -> [(&'static str, PathBuf, Layers); 3] {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("crates");
+    [
+        ("kt-count", root.join("count/src"), count_layer),
+        ("kt-frontier", root.join("frontier/src"), frontier_layer),
+        (
+            "kt-distributed",
+            root.join("distributed/src"),
+            distributed_layer,
+        ),
+    ]
+}
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Top-level module → the top-level modules it names through `crate::`,
+/// for the crate whose sources are in `src`.
+fn imports(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let mut files = Vec::new();
+    sources(src, &mut files);
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let relative = file.strip_prefix(src).unwrap();
+        let first = relative.components().next().unwrap();
+        let module = first
+            .as_os_str()
+            .to_str()
+            .unwrap()
+            .trim_end_matches(".rs")
+            .to_string();
+        // Comments (doc links included) are not imports.
+        let text: String = std::fs::read_to_string(&file)
+            .unwrap()
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let targets = graph.entry(module.clone()).or_default();
+        // `use crate::{a, b::c}` names several modules at once.
+        for (at, _) in text.match_indices("crate::") {
+            let rest = &text[at + "crate::".len()..];
+            let names: Vec<&str> = if let Some(group) = rest.strip_prefix('{') {
+                let end = group.find('}').unwrap_or(group.len());
+                group[..end]
+                    .split(',')
+                    .map(|part| part.trim().split("::").next().unwrap_or(""))
+                    .collect()
+            } else {
+                vec![
+                    rest.split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .next()
+                        .unwrap_or(""),
+                ]
+            };
+            for name in names {
+                // Items of the root (`crate::Counted`) start upper-case.
+                let target = if name.starts_with(char::is_uppercase) {
+                    "lib"
+                } else {
+                    name
+                };
+                if !target.is_empty() && target != module {
+                    targets.insert(target.to_string());
+                }
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn every_module_is_in_a_layer() {
+    for (name, src, layer) in crates() {
+        for module in imports(&src).keys() {
+            assert!(
+                layer(module).is_some(),
+                "{name}: module `{module}` has no layer: add it to this test and to docs/architecture.md"
+            );
+        }
+    }
+}
+
+#[test]
+fn imports_only_go_down_the_layers() {
+    for (name, src, layer) in crates() {
+        for (module, targets) in imports(&src) {
+            let Some(from) = layer(&module) else { continue };
+            for target in targets {
+                let to = layer(&target)
+                    .unwrap_or_else(|| panic!("{name}: {module} names `crate::{target}`"));
+                assert!(
+                    to < from,
+                    "{name}: `{module}` (layer {from}) imports `{target}` (layer {to}): imports go down only"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_module_imports_one_that_imports_it_back() {
+    // Depth-first search for a cycle, with the path that closes it.
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) {
+        if let Some(at) = path.iter().position(|n| n == node) {
+            panic!("import cycle: {} → {node}", path[at..].join(" → "));
+        }
+        if done.contains(node) {
+            return;
+        }
+        path.push(node.to_string());
+        for next in graph.get(node).into_iter().flatten() {
+            visit(next, graph, path, done);
+        }
+        path.pop();
+        done.insert(node.to_string());
+    }
+    for (name, src, _) in crates() {
+        let graph = imports(&src);
+        let mut done = BTreeSet::new();
+        for node in graph.keys() {
+            visit(node, &graph, &mut Vec::new(), &mut done);
+        }
+        assert!(
+            graph.len() >= 8,
+            "{name}: the sources were not found: {graph:?}"
+        );
+    }
+}
