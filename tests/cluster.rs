@@ -8,7 +8,7 @@ use std::net::TcpListener;
 use std::sync::atomic::AtomicBool;
 
 use kt_board::{Board, TourKind};
-use kt_distributed::{ClusterOptions, Count, Counted, DistributedError, count_tours};
+use kt_distributed::{ClusterCount, ClusterCounted, ClusterOptions, DistributedError, count_tours};
 use kt_frontier::{Options, Unwatched};
 use kt_tests::boards_up_to;
 use kt_tests::independent::{closed_tours, open_tours};
@@ -43,7 +43,7 @@ fn cluster(
     kind: TourKind,
     processes: usize,
     options: &Options,
-) -> Vec<Result<Counted, DistributedError>> {
+) -> Vec<Result<ClusterCounted, DistributedError>> {
     let _alone = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -61,7 +61,7 @@ fn cluster(
                 s.spawn(move || {
                     let cancel = AtomicBool::new(false);
                     count_tours(
-                        &Count {
+                        &ClusterCount {
                             board,
                             kind,
                             options,
@@ -199,7 +199,7 @@ fn mismatched_processes_are_refused() {
                 let options = &options;
                 s.spawn(move || {
                     count_tours(
-                        &Count {
+                        &ClusterCount {
                             board: Board::new(5, cols).unwrap(),
                             kind,
                             options,
@@ -229,7 +229,7 @@ fn mismatched_processes_are_refused() {
         connect_timeout: std::time::Duration::from_secs(1),
         peer_timeout: kt_distributed::PEER_TIMEOUT,
     };
-    let count = Count {
+    let count = ClusterCount {
         board: Board::new(5, 5).unwrap(),
         kind: TourKind::Open,
         options: &options,

@@ -99,7 +99,7 @@ impl ClusterOptions {
 
 /// One count.
 #[derive(Clone, Copy, Debug)]
-pub struct Count<'a> {
+pub struct ClusterCount<'a> {
     pub board: Board,
     pub kind: TourKind,
     /// The sweep's options for this process: threads, memory, spill
@@ -111,7 +111,7 @@ pub struct Count<'a> {
 
 /// A finished count on a cluster.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Counted {
+pub struct ClusterCounted {
     /// In the project's convention (closed undirected, open directed).
     pub tours: BigUint,
     /// The levels, summed over the processes.
@@ -119,7 +119,7 @@ pub struct Counted {
     pub processes: Vec<ProcessReport>,
 }
 
-impl Counted {
+impl ClusterCounted {
     /// Bytes sent between processes in all.
     pub fn sent_bytes(&self) -> u64 {
         self.processes.iter().map(|p| p.sent_bytes).sum()
@@ -153,7 +153,7 @@ impl Watcher for Forward {
     }
 }
 
-impl Count<'_> {
+impl ClusterCount<'_> {
     /// Refuses, before any work and without touching the network, what
     /// cannot run: a process index out of range, addresses that do not
     /// match the processes, a board the frontier cannot represent, a
@@ -221,10 +221,10 @@ impl Count<'_> {
 /// hears the whole cluster's levels; `cancel` stops this process (and so,
 /// timely being fail-stop, the cluster).
 pub fn count_tours(
-    count: &Count<'_>,
+    count: &ClusterCount<'_>,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
-) -> Result<Counted, DistributedError> {
+) -> Result<ClusterCounted, DistributedError> {
     count.check()?;
     lost::watch();
     let c = count.cluster;
@@ -233,7 +233,7 @@ pub fn count_tours(
     let sweep = Sweep::ordered(&order, count.kind);
     if sweep.impossible() {
         // Every process knows this alike, so none waits for another.
-        return Ok(Counted {
+        return Ok(ClusterCounted {
             tours: BigUint::ZERO,
             outcome: Outcome::empty(sweep.width()),
             processes: Vec::new(),
@@ -352,7 +352,7 @@ pub fn count_tours(
                     .clone();
                 let sweep = Sweep::ordered(&order, kind);
                 let forward = Forward(events.clone());
-                let job = sweep::Job {
+                let job = sweep::SweepTask {
                     sweep: &sweep,
                     options: &options,
                     process,
@@ -400,7 +400,7 @@ pub fn count_tours(
                 TourKind::Open if count.board.cells() == 1 => BigUint::from(1u32),
                 TourKind::Open => &finished.cycles * 2u32,
             };
-            Ok(Counted {
+            Ok(ClusterCounted {
                 tours,
                 outcome: Outcome {
                     cycles: finished.cycles,

@@ -112,7 +112,7 @@ struct Figures {
 }
 
 /// The sweep's settings, as the cluster resolved them.
-pub struct Job<'a> {
+pub struct SweepTask<'a> {
     pub sweep: &'a Sweep,
     pub options: &'a kt_frontier::Options,
     pub process: usize,
@@ -343,7 +343,7 @@ impl<K: Key> Successors<K> for Outgoing<'_, '_, K> {
 /// The sweep on this process's worker.
 pub fn run<K: Key + timely::ExchangeData>(
     worker: &mut Worker,
-    job: &Job<'_>,
+    job: &SweepTask<'_>,
     addresses: &[String],
 ) -> Result<Finished, DistributedError> {
     let sweep = job.sweep;
@@ -637,7 +637,7 @@ fn pump<K: Key + timely::ExchangeData>(
     flow: &mut Dataflow<K>,
     from_threads: &Receiver<Batch<K>>,
     own: &mut Sink<'_, '_, K>,
-    job: &Job<'_>,
+    job: &SweepTask<'_>,
     halt: &AtomicBool,
     addresses: &[String],
 ) -> Result<(), DistributedError> {

@@ -61,7 +61,7 @@ pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 
 /// A finished count.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Counted {
+pub struct FrontierCounted {
     /// In the project's convention: closed tours undirected, open tours
     /// directed over every start square.
     pub tours: BigUint,
@@ -170,7 +170,7 @@ pub fn count_tours(
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
-) -> Result<Counted, FrontierError> {
+) -> Result<FrontierCounted, FrontierError> {
     let order = resolve_order(board, kind, options)?;
     let outcome = count::count_cycles(&Sweep::ordered(&order, kind), options, watcher, cancel)?;
     let tours = match kind {
@@ -178,5 +178,5 @@ pub fn count_tours(
         TourKind::Open if board.cells() == 1 => BigUint::from(1u32),
         TourKind::Open => &outcome.cycles * 2u32,
     };
-    Ok(Counted { tours, outcome })
+    Ok(FrontierCounted { tours, outcome })
 }

@@ -14,7 +14,7 @@ fn count(
     board: &str,
     kind: TourKind,
     options: &Options,
-) -> Result<kt_frontier::Counted, FrontierError> {
+) -> Result<kt_frontier::FrontierCounted, FrontierError> {
     count_tours(
         board.parse::<Board>().unwrap(),
         kind,
@@ -79,7 +79,7 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     files
 }
 
-fn resume_from(path: &std::path::Path) -> Result<kt_frontier::Counted, FrontierError> {
+fn resume_from(path: &std::path::Path) -> Result<kt_frontier::FrontierCounted, FrontierError> {
     let resuming = Options {
         resume: Some(path.to_path_buf()),
         ..Options::default()
@@ -87,7 +87,7 @@ fn resume_from(path: &std::path::Path) -> Result<kt_frontier::Counted, FrontierE
     count("5x6", TourKind::Open, &resuming)
 }
 
-fn refused(result: Result<kt_frontier::Counted, FrontierError>, words: &[&str]) {
+fn refused(result: Result<kt_frontier::FrontierCounted, FrontierError>, words: &[&str]) {
     match result {
         Err(FrontierError::Resume(why)) => assert!(words.iter().any(|w| why.contains(w)), "{why}"),
         other => panic!("{other:?}"),

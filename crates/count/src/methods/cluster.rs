@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use kt_distributed::{ClusterOptions, Count, DistributedError};
+use kt_distributed::{ClusterCount, ClusterOptions, DistributedError};
 
 use super::frontier::{self, Frontier};
 use super::{Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources};
@@ -94,11 +94,11 @@ impl Method for Cluster {
     /// The frontier method's estimate, shared by the processes: each holds
     /// its share of every level and expands it (the exchange's cost is
     /// measured in `docs/benchmarks.md`, not modelled). Refuses what the
-    /// cluster cannot run (`Count::check`).
+    /// cluster cannot run (`ClusterCount::check`).
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
         let options = self.frontier.options(job);
         let cluster = self.cluster();
-        Count {
+        ClusterCount {
             board: job.board,
             kind: job.kind,
             options: &options,
@@ -124,7 +124,7 @@ impl Method for Cluster {
         let result =
             frontier::watched_sweep(job, &order, &mut report, observer, cancel, |levels| {
                 kt_distributed::count_tours(
-                    &Count {
+                    &ClusterCount {
                         board: job.board,
                         kind: job.kind,
                         options: &options,

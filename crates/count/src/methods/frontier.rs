@@ -326,7 +326,7 @@ impl Method for Frontier {
         frontier.sweep_peak_states = 0;
         let watchdog = watch(job.budget, cancel)?;
         let result = {
-            let levels = Levels {
+            let levels = LevelWatcher {
                 observer,
                 report: Mutex::new(&mut *report),
                 steps: job.board.cells(),
@@ -409,7 +409,7 @@ pub(super) fn watched_sweep<T>(
     report.frontier = Some(frontier);
     observer.report(report);
     let watchdog = watch(job.budget, cancel)?;
-    let levels = Levels {
+    let levels = LevelWatcher {
         observer,
         report: Mutex::new(report),
         steps: job.board.cells(),
@@ -420,13 +420,13 @@ pub(super) fn watched_sweep<T>(
 }
 
 /// Passes the sweep's progress on, and adds its levels to the report.
-struct Levels<'a> {
+struct LevelWatcher<'a> {
     observer: &'a dyn Observer,
     report: Mutex<&'a mut RunReport>,
     steps: usize,
 }
 
-impl Levels<'_> {
+impl LevelWatcher<'_> {
     /// Changes the report's frontier section.
     fn frontier(&self, change: impl FnOnce(&mut FrontierReport)) {
         let mut report = self
@@ -437,7 +437,7 @@ impl Levels<'_> {
     }
 }
 
-impl Watcher for Levels<'_> {
+impl Watcher for LevelWatcher<'_> {
     fn step_started(&self, step: usize, steps: usize, states: u64) {
         self.frontier(|f| f.steps_done = step - 1);
         self.observer
