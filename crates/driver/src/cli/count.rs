@@ -1,0 +1,474 @@
+//! The arguments of `count` and `bench` — board, questions, method and
+//! its resources, engine, frontier and cluster options — and the library
+//! request they lower to.
+#![allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+use kt_count::zdd::Schedule;
+use kt_count::{
+    Board, Bytes, Checkpointing, ChoiceError, ClusterOptions, EngineKind, GivenOptions,
+    MethodChoice, OrderChoice, Question, Request, Resources, TourKind,
+};
+
+use super::help::methods_help;
+use super::parse::{
+    engine_names, method_names, parse_board, parse_bytes, parse_duration, parse_order, parse_shard,
+    parse_square,
+};
+
+/// The board counted when none is given: 6×6, the largest square board whose
+/// open tours the encoding counts in seconds.
+pub const DEFAULT_BOARD: Board = Board::SIX_BY_SIX;
+
+/// The board and the kind of tour.
+#[derive(Debug, Args, Clone)]
+#[command(next_help_heading = "Board")]
+pub struct ProblemArgs {
+    /// The board: N (an N×N board) or RxC, e.g. 6 or 5x6 [default: 6, the 6×6 board].
+    #[arg(value_parser = parse_board, allow_negative_numbers = true, conflicts_with_all = ["rows", "cols"])]
+    pub board: Option<Board>,
+
+    /// Rows (with --cols, instead of BOARD).
+    #[arg(long, requires = "cols", value_parser = clap::value_parser!(u32).range(1..))]
+    pub rows: Option<u32>,
+
+    /// Columns (with --rows, instead of BOARD).
+    #[arg(long, requires = "rows", value_parser = clap::value_parser!(u32).range(1..))]
+    pub cols: Option<u32>,
+
+    /// Closed tours (undirected Hamiltonian cycles) instead of open ones.
+    #[arg(long)]
+    pub closed: bool,
+}
+
+impl ProblemArgs {
+    pub fn board(&self) -> Result<Board, String> {
+        match (self.board, self.rows, self.cols) {
+            (Some(board), _, _) => Ok(board),
+            (None, Some(r), Some(c)) => {
+                Board::new(r as usize, c as usize).map_err(|e| e.to_string())
+            }
+            _ => Ok(DEFAULT_BOARD),
+        }
+    }
+
+    pub fn kind(&self) -> TourKind {
+        if self.closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        }
+    }
+}
+
+/// Which method, and the resources it gets.
+#[derive(Debug, Args, Clone)]
+#[command(next_help_heading = "Method")]
+pub struct MethodArgs {
+    /// How to count (zdd, frontier, edges, backtrack, cluster, or auto).
+    #[arg(
+        long,
+        value_parser = method_names(),
+        default_value = "auto",
+        hide_default_value = true,
+        hide_possible_values = true,
+        long_help = methods_help()
+    )]
+    pub method: String,
+
+    /// The decision diagram, the old way to name a method (deprecated,
+    /// hidden from --help): time-sliced is --method zdd, edges is --method
+    /// edges.
+    #[arg(long, value_enum, hide = true)]
+    pub encoding: Option<EncodingChoice>,
+
+    /// Start even where the estimate says the work is beyond this machine
+    /// (its memory and free disk, or more than 2 hours), which is refused
+    /// before any work otherwise; dot: also a diagram estimated larger
+    /// than --max-nodes (the built diagram is still checked against it).
+    #[arg(long)]
+    pub force: bool,
+
+    /// Worker threads [default: the machine's available cores; at most 4 per
+    /// core; backtracking runs on one].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
+
+    /// Memory budget, e.g. 8GiB or 512M [default: 3/4 of physical memory,
+    /// or 9/10 of the memory available at the start if that is less; more
+    /// than the machine has is capped to it; at least 8 MiB].
+    #[arg(long, value_parser = parse_bytes)]
+    pub memory: Option<Bytes>,
+
+    /// The order in which a frontier sweep takes the squares (--method
+    /// frontier, edges, cluster): auto (the order shipped for the board, or
+    /// one searched for it), columns, or a FILE holding a board of step
+    /// numbers, as `knights-tour order` prints it [default: auto].
+    #[arg(long, value_name = "auto|columns|FILE", value_parser = parse_order)]
+    pub order: Option<OrderChoice>,
+}
+
+/// The decision-diagram methods' engine settings.
+#[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "ZDD options (--method zdd, edges)")]
+pub struct ZddArgs {
+    /// The decision-diagram engine [default: zbdd].
+    #[arg(long, value_parser = engine_names())]
+    pub engine: Option<String>,
+
+    /// The order and shape of the intersections (--method zdd) [default: fused].
+    #[arg(long, value_enum)]
+    pub schedule: Option<ScheduleChoice>,
+
+    /// Node capacity of the manager [default: derived from --memory;
+    /// refused if it does not fit].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+
+    /// Apply-cache entries, rounded up to a power of two [default: by
+    /// schedule and board; at least 4096].
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1 << 32)))]
+    pub cache: Option<u64>,
+}
+
+/// Which decision diagram (the old name of the two diagram methods).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EncodingChoice {
+    /// One variable per (square, time): --method zdd.
+    TimeSliced,
+    /// One variable per move, from the frontier method: --method edges.
+    Edges,
+}
+
+/// The order and shape of the intersections (the library's [`Schedule`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScheduleChoice {
+    /// Transitions, then all exactly-once constraints in one filtered pass.
+    Fused,
+    /// Transitions, then one filtered pass per square.
+    #[value(alias = "restrict")]
+    PerSquare,
+    /// Adiar's order, plain intersections.
+    Adiar,
+    /// bdd-benchmark's order (transitions backwards), plain intersections.
+    Backward,
+}
+
+impl From<ScheduleChoice> for Schedule {
+    fn from(choice: ScheduleChoice) -> Schedule {
+        match choice {
+            ScheduleChoice::Fused => Schedule::Fused,
+            ScheduleChoice::PerSquare => Schedule::PerSquare,
+            ScheduleChoice::Adiar => Schedule::Adiar,
+            ScheduleChoice::Backward => Schedule::Backward,
+        }
+    }
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub problem: ProblemArgs,
+
+    #[command(flatten)]
+    pub questions: QuestionArgs,
+
+    #[command(flatten)]
+    pub method: MethodArgs,
+
+    /// Run the method even where a theorem says there is no tour (for
+    /// benchmarks and cross-checks).
+    #[arg(long, help_heading = "Method")]
+    pub no_theorems: bool,
+
+    #[command(flatten)]
+    pub zdd: ZddArgs,
+
+    #[command(flatten)]
+    pub frontier: FrontierArgs,
+
+    #[command(flatten)]
+    pub cluster: ClusterArgs,
+
+    /// Print one JSON document instead of the text summary (docs/json.md).
+    #[arg(long, help_heading = "Output")]
+    pub json: bool,
+
+    /// Compare the count with the shipped published counts; exit 1 on a mismatch.
+    #[arg(long, help_heading = "Output")]
+    pub check: bool,
+
+    /// Also draw the table the question gives (--by-start, --pairs, --from
+    /// SQ --by-end) as a board-shaped heat map in FILE (SVG).
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    pub svg: Option<PathBuf>,
+}
+
+/// Counts beyond the total: a fixed start or end, tables, symmetry.
+#[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Questions")]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag is a question a caller asks (--by-start, --pairs, …), not a state"
+)]
+pub struct QuestionArgs {
+    /// Only the tours starting on SQ: `R,C` (0-based row and column, row 0
+    /// at the top) or algebraic (`a1` is the bottom-left corner). Closed
+    /// tours: the directed tours numbered from SQ, twice the undirected count.
+    #[arg(long, value_name = "SQ")]
+    pub from: Option<String>,
+
+    /// Only the tours ending on SQ (closed tours: with --from, those whose
+    /// last square is SQ, a move from the start).
+    #[arg(long, value_name = "SQ")]
+    pub to: Option<String>,
+
+    /// The table of open tours by start square (its sum is the total); by
+    /// the frontier method, one fixed-start run per class of start squares,
+    /// the classes done kept with --checkpoint; with --shard K/N, the K-th
+    /// of N shards of those classes.
+    #[arg(long, conflicts_with_all = ["from", "to", "by_end", "up_to_symmetry"])]
+    pub by_start: bool,
+
+    /// With --from: the table of tours from that square by end square.
+    #[arg(long, requires = "from", conflicts_with = "to")]
+    pub by_end: bool,
+
+    /// Undirected tours up to the board's symmetries (8 on a square board,
+    /// 4 otherwise), by Burnside's lemma, with the tours each symmetry fixes.
+    #[arg(long, conflicts_with_all = ["from", "to", "by_end"])]
+    pub up_to_symmetry: bool,
+
+    /// Open tours by endpoint pairs: every class of start and end squares
+    /// (`knights-tour shards BOARD` lists them), one fixed-ends run each;
+    /// the total and the table by start square.
+    #[arg(long, conflicts_with_all = ["from", "to", "by_end", "by_start", "up_to_symmetry", "shard"])]
+    pub pairs: bool,
+
+    /// Count the K-th of N shards of the endpoint-pair classes (with
+    /// --by-start: of the classes of start squares), balanced by their
+    /// estimated cost (1 <= K <= N); with --json the output is a part for
+    /// `knights-tour merge`. Run the N shards anywhere, in any order.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard,
+          conflicts_with_all = ["from", "to", "by_end", "up_to_symmetry"])]
+    pub shard: Option<kt_count::Shard>,
+}
+
+impl QuestionArgs {
+    /// The question these flags ask on `board`.
+    pub fn question(&self, board: &Board) -> Result<Question, String> {
+        let square = |flag: &str, text: &Option<String>| {
+            text.as_deref()
+                .map(|t| parse_square(board, t).map_err(|e| format!("{flag}: {e}")))
+                .transpose()
+        };
+        let from = square("--from", &self.from)?;
+        let to = square("--to", &self.to)?;
+        Ok(match (from, to) {
+            _ if self.pairs => Question::Pairs {
+                shard: None,
+                ends: kt_count::Ends::Pairs,
+            },
+            _ if self.shard.is_some() => Question::Pairs {
+                shard: self.shard,
+                ends: if self.by_start {
+                    kt_count::Ends::Starts
+                } else {
+                    kt_count::Ends::Pairs
+                },
+            },
+            _ if self.by_start => Question::ByStart,
+            _ if self.up_to_symmetry => Question::UpToSymmetry,
+            (Some(from), _) if self.by_end => Question::ByEnd { from },
+            (Some(from), Some(to)) => Question::FromTo { from, to },
+            (Some(from), None) => Question::From { from },
+            (None, Some(to)) => Question::To { to },
+            (None, None) => Question::Total,
+        })
+    }
+}
+
+/// Long frontier counts: disk and checkpoints.
+#[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Frontier options (--method frontier)")]
+pub struct FrontierArgs {
+    /// Where levels that do not fit --memory spill, created if missing
+    /// [default: the system's temporary directory].
+    #[arg(long, value_name = "DIR")]
+    pub spill_dir: Option<PathBuf>,
+
+    /// Keep the level reached in directory DIR (created if missing) every
+    /// --checkpoint-every, to go on from it with --resume; its runs are
+    /// hard-linked, not copied. With --pairs or --shard, DIR also keeps the
+    /// classes finished (part.json).
+    #[arg(long, value_name = "DIR")]
+    pub checkpoint: Option<PathBuf>,
+
+    /// How often to write the checkpoint, e.g. 5m or 90s [default: 5m].
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
+    pub checkpoint_every: Option<std::time::Duration>,
+
+    /// Go on from a checkpoint directory of the same board and kind (with
+    /// --pairs or --shard: skipping the classes it had finished).
+    #[arg(long, value_name = "DIR")]
+    pub resume: Option<PathBuf>,
+}
+
+/// One count spread over several processes or machines.
+#[derive(Debug, Args, Clone, Default)]
+#[command(next_help_heading = "Cluster options (--method cluster)")]
+pub struct ClusterArgs {
+    /// Spread the frontier sweep over N processes (start each with the
+    /// same command line but --process); --threads and --memory are each
+    /// process's. See docs/distributed.md.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub processes: Option<u32>,
+
+    /// This process, from 0 to N-1 [default: 0].
+    #[arg(long, value_name = "I", requires = "processes")]
+    pub process: Option<u32>,
+
+    /// The processes' addresses, one host:port a line, process 0 first
+    /// (timely's hostfile format) [default: 127.0.0.1 at --port, --port+1, …].
+    #[arg(
+        long,
+        value_name = "FILE",
+        requires = "processes",
+        conflicts_with = "port"
+    )]
+    pub hostfile: Option<PathBuf>,
+
+    /// The port of process 0 when all processes are on this machine;
+    /// process I listens on PORT+I [default: 2101].
+    #[arg(long, value_name = "PORT", requires = "processes")]
+    pub port: Option<u16>,
+
+    /// How long to wait for the other processes to start, e.g. 10m
+    /// [default: 60s].
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "processes")]
+    pub connect_timeout: Option<std::time::Duration>,
+
+    /// How long another process may send nothing, not even its heartbeat,
+    /// before the count stops naming it (exit 4; checkpoints stay
+    /// resumable), e.g. 5m [default: 60s].
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "processes")]
+    pub peer_timeout: Option<std::time::Duration>,
+}
+
+impl ClusterArgs {
+    /// The cluster these arguments describe: addresses from the hostfile,
+    /// or this machine's.
+    fn options(&self) -> Result<Option<ClusterOptions>, String> {
+        let Some(processes) = self.processes else {
+            return Ok(None);
+        };
+        let processes = processes as usize;
+        let process = self.process.unwrap_or(0) as usize;
+        // Before the hostfile is read.
+        kt_count::hosts::check_process(process, processes)?;
+        let addresses = match &self.hostfile {
+            Some(path) => kt_count::hosts::read_hostfile(path, processes)?,
+            None => kt_count::hosts::localhost(
+                processes,
+                self.port.unwrap_or(kt_count::hosts::DEFAULT_PORT),
+            )?,
+        };
+        Ok(Some(ClusterOptions {
+            processes,
+            process,
+            addresses,
+            connect_timeout: self
+                .connect_timeout
+                .unwrap_or(kt_count::CLUSTER_CONNECT_TIMEOUT),
+            peer_timeout: self.peer_timeout.unwrap_or(kt_count::CLUSTER_PEER_TIMEOUT),
+        }))
+    }
+}
+
+/// The options of `args`, not yet sorted to a method.
+pub(crate) fn given(
+    method: &MethodArgs,
+    zdd: &ZddArgs,
+    frontier: Option<&FrontierArgs>,
+) -> GivenOptions {
+    GivenOptions {
+        resources: Resources {
+            threads: method.threads,
+            memory: method.memory,
+        },
+        engine: zdd
+            .engine
+            .as_deref()
+            .and_then(|name| EngineKind::NAMED.into_iter().find(|e| e.name() == name)),
+        schedule: zdd.schedule.map(Schedule::from),
+        nodes: zdd.nodes,
+        cache: zdd.cache,
+        spill_dir: frontier.and_then(|f| f.spill_dir.clone()),
+        checkpoint: frontier.and_then(|f| {
+            f.checkpoint.clone().map(|path| Checkpointing {
+                path,
+                every: f.checkpoint_every,
+            })
+        }),
+        resume: frontier.and_then(|f| f.resume.clone()),
+        cluster: None,
+        order: method.order.clone(),
+    }
+}
+
+/// The method `--method` (or its old name `--encoding`) asks for, with the
+/// options given; `auto` becomes every method that takes them all.
+pub(crate) fn method_choice(
+    method: &MethodArgs,
+    given: &GivenOptions,
+) -> Result<MethodChoice, String> {
+    let asked = method.method.as_str();
+    let name = match (asked, method.encoding) {
+        (name, None) => name,
+        ("auto" | "edges" | "frontier", Some(EncodingChoice::Edges)) => "edges",
+        ("auto" | "zdd", Some(EncodingChoice::TimeSliced)) => "zdd",
+        (name, Some(encoding)) => {
+            let (value, means) = match encoding {
+                EncodingChoice::Edges => ("edges", "edges"),
+                EncodingChoice::TimeSliced => ("time-sliced", "zdd"),
+            };
+            return Err(format!(
+                "--encoding {value} is --method {means}; it does not go with --method {name}"
+            ));
+        }
+    };
+    MethodChoice::named(name, given).map_err(|error| match error {
+        ChoiceError::Unknown(name) => format!("no method '{name}'"),
+        ChoiceError::NoneTakesAll(flags) => {
+            format!("no one method takes {} together", flags.join(", "))
+        }
+        ChoiceError::NotTaken {
+            method,
+            flag,
+            takers,
+        } => {
+            let takers: Vec<String> = takers.iter().map(|m| format!("--method {m}")).collect();
+            format!(
+                "{flag} applies to {} only; this count runs --method {method}",
+                takers.join(" or ")
+            )
+        }
+    })
+}
+
+impl CountArgs {
+    /// The library request these arguments describe.
+    pub fn request(&self) -> Result<Request, String> {
+        let board = self.problem.board()?;
+        let mut given = given(&self.method, &self.zdd, Some(&self.frontier));
+        given.cluster = self.cluster.options()?;
+        let mut request = Request::new(board, self.problem.kind())
+            .with_method(method_choice(&self.method, &given)?)
+            .asking(self.questions.question(&board)?);
+        request.use_theorems = !self.no_theorems;
+        request.force = self.method.force;
+        Ok(request)
+    }
+}

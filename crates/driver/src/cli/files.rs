@@ -1,0 +1,151 @@
+//! The arguments of the commands that read or write files and tables:
+//! `order`, `shards`, `merge`, `plot`, `verify`, `known`, `completions`,
+//! `man`.
+#![allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
+
+use std::path::PathBuf;
+
+use clap::Args;
+use kt_count::Board;
+
+use super::parse::parse_board;
+
+#[derive(Debug, Args, Clone)]
+pub struct OrderArgs {
+    /// The board: N (an N×N board) or RxC [default: 6].
+    #[arg(value_parser = parse_board)]
+    pub board: Option<Board>,
+
+    /// The columns order instead (along the longer side).
+    #[arg(long, conflicts_with = "search")]
+    pub columns: bool,
+
+    /// Search anew, scoring this many orders (about 4 million a second on
+    /// one core for 64 squares) instead of taking the shipped one.
+    #[arg(long, value_name = "EVALUATIONS", value_parser = clap::value_parser!(u64).range(1..=100_000_000_000))]
+    pub search: Option<u64>,
+
+    /// Independent annealing runs of the search; the best is kept.
+    #[arg(long, default_value_t = 4, requires = "search", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub restarts: u32,
+
+    /// Another seed gives another search.
+    #[arg(long, default_value_t = 0, requires = "search")]
+    pub seed: u64,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct CompletionsArgs {
+    /// The shell to complete in.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ManArgs {
+    /// The page of this command (knights-tour-COMMAND(1)) instead of the
+    /// program's.
+    pub command: Option<String>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct ShardsArgs {
+    /// The board: N (an N×N board) or RxC [default: 6].
+    #[arg(value_parser = parse_board)]
+    pub board: Option<Board>,
+
+    /// Also say which of N shards counts each class.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub shards: Option<u32>,
+
+    /// The classes of start squares (each one fixed-start run, for the
+    /// table by start square) instead of the pairs of start and end.
+    #[arg(long)]
+    pub by_start: bool,
+
+    /// Print the plan as one JSON document (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct MergeArgs {
+    /// The parts: files `count --shard K/N --json` wrote.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+
+    /// Print one JSON document (the fields of `count --json`: `count`,
+    /// `by_start`; docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+
+    /// Compare the total and the table with the published counts; exit 1
+    /// on a mismatch.
+    #[arg(long)]
+    pub check: bool,
+
+    /// Also draw the table by start square as a board-shaped heat map in
+    /// FILE (SVG).
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct PlotArgs {
+    /// Reports that `count --json` (or `bench`) wrote of frontier counts,
+    /// one line each on the chart.
+    #[arg(required = true, value_name = "REPORT")]
+    pub reports: Vec<PathBuf>,
+
+    /// Write the SVG to FILE [default: standard output].
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Each level's seconds instead of its states.
+    #[arg(long)]
+    pub time: bool,
+
+    /// The chart's title [default: States per level, or Seconds per level].
+    #[arg(long)]
+    pub title: Option<String>,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct VerifyArgs {
+    /// The file holding the tours (- for standard input), in any format
+    /// `tour` and `find` write: numbered boards (headings allowed),
+    /// algebraic moves (`a1 c2 ...`, one tour per line) or JSON. Exit 0 if
+    /// every tour is valid, 1 if not.
+    pub file: PathBuf,
+
+    /// Also require every tour to be closed (exit 1 if one is open).
+    #[arg(long)]
+    pub closed: bool,
+
+    /// The board the tours are on: N or RxC. A move list names only the
+    /// squares it visits, so without it `a1 b3 c5` is read on the board
+    /// those squares imply (5x3); with it, on this one. Numbered boards
+    /// and JSON tours on another board are refused.
+    #[arg(long, value_parser = parse_board)]
+    pub board: Option<Board>,
+
+    /// Print one JSON document with a verdict per tour (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args, Clone)]
+pub struct KnownArgs {
+    /// Only the rows of this board (N or RxC, in either orientation).
+    #[arg(value_parser = parse_board)]
+    pub board: Option<Board>,
+
+    /// Also the rows of boards with no tour (a side of 1 or 2, 3x3, 4x4,
+    /// …), which the table leaves out by default; --json always has them.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Print the table as one JSON document (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
+}

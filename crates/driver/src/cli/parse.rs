@@ -1,0 +1,98 @@
+//! Parsers of argument values (boards, squares, sizes, durations, orders,
+//! shards) into the library's types, with one-line errors.
+#![allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
+
+use clap::builder::PossibleValuesParser;
+use kt_count::{
+    Board, Bytes, EngineKind, MAX_ORDER_FILE_BYTES, MethodSettings, Order, OrderChoice,
+};
+
+/// `auto` and the registry's method names.
+pub(crate) fn method_names() -> PossibleValuesParser {
+    let mut names = vec!["auto"];
+    names.extend(MethodSettings::names());
+    PossibleValuesParser::new(names)
+}
+
+/// Every engine the library knows (`kt_engine::EngineKind::NAMED`): one
+/// not in this build (BuDDy without its feature) is refused by the plan
+/// with the reason and the way to build it.
+pub(crate) fn engine_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(EngineKind::NAMED.map(EngineKind::name))
+}
+
+/// `K/N` (see `kt_shards::Shard`).
+pub(crate) fn parse_shard(text: &str) -> Result<kt_count::Shard, String> {
+    text.parse().map_err(|e: kt_count::ShardError| e.0)
+}
+
+/// A square given as `R,C` (0-based) or algebraically, on `board`.
+pub fn parse_square(board: &Board, text: &str) -> Result<kt_count::Square, String> {
+    let text = text.trim();
+    if let Some((r, c)) = text.split_once(',') {
+        let bad = || {
+            format!(
+                "invalid square '{text}': expected R,C with 0-based row and column, or a name such as a1"
+            )
+        };
+        let r: usize = r.trim().parse().map_err(|_| bad())?;
+        let c: usize = c.trim().parse().map_err(|_| bad())?;
+        if r >= board.rows() || c >= board.cols() {
+            return Err(format!(
+                "square {r},{c} is not on the {board} board (rows 0..{}, columns 0..{})",
+                board.rows() - 1,
+                board.cols() - 1
+            ));
+        }
+        return Ok(board.square_at(r, c));
+    }
+    kt_board::parse_square(board, text).map_err(|e| e.to_string())
+}
+
+pub(crate) fn parse_board(text: &str) -> Result<Board, String> {
+    text.parse::<Board>().map_err(|e| e.to_string())
+}
+
+/// `--order`: `auto`, `columns`, or a file of step numbers, read (at most
+/// [`MAX_ORDER_FILE_BYTES`]) and checked to be a permutation of its board
+/// here, before any work; whether it is of the board counted is checked
+/// with the board.
+pub(crate) fn parse_order(text: &str) -> Result<OrderChoice, String> {
+    use std::io::Read;
+    match text {
+        "auto" => return Ok(OrderChoice::Auto),
+        "columns" => return Ok(OrderChoice::Columns),
+        _ => {}
+    }
+    let path = std::path::Path::new(text);
+    let file = std::fs::File::open(path).map_err(|e| {
+        format!("cannot read the order file '{text}': {e} (--order takes auto, columns, or a file)")
+    })?;
+    let mut bytes = Vec::new();
+    file.take(MAX_ORDER_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read the order file '{text}': {e}"))?;
+    if bytes.len() as u64 > MAX_ORDER_FILE_BYTES {
+        return Err(format!(
+            "the order file '{text}' is larger than {}, far more than an order of any board the frontier method holds",
+            Bytes(MAX_ORDER_FILE_BYTES)
+        ));
+    }
+    let text_of =
+        String::from_utf8(bytes).map_err(|_| format!("the order file '{text}' is not text"))?;
+    let order = Order::parse(&text_of).map_err(|e| format!("the order file '{text}': {e}"))?;
+    Ok(OrderChoice::Given(order))
+}
+
+pub(crate) fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
+    let duration =
+        humantime::parse_duration(text).map_err(|e| format!("invalid duration '{text}': {e}"))?;
+    if duration.is_zero() {
+        return Err(format!("invalid duration '{text}': must be more than zero"));
+    }
+    Ok(duration)
+}
+
+pub(crate) fn parse_bytes(text: &str) -> Result<Bytes, String> {
+    text.parse()
+}
