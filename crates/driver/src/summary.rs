@@ -231,10 +231,11 @@ fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Result<()> {
 
 /// `1234567` → `1,234,567`.
 pub fn group(n: u64) -> String {
-    group_digits(&n.to_string())
+    indicatif::HumanCount(n).to_string()
 }
 
-/// Commas between groups of three digits of a decimal string.
+/// Commas between groups of three digits of a decimal string (a count
+/// beyond `u64`, which indicatif's `HumanCount` does not take).
 pub fn group_digits(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() * 4 / 3);
     for (i, c) in digits.chars().enumerate() {
