@@ -332,32 +332,9 @@ pub struct PairsReport {
     pub classes: Vec<kt_shards::ClassCount>,
 }
 
-/// One level of a frontier count.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct LevelReport {
-    /// 1-based: the level after this many squares.
-    pub step: usize,
-    pub slots: usize,
-    /// Distinct states in the level.
-    pub states: u64,
-    /// States the step read (the previous level's) and successors it made.
-    pub read: u64,
-    pub successors: u64,
-    pub time_ms: f64,
-    /// States read per second per thread.
-    pub states_per_second_per_thread: f64,
-    /// The level as stored: records (a state may be in several runs of its
-    /// partition until it is read), runs, bytes in all and in memory.
-    pub stored: u64,
-    pub runs: usize,
-    pub bytes: u64,
-    pub memory_bytes: u64,
-    /// Bytes written to spill runs during the step, and spilled runs on
-    /// disk at its end.
-    pub spilled_bytes: u64,
-    pub disk_bytes: u64,
-    pub rss_bytes: u64,
-}
+/// One level of a frontier count: kt-frontier's own report, serialised as
+/// it is (one type where there were two copied field by field).
+pub use kt_frontier::LevelReport;
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]

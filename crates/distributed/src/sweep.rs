@@ -564,7 +564,7 @@ pub fn run<K: Key + timely::ExchangeData>(
             read,
             successors: sum(|f| f.successors),
             time_ms,
-            rate_per_thread: read as f64
+            states_per_second_per_thread: read as f64
                 / (time_ms / 1000.0).max(1e-9)
                 / (workers.threads() * job.processes) as f64,
             stored: cluster_states,

@@ -18,7 +18,7 @@ impl Watcher for Print {
             r.read,
             r.successors,
             r.time_ms,
-            r.rate_per_thread / 1e6,
+            r.states_per_second_per_thread / 1e6,
             r.runs,
             r.bytes_per_state(),
             r.memory_bytes >> 20,

@@ -191,7 +191,9 @@ pub(crate) fn run<K: Key>(
                 read: expanded.read,
                 successors,
                 time_ms: time * 1000.0,
-                rate_per_thread: expanded.read as f64 / time.max(1e-9) / workers.threads() as f64,
+                states_per_second_per_thread: expanded.read as f64
+                    / time.max(1e-9)
+                    / workers.threads() as f64,
                 stored: next.entries(),
                 runs: next.runs(),
                 bytes: next.bytes(),

@@ -1,17 +1,23 @@
 //! What a sweep tells as it goes: a report per finished level, and the
 //! [`Watcher`] that receives them. A leaf of the crate, so that every
 //! module that reports (the count, the errors) can name it without
-//! importing the sweep.
+//! importing the sweep. The report's JSON (`frontier.levels[]` of a
+//! count report, docs/json.md) is this type's serde form.
+
+use serde::{Deserialize, Serialize};
 
 /// One level of a count, measured.
 ///
 /// A level's distinct states are known once it has been read (a state can
 /// be in several runs until then; `level.rs`), so a step's report is handed
 /// to the [`Watcher`] when the next step has read its level.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LevelReport {
     /// 1-based step: the level holds the states after this many squares.
     pub step: usize,
+    /// Steps of the sweep in all (0 in reports written before it was
+    /// written, which still read).
+    #[serde(default)]
     pub steps: usize,
     /// Frontier slots after the step.
     pub slots: usize,
@@ -23,7 +29,7 @@ pub struct LevelReport {
     /// Wall time of the step.
     pub time_ms: f64,
     /// States read per second per thread.
-    pub rate_per_thread: f64,
+    pub states_per_second_per_thread: f64,
     /// Records stored for the level (its states, some in several runs),
     /// its runs, and the bytes they take in all and in memory.
     pub stored: u64,

@@ -21,7 +21,7 @@ use super::{
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::{Observer, Progress};
-use crate::report::{Benchmark, FrontierReport, LevelReport, RunReport, Status};
+use crate::report::{Benchmark, FrontierReport, RunReport, Status};
 
 /// How often a checkpoint is written when no interval is asked for.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_mins(5);
@@ -465,22 +465,7 @@ impl Watcher for LevelWatcher<'_> {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let frontier = report.frontier.get_or_insert_with(FrontierReport::default);
-        frontier.add_level(LevelReport {
-            step: level.step,
-            slots: level.slots,
-            states: level.states,
-            read: level.read,
-            successors: level.successors,
-            time_ms: level.time_ms,
-            states_per_second_per_thread: level.rate_per_thread,
-            stored: level.stored,
-            runs: level.runs,
-            bytes: level.bytes,
-            memory_bytes: level.memory_bytes,
-            spilled_bytes: level.spilled_bytes,
-            disk_bytes: level.disk_bytes,
-            rss_bytes: level.rss_bytes,
-        });
+        frontier.add_level(level.clone());
         self.observer.report(&report);
     }
 
