@@ -22,13 +22,20 @@
 #
 # Usage: scripts/8x8-by-start.sh [MAX-CLASSES]
 #   WORK: where checkpoints and spilled levels go (default /work/8x8-starts;
-#   it needs tens of GB free), THREADS (default: all cores).
+#   it needs tens of GB free), THREADS (default: all cores), MEMORY (the
+#   --memory budget; default: the program's, from the memory available at
+#   the start; more memory keeps more of a level merged in memory and so
+#   less of it on disk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 max=${1:-10}
 work=${WORK:-/work/8x8-starts}
 threads=${THREADS:-$(nproc)}
+memory=()
+if [ -n "${MEMORY:-}" ]; then
+  memory=(--memory "$MEMORY")
+fi
 data=crates/count/data/ours/8x8-open-by-start
 mkdir -p "$work" "$data"
 
@@ -50,7 +57,7 @@ for shard in "${shards[@]}"; do
   fi
   echo "shard $shard: $(date -u +%FT%TZ)"
   /usr/bin/time -f "%e s %M KiB" -o "$work/part-$k.time" \
-    "$bin" count 8 --by-start --shard "$shard" --threads "$threads" \
+    "$bin" count 8 --by-start --shard "$shard" --threads "$threads" "${memory[@]}" \
     --spill-dir "$work/spill" --checkpoint "$ckpt" --checkpoint-every 1s \
     "${resume[@]}" --json >"$work/part-$k.json.partial"
   mv "$work/part-$k.json.partial" "$part"
