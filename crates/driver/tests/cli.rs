@@ -4,6 +4,9 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+mod common;
+use common::without_usage;
+
 fn knights_tour() -> Command {
     let mut cmd = Command::cargo_bin("knights-tour").expect("the binary is built for its tests");
     cmd.env_remove("RUST_LOG");
@@ -21,23 +24,6 @@ fn fails_with_one_line(args: &[&str], code: i32) -> String {
     assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
     assert!(!stderr.contains("panicked"), "{args:?}: {stderr:?}");
     stderr
-}
-
-/// stderr without the `Usage:` line and `--help` hint that follow a usage
-/// error's one line, as clap prints them.
-fn without_usage(stderr: &str) -> &str {
-    match stderr.find("\n\nUsage: ") {
-        Some(at) => {
-            assert!(
-                stderr
-                    .trim_end()
-                    .ends_with("For more information, try '--help'."),
-                "{stderr:?}"
-            );
-            &stderr[..=at]
-        }
-        None => stderr,
-    }
 }
 
 #[test]

@@ -6,6 +6,9 @@ use std::net::TcpListener;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::without_usage;
+
 fn binary() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("knights-tour")
 }
@@ -385,22 +388,5 @@ fn a_process_share_is_never_resumed_as_a_whole_count() {
         assert!(output.status.success(), "{output:?}");
         assert_eq!(stdout(&output).lines().next(), Some("9862"));
         assert!(stdout(&output).contains("resumed"), "{}", stdout(&output));
-    }
-}
-
-/// stderr without the `Usage:` line and `--help` hint that follow a usage
-/// error's one line, as clap prints them.
-fn without_usage(stderr: &str) -> &str {
-    match stderr.find("\n\nUsage: ") {
-        Some(at) => {
-            assert!(
-                stderr
-                    .trim_end()
-                    .ends_with("For more information, try '--help'."),
-                "{stderr:?}"
-            );
-            &stderr[..=at]
-        }
-        None => stderr,
     }
 }

@@ -15,6 +15,9 @@ use std::sync::{Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
+mod common;
+use common::without_usage;
+
 /// Held by tests whose child counts for seconds.
 static HEAVY: Mutex<()> = Mutex::new(());
 
@@ -133,23 +136,6 @@ fn one_error_line(output: &Output, code: i32, what: &str) -> String {
         "{what}: a panic: {stderr:?}"
     );
     format!("{last}\n")
-}
-
-/// stderr without the `Usage:` line and `--help` hint that follow a usage
-/// error's one line, as clap prints them.
-fn without_usage(stderr: &str) -> &str {
-    match stderr.find("\n\nUsage: ") {
-        Some(at) => {
-            assert!(
-                stderr
-                    .trim_end()
-                    .ends_with("For more information, try '--help'."),
-                "{stderr:?}"
-            );
-            &stderr[..=at]
-        }
-        None => stderr,
-    }
 }
 
 /// Sends `signal` (`INT`, `TERM`, …) to the process `pid`, or to the
