@@ -284,6 +284,27 @@ impl Method for Frontier {
             Restriction::FromTo(s, e) if job.kind == TourKind::Open => Some((s, e)),
             _ => None,
         };
+        let order = self.order(job)?;
+        // The tours from a square are as many as from each of its images
+        // under the board's symmetries: the sweep starts from the image
+        // the order takes first, being restricted only from there on
+        // (`Order::first_image`).
+        let restriction = match restriction {
+            Restriction::From(s) if job.kind == TourKind::Open => {
+                let image = order.first_image(s);
+                if image != s {
+                    tracing::info!(
+                        "the tours from {} are counted from its image {}, which the order takes at step {} (not {})",
+                        kt_board::square_name(&job.board, s),
+                        kt_board::square_name(&job.board, image),
+                        order.steps_by_square()[image] + 1,
+                        order.steps_by_square()[s] + 1,
+                    );
+                }
+                Restriction::From(image)
+            }
+            other => other,
+        };
         let restriction = match restriction {
             Restriction::From(s) => kt_frontier::Restriction {
                 ends: vec![s],
@@ -302,7 +323,6 @@ impl Method for Frontier {
             },
         };
         let mut options = self.options(job);
-        let order = self.order(job)?;
         // A count by endpoint pairs or start squares resumes the class in
         // progress only from its own sweep's checkpoint (the fingerprint
         // covers the ends and the rules): the directory may hold another
