@@ -36,7 +36,8 @@ fn count_layer(module: &str) -> Option<u32> {
 /// the worker pool, the level report, the order); the error and the
 /// sorted runs; their store; the merge of runs; a level; the sweep (the
 /// order's steps); the transition on one state; one step on all workers;
-/// the checkpoint; the count; the edge ZDD; the root.
+/// the checkpoint; the level loop, shared by one process and a cluster;
+/// the count on one process; the edge ZDD; the root.
 fn frontier_layer(module: &str) -> Option<u32> {
     Some(match module {
         "state" | "weight" | "workers" | "report" | "order" => 0,
@@ -47,9 +48,10 @@ fn frontier_layer(module: &str) -> Option<u32> {
         "transition" => 5,
         "step" => 6,
         "checkpoint" => 7,
-        "count" => 8,
-        "zdd" => 9,
-        "lib" => 10,
+        "sweep_loop" => 8,
+        "count" => 9,
+        "zdd" => 10,
+        "lib" => 11,
         _ => return None,
     })
 }

@@ -7,9 +7,10 @@
 //! owner, each process expands the states it owns on all its threads, the
 //! successors go to their owners through timely's exchange, and each
 //! process adds up equal states in kt-frontier's own level store, sorting
-//! and spilling as a count on one machine does (`sweep`). The transitions,
-//! the step and the level store are kt-frontier's; nothing of the sweep is
-//! written twice.
+//! and spilling as a count on one machine does (`sweep`). The level loop,
+//! the transitions, the step and the level store are kt-frontier's: this
+//! crate is what a cluster's process does differently in the loop, one
+//! implementation of `kt_frontier::sweep_loop::Exchange`.
 //!
 //! * [`hosts`]: where the processes listen (timely's hostfile format);
 //! * [`connect`](mod@connect): the sockets, made and checked before any

@@ -1,4 +1,6 @@
-//! One frontier sweep on a timely worker: a level is three steps.
+//! One frontier sweep on a timely worker: kt-frontier's level loop
+//! (`sweep_loop`), with this process's side of it (`Cluster`) as its
+//! exchange. A level is three steps.
 //!
 //! 1. **Expand** the states this process holds, on all its threads, with
 //!    kt-frontier's own step ([`step::expand`]) and transitions.
@@ -33,8 +35,9 @@ use std::time::{Duration, Instant};
 use kt_frontier::checkpoint::{self, Checkpoint};
 use kt_frontier::level::{Builder, Level, Sink};
 use kt_frontier::state::Key;
-use kt_frontier::step::{self, Successors};
+use kt_frontier::step::{self, Expanded, Successors};
 use kt_frontier::store::Store;
+use kt_frontier::sweep_loop::{self, Exchange, Looping, Started, StepFigures};
 use kt_frontier::transition::Transition;
 use kt_frontier::weight::{Total, Weight};
 use kt_frontier::workers::Workers;
@@ -42,7 +45,7 @@ use kt_frontier::{FrontierError, LevelReport, Sweep, Watcher};
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 use timely::dataflow::channels::pact::Pipeline;
-use timely::dataflow::operators::{Exchange, Input, Operator, Probe};
+use timely::dataflow::operators::{Exchange as _, Input, Operator, Probe};
 use timely::dataflow::{InputHandle, ProbeHandle};
 use timely::worker::Worker;
 
@@ -340,21 +343,255 @@ impl<K: Key> Successors<K> for Outgoing<'_, '_, K> {
     }
 }
 
+/// This process's side of the level loop (`kt_frontier::sweep_loop`): the
+/// successors it does not own go through timely's exchange, and each
+/// step's figures go to every process to be added up.
+struct Cluster<'w, 'j, K: Key + timely::ExchangeData> {
+    worker: &'w mut Worker,
+    flow: Dataflow<K>,
+    job: &'j SweepTask<'j>,
+    addresses: &'j [String],
+    share: checkpoint::Share,
+    /// The slot of the latest checkpoint written or resumed.
+    last_written: Option<PathBuf>,
+    /// Raised for the expanding threads to stop (a cancel, a lost peer).
+    halt: AtomicBool,
+    /// This round's own figures beyond the loop's: bytes sent, records
+    /// received before it, the wait for the others.
+    sent_bytes: u64,
+    received_before: u64,
+    wait: Duration,
+    /// Every process's figures, gathered step by step.
+    peaks: Vec<ProcessReport>,
+}
+
+impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
+    type Error = DistributedError;
+
+    fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, DistributedError> {
+        let job = self.job;
+        let started = match &job.resume_slot {
+            Some(path) => {
+                let resumed = checkpoint::read_share::<K>(path, job.sweep, self.share, workers)?;
+                Started {
+                    level: resumed.level,
+                    step: resumed.step,
+                    total: resumed.total,
+                    resumed: true,
+                }
+            }
+            // Before the first step every slot is bare: one state, which
+            // process 0 holds.
+            None => Started {
+                level: if job.process == 0 {
+                    Level::single(
+                        K::pack(&job.sweep.start_digits(), job.sweep.start_slots()),
+                        store,
+                    )
+                    .map_err(FrontierError::Io)?
+                } else {
+                    Level::from_partitions(0, vec![Vec::new()])
+                },
+                step: 0,
+                total: Total::default(),
+                resumed: false,
+            },
+        };
+        self.flow.advance_to(2 * started.step as u64);
+        self.received_before = self.flow.received;
+        Ok(started)
+    }
+
+    fn expand(
+        &mut self,
+        round: usize,
+        level: &Level<K>,
+        transition: &Transition,
+        builder: &Builder<'_, K>,
+        workers: &Workers,
+        store: &Store,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Expanded, DistributedError> {
+        let Cluster {
+            worker,
+            flow,
+            job,
+            addresses,
+            halt,
+            ..
+        } = self;
+        let (job, addresses): (&SweepTask<'_>, &[String]) = (job, addresses);
+        let time = 2 * round as u64;
+        let (me, processes) = (job.process as u64, job.processes as u64);
+        let sent_bytes = AtomicU64::new(0);
+        let (to_worker, from_threads) = sync_channel::<Batch<K>>(IN_FLIGHT * workers.threads());
+        let mut own = builder.sink();
+        let expanded = std::thread::scope(|s| {
+            // Owned here, so that if this thread unwinds (timely panics
+            // when a peer is lost mid-step) the receiver is dropped before
+            // the scope joins the expanding thread, whose next send then
+            // fails instead of waiting forever.
+            let from_threads = from_threads;
+            let halt = &*halt;
+            let sent_bytes = &sent_bytes;
+            let expanding = s.spawn(move || {
+                let to_worker = to_worker;
+                step::expand(level, transition, workers, store, halt, progress, &|| {
+                    Outgoing {
+                        own: builder.sink(),
+                        me,
+                        processes,
+                        batch: Batch {
+                            small: Vec::with_capacity(BATCH),
+                            big: Vec::new(),
+                        },
+                        to_worker: to_worker.clone(),
+                        sent_bytes,
+                        cut_off: false,
+                    }
+                })
+            });
+            let pumped = pump(worker, flow, &from_threads, &mut own, job, halt, addresses);
+            // The expanding threads stop at the halt flag if the pump gave
+            // up; their result comes second.
+            let expanded = expanding
+                .join()
+                .map_err(|_| DistributedError::Internal("an expanding thread panicked".into()))?;
+            pumped?;
+            Ok::<_, DistributedError>(expanded?)
+        })?;
+        check_peers(addresses)?;
+        self.sent_bytes = sent_bytes.into_inner();
+        if job.cancel.load(Ordering::Relaxed) {
+            // The loop stops with the levels done.
+            return Ok(expanded);
+        }
+        let waiting = Instant::now();
+        self.flow.advance_to(time + 1);
+        wait_for(
+            self.worker,
+            &mut self.flow,
+            time + 1,
+            Some(&mut own),
+            addresses,
+        )?;
+        self.wait = waiting.elapsed();
+        own.flush().map_err(FrontierError::Io)?;
+        Ok(expanded)
+    }
+
+    fn gather(&mut self, round: usize, own: StepFigures) -> Result<StepFigures, DistributedError> {
+        let time = 2 * round as u64;
+        let figures = Figures {
+            process: self.job.process as u64,
+            read: own.read,
+            closed: own.closed.to_u32_digits(),
+            successors: own.successors,
+            stored: own.stored,
+            runs: own.runs,
+            bytes: own.bytes,
+            memory_bytes: own.memory_bytes,
+            spilled_bytes: own.spilled_bytes,
+            disk_bytes: own.disk_bytes,
+            rss_bytes: own.rss_bytes,
+            sent_bytes: std::mem::take(&mut self.sent_bytes),
+            received: self.flow.received - self.received_before,
+            wait_ms: std::mem::take(&mut self.wait).as_secs_f64() * 1000.0,
+            time_ms: own.time_ms,
+            checkpoint: own.checkpoint,
+        };
+        // Every process's figures, to every process (the last level's
+        // round has not advanced to the figures' time yet).
+        self.flow.advance_to(time + 1);
+        for to in 0..self.job.processes as u64 {
+            self.flow.figures.send((to, figures.clone()));
+        }
+        self.flow.advance_to(time + 2);
+        wait_for::<K>(self.worker, &mut self.flow, time + 2, None, self.addresses)?;
+        self.received_before = self.flow.received;
+        // A process that is ahead may already have sent the next step's
+        // figures; they wait for it.
+        let all: Vec<Figures> = {
+            let mut got = self.flow.got_figures.borrow_mut();
+            let (now, later): (Vec<_>, Vec<_>) = got.drain(..).partition(|(t, _)| *t == time + 1);
+            *got = later;
+            now.into_iter().map(|(_, f)| f).collect()
+        };
+        if all.len() != self.job.processes {
+            return Err(DistributedError::PeerLost(format!(
+                "step {}: figures from {} of {} processes",
+                round + 1,
+                all.len(),
+                self.job.processes
+            )));
+        }
+        for f in &all {
+            let peak = &mut self.peaks[f.process as usize];
+            peak.process = f.process as usize;
+            peak.sent_bytes += f.sent_bytes;
+            peak.received += f.received;
+            peak.wait_ms += f.wait_ms;
+            peak.peak_rss_bytes = peak.peak_rss_bytes.max(f.rss_bytes);
+            peak.disk_peak_bytes = peak.disk_peak_bytes.max(f.disk_bytes);
+        }
+        Ok(StepFigures::sum(
+            &all.iter().map(Figures::step).collect::<Vec<_>>(),
+        ))
+    }
+
+    fn threads(&self, workers: &Workers) -> usize {
+        workers.threads() * self.job.processes
+    }
+
+    /// One process asks, every process writes: the levels on disk stay
+    /// the same everywhere (`resume`).
+    fn checkpoint(
+        &mut self,
+        header: &Checkpoint<'_>,
+        level: &Level<K>,
+        workers: &Workers,
+    ) -> Result<PathBuf, DistributedError> {
+        let dir = self
+            .job
+            .checkpoint_dir
+            .as_ref()
+            .expect("a checkpoint is due only with a checkpoint directory");
+        let slot = resume::next_slot(dir, self.last_written.as_deref());
+        checkpoint::write_share(&slot, header, self.share, level, workers)?;
+        self.last_written = Some(slot.clone());
+        Ok(slot)
+    }
+}
+
+impl Figures {
+    /// The figures the level loop adds up.
+    fn step(&self) -> StepFigures {
+        StepFigures {
+            read: self.read,
+            closed: BigUint::new(self.closed.clone()),
+            successors: self.successors,
+            stored: self.stored,
+            runs: self.runs,
+            bytes: self.bytes,
+            memory_bytes: self.memory_bytes,
+            spilled_bytes: self.spilled_bytes,
+            disk_bytes: self.disk_bytes,
+            rss_bytes: self.rss_bytes,
+            time_ms: self.time_ms,
+            checkpoint: self.checkpoint,
+        }
+    }
+}
+
 /// The sweep on this process's worker.
 pub fn run<K: Key + timely::ExchangeData>(
     worker: &mut Worker,
     job: &SweepTask<'_>,
     addresses: &[String],
 ) -> Result<Finished, DistributedError> {
-    let sweep = job.sweep;
     let options = job.options;
-    let steps = sweep.steps();
-    let n = steps.len();
-    let me = job.process as u64;
-    let processes = job.processes as u64;
     let workers = Workers::new(options.threads).map_err(FrontierError::Io)?;
     let store = Store::new(&options.spill_dir, options.memory, options.resident_limit);
-    let mut flow = Dataflow::<K>::new(worker);
     // This process's checkpoints are its until it ends (held by the
     // first slot's lock).
     let _held = job
@@ -363,247 +600,44 @@ pub fn run<K: Key + timely::ExchangeData>(
         .map(|dir| checkpoint::hold(&dir.join(resume::SLOTS[0])))
         .transpose()
         .map_err(FrontierError::Checkpoint)?;
-    // What this process's checkpoints are: its share of the count.
-    let share = checkpoint::Share {
-        process: job.process,
-        processes: job.processes,
+    let looping = Looping {
+        sweep: job.sweep,
+        last: job.sweep.steps().len(),
+        checkpoint_every: job
+            .checkpoint_dir
+            .as_ref()
+            .map(|_| options.checkpoint_every),
+        watcher: job.watcher,
+        cancel: job.cancel,
     };
-
-    let mut total = Total::default();
-    let (mut level, first) = match &job.resume_slot {
-        Some(path) => {
-            let resumed = checkpoint::read_share::<K>(path, sweep, share, &workers)?;
-            total = resumed.total;
-            (resumed.level, resumed.step)
-        }
-        // Before the first step every slot is bare: one state, which
-        // process 0 holds.
-        None if me == 0 => (
-            Level::single(K::pack(&sweep.start_digits(), sweep.start_slots()), &store)
-                .map_err(FrontierError::Io)?,
-            0,
-        ),
-        None => (Level::from_partitions(0, vec![Vec::new()]), 0),
+    let flow = Dataflow::<K>::new(worker);
+    let mut cluster = Cluster {
+        worker,
+        flow,
+        job,
+        addresses,
+        // What this process's checkpoints are: its share of the count.
+        share: checkpoint::Share {
+            process: job.process,
+            processes: job.processes,
+        },
+        last_written: job.resume_slot.clone(),
+        halt: AtomicBool::new(false),
+        sent_bytes: 0,
+        received_before: 0,
+        wait: Duration::ZERO,
+        peaks: vec![ProcessReport::default(); job.processes],
     };
-    let resumed_from = job.resume_slot.as_ref().map(|_| first);
-    let mut last_written = job.resume_slot.clone();
-    let mut last_checkpoint = Instant::now();
-    let mut levels: Vec<LevelReport> = Vec::new();
-    let mut unreported: Option<LevelReport> = None;
-    let mut cluster_states: u64 = level.entries();
-    let mut peaks = vec![ProcessReport::default(); job.processes];
-    let halt = AtomicBool::new(false);
-    flow.advance_to(2 * first as u64);
-
-    for round in first..=n {
-        // The step of this round; the round after the last step only
-        // counts the last level.
-        let step = steps.get(round);
-        let started = Instant::now();
-        let time = 2 * round as u64;
-        let written_before = store.written();
-        let received_before = flow.received;
-        let sent_bytes = AtomicU64::new(0);
-        let mut figures = Figures {
-            process: me,
-            ..Figures::default()
-        };
-        let mut wait = Duration::ZERO;
-        let mut next = None;
-        if let Some(step) = step {
-            job.watcher.step_started(round + 1, n, cluster_states);
-            let transition = Transition::new(sweep, step);
-            let builder = Builder::<K>::new(level.entries().max(1) * 2, workers.threads(), &store);
-            let local = level.entries().max(1);
-            let (to_worker, from_threads) = sync_channel::<Batch<K>>(IN_FLIGHT * workers.threads());
-            let expanded = {
-                let mut own = builder.sink();
-                let expanded = std::thread::scope(|s| {
-                    // Owned here, so that if this thread unwinds (timely
-                    // panics when a peer is lost mid-step) the receiver is
-                    // dropped before the scope joins the expanding thread,
-                    // whose next send then fails instead of waiting forever.
-                    let from_threads = from_threads;
-                    let expanding = s.spawn(|| {
-                        let to_worker = to_worker;
-                        step::expand(
-                            &level,
-                            &transition,
-                            &workers,
-                            &store,
-                            &halt,
-                            &|done| {
-                                job.watcher.step_progress(
-                                    round + 1,
-                                    done.saturating_mul(cluster_states) / local,
-                                    cluster_states,
-                                );
-                            },
-                            &|| Outgoing {
-                                own: builder.sink(),
-                                me,
-                                processes,
-                                batch: Batch {
-                                    small: Vec::with_capacity(BATCH),
-                                    big: Vec::new(),
-                                },
-                                to_worker: to_worker.clone(),
-                                sent_bytes: &sent_bytes,
-                                cut_off: false,
-                            },
-                        )
-                    });
-                    let pumped = pump(
-                        worker,
-                        &mut flow,
-                        &from_threads,
-                        &mut own,
-                        job,
-                        &halt,
-                        addresses,
-                    );
-                    // The expanding threads stop at the halt flag if the
-                    // pump gave up; their result comes second.
-                    let expanded = expanding.join().map_err(|_| {
-                        DistributedError::Internal("an expanding thread panicked".into())
-                    })?;
-                    pumped?;
-                    Ok::<_, DistributedError>(expanded?)
-                })?;
-                check_peers(addresses)?;
-                if job.cancel.load(Ordering::Relaxed) {
-                    return Err(FrontierError::Cancelled { levels }.into());
-                }
-                let waiting = Instant::now();
-                flow.advance_to(time + 1);
-                wait_for(worker, &mut flow, time + 1, Some(&mut own), addresses)?;
-                wait = waiting.elapsed();
-                own.flush().map_err(FrontierError::Io)?;
-                expanded
-            };
-            figures.read = expanded.read;
-            figures.closed = expanded.closed.to_u32_digits();
-            figures.successors = builder.successors();
-            let built = builder.finish(&workers).map_err(FrontierError::Io)?;
-            figures.stored = built.entries();
-            figures.runs = built.runs() as u64;
-            figures.bytes = built.bytes();
-            figures.memory_bytes = built.memory_bytes();
-            next = Some((built, transition.slots_after()));
-        } else {
-            // The last level: no step reads it, so its states are counted
-            // here (every tour has closed by then).
-            let mut states = 0u64;
-            level
-                .drain(&store, |_, _| states += 1)
-                .map_err(FrontierError::Io)?;
-            figures.read = states;
-            flow.advance_to(time + 1);
-        }
-        figures.spilled_bytes = store.written() - written_before;
-        figures.disk_bytes = store.disk();
-        figures.rss_bytes = kt_memory::resident().0;
-        figures.sent_bytes = sent_bytes.into_inner();
-        figures.received = flow.received - received_before;
-        figures.wait_ms = wait.as_secs_f64() * 1000.0;
-        figures.time_ms = started.elapsed().as_secs_f64() * 1000.0;
-        figures.checkpoint =
-            options.checkpoint.is_some() && last_checkpoint.elapsed() >= options.checkpoint_every;
-
-        // Every process's figures, to every process.
-        for to in 0..processes {
-            flow.figures.send((to, figures.clone()));
-        }
-        flow.advance_to(time + 2);
-        wait_for::<K>(worker, &mut flow, time + 2, None, addresses)?;
-        // A process that is ahead may already have sent the next step's
-        // figures; they wait for it.
-        let all: Vec<Figures> = {
-            let mut got = flow.got_figures.borrow_mut();
-            let (now, later): (Vec<_>, Vec<_>) = got.drain(..).partition(|(t, _)| *t == time + 1);
-            *got = later;
-            now.into_iter().map(|(_, f)| f).collect()
-        };
-        if all.len() != job.processes {
-            return Err(DistributedError::PeerLost(format!(
-                "step {}: figures from {} of {} processes",
-                round + 1,
-                all.len(),
-                job.processes
-            )));
-        }
-        let mut closed = BigUint::ZERO;
-        for f in &all {
-            closed += BigUint::new(f.closed.clone());
-            let peak = &mut peaks[f.process as usize];
-            peak.process = f.process as usize;
-            peak.sent_bytes += f.sent_bytes;
-            peak.received += f.received;
-            peak.wait_ms += f.wait_ms;
-            peak.peak_rss_bytes = peak.peak_rss_bytes.max(f.rss_bytes);
-            peak.disk_peak_bytes = peak.disk_peak_bytes.max(f.disk_bytes);
-        }
-        total.add(&Weight::Big(closed));
-        let sum = |field: fn(&Figures) -> u64| all.iter().map(field).sum::<u64>();
-        let read = sum(|f| f.read);
-        if let Some(mut report) = unreported.take() {
-            report.states = read;
-            job.watcher.step_finished(&report);
-            levels.push(report);
-        }
-        let Some((built, slots)) = next else {
-            break;
-        };
-        let time_ms = all.iter().map(|f| f.time_ms).fold(0.0, f64::max);
-        cluster_states = sum(|f| f.stored);
-        unreported = Some(LevelReport {
-            step: round + 1,
-            steps: n,
-            slots,
-            states: 0,
-            read,
-            successors: sum(|f| f.successors),
-            time_ms,
-            states_per_second_per_thread: read as f64
-                / (time_ms / 1000.0).max(1e-9)
-                / (workers.threads() * job.processes) as f64,
-            stored: cluster_states,
-            runs: sum(|f| f.runs) as usize,
-            bytes: sum(|f| f.bytes),
-            memory_bytes: sum(|f| f.memory_bytes),
-            spilled_bytes: sum(|f| f.spilled_bytes),
-            disk_bytes: sum(|f| f.disk_bytes),
-            rss_bytes: sum(|f| f.rss_bytes),
-        });
-        level = built;
-
-        // One process asks, every process writes: the levels on disk stay
-        // the same everywhere (`resume`).
-        let done = round + 1;
-        if let Some(dir) = &job.checkpoint_dir
-            && done < n
-            && all.iter().any(|f| f.checkpoint)
-        {
-            let slot = resume::next_slot(dir, last_written.as_deref());
-            checkpoint::write_share(
-                &slot,
-                &Checkpoint {
-                    sweep,
-                    step: done,
-                    total: &total,
-                },
-                share,
-                &level,
-                &workers,
-            )?;
-            job.watcher.checkpointed(done, &slot);
-            last_written = Some(slot);
-            last_checkpoint = Instant::now();
-        }
-    }
+    let swept = sweep_loop::run::<K, _>(&looping, &mut cluster, &workers, &store)?;
 
     // Shut the dataflow down together: no process leaves while another
     // still waits for its last progress messages.
+    let Cluster {
+        worker,
+        flow,
+        peaks,
+        ..
+    } = cluster;
     let Dataflow {
         small,
         big,
@@ -619,9 +653,9 @@ pub fn run<K: Key + timely::ExchangeData>(
         }
     }
     Ok(Finished {
-        cycles: total.value(),
-        levels,
-        resumed_from,
+        cycles: swept.cycles,
+        levels: swept.levels,
+        resumed_from: swept.resumed_from,
         processes: peaks,
         disk_peak_bytes: store.disk_peak(),
         spilled_bytes: store.written(),

@@ -1,5 +1,7 @@
-//! The count: one level after another, states pushed forward with their
-//! weights, tours added up as they close.
+//! The count on one process: one level after another, states pushed
+//! forward with their weights, tours added up as they close. The level
+//! loop is `sweep_loop.rs`'s, shared with a cluster's processes; this file
+//! is what one process does in it ([`Local`]).
 //!
 //! Only the level being read and the level being built exist. The level
 //! being read is taken a partition at a time by the workers; each merges
@@ -9,8 +11,8 @@
 //! at once, so the old level shrinks while the new one grows.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use num_bigint::BigUint;
 
@@ -20,11 +22,12 @@ use crate::level::{Builder, Level};
 use crate::order::OrderChoice;
 use crate::report::{LevelReport, Watcher};
 use crate::state::Key;
-use crate::step;
+use crate::step::{self, Expanded};
 use crate::store::Store;
 use crate::sweep::Sweep;
+use crate::sweep_loop::{self, Exchange, Looping, Started, StepFigures};
 use crate::transition::Transition;
-use crate::weight::{Total, Weight};
+use crate::weight::Total;
 use crate::workers::Workers;
 
 /// The threads a count uses unless told otherwise: the cores this process
@@ -108,10 +111,85 @@ impl Outcome {
     }
 }
 
-/// A step's figures not yet reported: its level's distinct states are
-/// known when the next step has read it.
-struct Unreported {
-    report: LevelReport,
+/// One process holds the whole level: the successors go to its own
+/// builder, its figures are the level's, and its checkpoint is the file
+/// of `options.checkpoint`.
+struct Local<'a> {
+    sweep: &'a Sweep,
+    options: &'a Options,
+    cancel: &'a AtomicBool,
+}
+
+impl<K: Key> Exchange<K> for Local<'_> {
+    type Error = FrontierError;
+
+    fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, FrontierError> {
+        Ok(match &self.options.resume {
+            Some(path) => {
+                let resumed = checkpoint::read::<K>(path, self.sweep, workers)?;
+                Started {
+                    level: resumed.level,
+                    step: resumed.step,
+                    total: resumed.total,
+                    resumed: true,
+                }
+            }
+            // Before the first step every slot is bare (but a terminal).
+            None => Started {
+                level: Level::single(
+                    K::pack(&self.sweep.start_digits(), self.sweep.start_slots()),
+                    store,
+                )?,
+                step: 0,
+                total: Total::default(),
+                resumed: false,
+            },
+        })
+    }
+
+    fn expand(
+        &mut self,
+        _round: usize,
+        level: &Level<K>,
+        transition: &Transition,
+        builder: &Builder<'_, K>,
+        workers: &Workers,
+        store: &Store,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Expanded, FrontierError> {
+        step::expand(
+            level,
+            transition,
+            workers,
+            store,
+            self.cancel,
+            progress,
+            &|| builder.sink(),
+        )
+    }
+
+    fn gather(&mut self, _round: usize, own: StepFigures) -> Result<StepFigures, FrontierError> {
+        Ok(own)
+    }
+
+    fn threads(&self, workers: &Workers) -> usize {
+        workers.threads()
+    }
+
+    fn checkpoint(
+        &mut self,
+        header: &Checkpoint<'_>,
+        level: &Level<K>,
+        workers: &Workers,
+    ) -> Result<PathBuf, FrontierError> {
+        let path = self
+            .options
+            .checkpoint
+            .clone()
+            .expect("a checkpoint is due only with a checkpoint path");
+        checkpoint::write(&path, header, level, workers)?;
+        Ok(path)
+    }
 }
 
 /// Counts the Hamiltonian cycles of `sweep`'s graph, doing its first
@@ -124,7 +202,6 @@ pub(crate) fn run<K: Key>(
     cancel: &AtomicBool,
     last: usize,
 ) -> Result<Outcome, FrontierError> {
-    let steps = sweep.steps();
     let workers = Workers::new(options.threads)?;
     let store = Store::new(&options.spill_dir, options.memory, options.resident_limit);
     // The checkpoint directory is this count's until it ends.
@@ -134,111 +211,27 @@ pub(crate) fn run<K: Key>(
         .map(checkpoint::hold)
         .transpose()
         .map_err(FrontierError::Checkpoint)?;
-    let mut total = Total::default();
-    let mut first = 0;
-    let mut level = match &options.resume {
-        Some(path) => {
-            let resumed = checkpoint::read::<K>(path, sweep, &workers)?;
-            first = resumed.step;
-            total = resumed.total;
-            resumed.level
-        }
-        // Before the first step every slot is bare (but a terminal).
-        None => Level::single(K::pack(&sweep.start_digits(), sweep.start_slots()), &store)?,
+    let looping = Looping {
+        sweep,
+        last,
+        checkpoint_every: options
+            .checkpoint
+            .as_ref()
+            .map(|_| options.checkpoint_every),
+        watcher,
+        cancel,
     };
-    let resumed_from = options.resume.as_ref().map(|_| first);
-    let mut levels = Vec::with_capacity(steps.len());
-    let mut unreported: Option<Unreported> = None;
-    let mut last_checkpoint = Instant::now();
-
-    for (index, step) in steps.iter().enumerate().take(last).skip(first) {
-        if cancel.load(Ordering::Relaxed) {
-            return Err(FrontierError::Cancelled { levels });
-        }
-        let started = Instant::now();
-        let written_before = store.written();
-        watcher.step_started(index + 1, steps.len(), level.entries());
-        let transition = Transition::new(sweep, step);
-        let builder = Builder::<K>::new(level.entries() * 2, workers.threads(), &store);
-        let expanded = step::expand(
-            &level,
-            &transition,
-            &workers,
-            &store,
-            cancel,
-            &|done| watcher.step_progress(index + 1, done, level.entries()),
-            &|| builder.sink(),
-        )?;
-        if cancel.load(Ordering::Relaxed) {
-            return Err(FrontierError::Cancelled { levels });
-        }
-        total.add(&Weight::Big(expanded.closed));
-        if let Some(previous) = unreported.take() {
-            let mut report = previous.report;
-            report.states = expanded.read;
-            watcher.step_finished(&report);
-            levels.push(report);
-        }
-        let successors = builder.successors();
-        let next = builder.finish(&workers)?;
-        let time = started.elapsed().as_secs_f64();
-        unreported = Some(Unreported {
-            report: LevelReport {
-                step: index + 1,
-                steps: steps.len(),
-                slots: transition.slots_after(),
-                states: 0,
-                read: expanded.read,
-                successors,
-                time_ms: time * 1000.0,
-                states_per_second_per_thread: expanded.read as f64
-                    / time.max(1e-9)
-                    / workers.threads() as f64,
-                stored: next.entries(),
-                runs: next.runs(),
-                bytes: next.bytes(),
-                memory_bytes: next.memory_bytes(),
-                spilled_bytes: store.written() - written_before,
-                disk_bytes: store.disk(),
-                rss_bytes: kt_memory::resident().0,
-            },
-        });
-        level = next;
-
-        let done = index + 1;
-        if let Some(path) = &options.checkpoint
-            && done < steps.len()
-            && last_checkpoint.elapsed() >= options.checkpoint_every
-        {
-            checkpoint::write(
-                path,
-                &Checkpoint {
-                    sweep,
-                    step: done,
-                    total: &total,
-                },
-                &level,
-                &workers,
-            )?;
-            watcher.checkpointed(done, path);
-            last_checkpoint = Instant::now();
-        }
-    }
-    // The last level: no step reads it, so its states are counted here
-    // (every tour has closed by then; what is left is dead).
-    if let Some(previous) = unreported.take() {
-        let mut report = previous.report;
-        let mut states = 0u64;
-        level.drain(&store, |_, _| states += 1)?;
-        report.states = states;
-        watcher.step_finished(&report);
-        levels.push(report);
-    }
+    let mut local = Local {
+        sweep,
+        options,
+        cancel,
+    };
+    let swept = sweep_loop::run::<K, _>(&looping, &mut local, &workers, &store)?;
     Ok(Outcome {
-        cycles: total.value(),
-        levels,
+        cycles: swept.cycles,
+        levels: swept.levels,
         width: sweep.width(),
-        resumed_from,
+        resumed_from: swept.resumed_from,
         disk_peak_bytes: store.disk_peak(),
         spilled_bytes: store.written(),
     })

@@ -42,6 +42,7 @@ pub mod state;
 pub mod step;
 pub mod store;
 pub mod sweep;
+pub mod sweep_loop;
 pub mod transition;
 pub mod weight;
 pub mod workers;

@@ -1,0 +1,289 @@
+//! The level loop of a sweep, written once for a count on one process and
+//! for a count spread over a cluster's processes.
+//!
+//! A sweep is a loop over its steps. Each round reads the level of the
+//! step before, expands every state through the step's [`Transition`]
+//! into a [`Builder`] (the next level), adds the tours that closed to the
+//! total, reports the level before (its distinct states are known only
+//! once this step has read it), and now and then writes a checkpoint. A
+//! round after the last step counts the last level, which no step reads.
+//!
+//! What differs between one process and many is behind [`Exchange`]:
+//! where a step's successors go (one process keeps them all; a cluster's
+//! processes route each to the process that owns it), how a step's figures
+//! become the level's (one process's are the level's; a cluster adds up
+//! every process's), how a level is started or resumed, and where a
+//! checkpoint is written. The loop itself — the start and resume, the
+//! transitions and builders, the delayed level report, the checkpoint
+//! cadence, the cancel and the last level's drain — is this file.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use num_bigint::BigUint;
+
+use crate::checkpoint::Checkpoint;
+use crate::error::FrontierError;
+use crate::level::{Builder, Level};
+use crate::report::{LevelReport, Watcher};
+use crate::state::Key;
+use crate::step::Expanded;
+use crate::store::Store;
+use crate::sweep::Sweep;
+use crate::transition::Transition;
+use crate::weight::{Total, Weight};
+use crate::workers::Workers;
+
+/// A step's figures: one process's, or a whole cluster's once gathered.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepFigures {
+    /// States read (the distinct states of the level before).
+    pub read: u64,
+    /// The weight of the tours that closed.
+    pub closed: BigUint,
+    pub successors: u64,
+    pub stored: u64,
+    pub runs: u64,
+    pub bytes: u64,
+    pub memory_bytes: u64,
+    pub spilled_bytes: u64,
+    pub disk_bytes: u64,
+    pub rss_bytes: u64,
+    /// The round's time (a cluster's: its slowest process's).
+    pub time_ms: f64,
+    /// Whether a checkpoint is due (a cluster's: whether any process's
+    /// interval has passed, so that every process writes one together).
+    pub checkpoint: bool,
+}
+
+/// Where the level a sweep starts from comes from.
+pub struct Started<K: Key> {
+    pub level: Level<K>,
+    /// The steps already done (0 unless resumed).
+    pub step: usize,
+    /// The tours that closed before `step`.
+    pub total: Total,
+    /// Whether the level was read from a checkpoint.
+    pub resumed: bool,
+}
+
+/// What one process or a cluster's process does differently in the loop.
+pub trait Exchange<K: Key> {
+    /// The error the exchange fails with; a frontier error is one.
+    type Error: From<FrontierError>;
+
+    /// The level the sweep starts from: the checkpoint's, or the start
+    /// state (one process holds it).
+    fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, Self::Error>;
+
+    /// Expands `level` (this process's part of it) through `transition`,
+    /// every successor into the builder of the process that owns it, and
+    /// this process's into `builder`; `progress` takes the states read so
+    /// far after each partition. Returns once every process's successors
+    /// for this process are in `builder`.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        round: usize,
+        level: &Level<K>,
+        transition: &Transition,
+        builder: &Builder<'_, K>,
+        workers: &Workers,
+        store: &Store,
+        progress: &(dyn Fn(u64) + Sync),
+    ) -> Result<Expanded, Self::Error>;
+
+    /// The level's figures from this process's: the sum over the
+    /// processes (one process: its own).
+    fn gather(&mut self, round: usize, own: StepFigures) -> Result<StepFigures, Self::Error>;
+
+    /// The threads that expand a level, over all processes.
+    fn threads(&self, workers: &Workers) -> usize;
+
+    /// Writes a checkpoint of `level` after `step` steps; returns where.
+    fn checkpoint(
+        &mut self,
+        checkpoint: &Checkpoint<'_>,
+        level: &Level<K>,
+        workers: &Workers,
+    ) -> Result<PathBuf, Self::Error>;
+}
+
+/// How the loop runs.
+pub struct Looping<'a> {
+    pub sweep: &'a Sweep,
+    /// Steps to do: all of them in a count, fewer in a test that wants a
+    /// wide board's first levels.
+    pub last: usize,
+    /// How often a checkpoint is due (`None`: never).
+    pub checkpoint_every: Option<Duration>,
+    pub watcher: &'a dyn Watcher,
+    pub cancel: &'a AtomicBool,
+}
+
+/// What the loop found.
+pub struct Swept {
+    pub cycles: BigUint,
+    pub levels: Vec<LevelReport>,
+    /// The step the sweep went on from, when it resumed a checkpoint.
+    pub resumed_from: Option<usize>,
+}
+
+/// Sweeps the levels of `run.sweep`, the differences between one process
+/// and many left to `exchange`.
+pub fn run<K: Key, X: Exchange<K>>(
+    run: &Looping<'_>,
+    exchange: &mut X,
+    workers: &Workers,
+    store: &Store,
+) -> Result<Swept, X::Error> {
+    let steps = run.sweep.steps();
+    let n = steps.len();
+    let last = run.last.min(n);
+    let Started {
+        mut level,
+        step: first,
+        mut total,
+        resumed,
+    } = exchange.start(workers, store)?;
+    let resumed_from = resumed.then_some(first);
+    let mut levels: Vec<LevelReport> = Vec::with_capacity(n);
+    let mut unreported: Option<LevelReport> = None;
+    let mut last_checkpoint = Instant::now();
+    // The states of the level being read, over every process: what the
+    // progress of a step is measured against.
+    let mut known = level.entries();
+    let cancelled = || run.cancel.load(Ordering::Relaxed);
+
+    for round in first..=last {
+        if cancelled() {
+            return Err(FrontierError::Cancelled { levels }.into());
+        }
+        let started = Instant::now();
+        let written_before = store.written();
+        let mut own = StepFigures::default();
+        let next = if let Some(step) = steps.get(round).filter(|_| round < last) {
+            run.watcher.step_started(round + 1, n, known);
+            let transition = Transition::new(run.sweep, step);
+            let builder = Builder::<K>::new(level.entries().max(1) * 2, workers.threads(), store);
+            let local = level.entries().max(1);
+            let progress = |done: u64| {
+                run.watcher
+                    .step_progress(round + 1, done.saturating_mul(known) / local, known);
+            };
+            let expanded = exchange.expand(
+                round,
+                &level,
+                &transition,
+                &builder,
+                workers,
+                store,
+                &progress,
+            )?;
+            if cancelled() {
+                return Err(FrontierError::Cancelled { levels }.into());
+            }
+            own.read = expanded.read;
+            own.closed = expanded.closed;
+            own.successors = builder.successors();
+            let built = builder.finish(workers).map_err(FrontierError::Io)?;
+            own.stored = built.entries();
+            own.runs = built.runs() as u64;
+            own.bytes = built.bytes();
+            own.memory_bytes = built.memory_bytes();
+            Some((built, transition.slots_after()))
+        } else {
+            // The last level: no step reads it, so its states are counted
+            // here (every tour has closed by then; what is left is dead).
+            let mut states = 0u64;
+            level
+                .drain(store, |_, _| states += 1)
+                .map_err(FrontierError::Io)?;
+            own.read = states;
+            None
+        };
+        own.spilled_bytes = store.written() - written_before;
+        own.disk_bytes = store.disk();
+        own.rss_bytes = kt_memory::resident().0;
+        own.time_ms = started.elapsed().as_secs_f64() * 1000.0;
+        own.checkpoint = run
+            .checkpoint_every
+            .is_some_and(|every| last_checkpoint.elapsed() >= every);
+
+        let all = exchange.gather(round, own)?;
+        total.add(&Weight::Big(all.closed.clone()));
+        if let Some(mut report) = unreported.take() {
+            report.states = all.read;
+            run.watcher.step_finished(&report);
+            levels.push(report);
+        }
+        let Some((built, slots)) = next else {
+            break;
+        };
+        known = all.stored;
+        unreported = Some(LevelReport {
+            step: round + 1,
+            steps: n,
+            slots,
+            states: 0,
+            read: all.read,
+            successors: all.successors,
+            time_ms: all.time_ms,
+            states_per_second_per_thread: all.read as f64
+                / (all.time_ms / 1000.0).max(1e-9)
+                / exchange.threads(workers) as f64,
+            stored: all.stored,
+            runs: all.runs as usize,
+            bytes: all.bytes,
+            memory_bytes: all.memory_bytes,
+            spilled_bytes: all.spilled_bytes,
+            disk_bytes: all.disk_bytes,
+            rss_bytes: all.rss_bytes,
+        });
+        level = built;
+
+        let done = round + 1;
+        if done < n && all.checkpoint {
+            let path = exchange.checkpoint(
+                &Checkpoint {
+                    sweep: run.sweep,
+                    step: done,
+                    total: &total,
+                },
+                &level,
+                workers,
+            )?;
+            run.watcher.checkpointed(done, &path);
+            last_checkpoint = Instant::now();
+        }
+    }
+    Ok(Swept {
+        cycles: total.value(),
+        levels,
+        resumed_from,
+    })
+}
+
+impl StepFigures {
+    /// The sum of every process's figures for one step (the time: the
+    /// slowest's; a checkpoint: due if due anywhere).
+    pub fn sum<'a>(all: impl IntoIterator<Item = &'a StepFigures>) -> StepFigures {
+        let mut sum = StepFigures::default();
+        for f in all {
+            sum.read += f.read;
+            sum.closed += &f.closed;
+            sum.successors += f.successors;
+            sum.stored += f.stored;
+            sum.runs += f.runs;
+            sum.bytes += f.bytes;
+            sum.memory_bytes += f.memory_bytes;
+            sum.spilled_bytes += f.spilled_bytes;
+            sum.disk_bytes += f.disk_bytes;
+            sum.rss_bytes += f.rss_bytes;
+            sum.time_ms = sum.time_ms.max(f.time_ms);
+            sum.checkpoint |= f.checkpoint;
+        }
+        sum
+    }
+}
