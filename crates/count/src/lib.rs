@@ -112,22 +112,15 @@ pub use paths::{makeable_dir, writable_dir, writable_file};
 pub use plan::{
     AUTO_RULE, MAX_THREADS_PER_CORE, MIN_MEMORY, Plan, ZDD_REACH_CLOSED, ZDD_REACH_OPEN, plan,
 };
-pub use report::{COMMIT, ClusterReport, Document, ProcessFigures, RunReport, Status, VERSION};
+pub use report::{
+    COMMIT, ClusterReport, Counted, Document, ProcessFigures, RunReport, Status, VERSION,
+};
 pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};
 
 use report::{Benchmark, Settings};
 use zdd::{Built, Finishing};
-
-/// A finished count.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Counted {
-    /// The count, in the project's convention: open tours directed over
-    /// every start square, closed tours undirected.
-    pub count: BigUint,
-    pub report: RunReport,
-}
 
 /// Answers the question `request` asks.
 ///
@@ -147,24 +140,21 @@ pub fn count(
     let started = Instant::now();
     let plan = plan(request)?;
     let report = start_report(request, &plan, observer);
-    let report = if let Some(reason) = plan.settled {
+    if let Some(reason) = plan.settled {
         let mut report = settled(report, &reason.to_string(), started);
         questions::describe(request.question, &request.board, &mut report);
         questions::none(request.question, request.kind, &request.board, &mut report);
-        report
-    } else {
-        questions::answer(
-            plan.settings.method(),
-            &plan.job(request),
-            request.question,
-            plan.strategy,
-            report,
-            observer,
-            cancel,
-        )?
-    };
-    let count = questions::finished_count(&report)?;
-    Ok(Counted { count, report })
+        return Ok(Counted::new(BigUint::ZERO, report));
+    }
+    questions::answer(
+        plan.settings.method(),
+        &plan.job(request),
+        request.question,
+        plan.strategy,
+        report,
+        observer,
+        cancel,
+    )
 }
 
 /// Adds up the parts of a count by endpoint pairs under `plan` (the
@@ -284,7 +274,8 @@ fn build(
     let plan = plan(request)?;
     let report = start_report(request, &plan, observer);
     if let Some(reason) = plan.settled {
-        return Ok((settled(report, &reason.to_string(), started), None, plan));
+        let settled = Counted::new(BigUint::ZERO, settled(report, &reason.to_string(), started));
+        return Ok((settled.report, None, plan));
     }
     let (report, built) =
         plan.settings
@@ -323,7 +314,6 @@ fn settled(mut report: RunReport, reason: &str, started: Instant) -> RunReport {
     report.settings.method = "theorem".to_string();
     report.settings.method_reason =
         Some("a theorem settles this board: it has no tour of this kind".into());
-    report.count = Some("0".into());
     report.reason = Some(reason.to_string());
     report.close(started);
     report

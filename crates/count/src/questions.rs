@@ -40,7 +40,7 @@ use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::methods::{Capability, Job, Method, MethodSettings, Restriction};
 use crate::observer::Observer;
-use crate::report::{RunReport, SquareRef, Status};
+use crate::report::{Counted, RunReport, SquareRef, Status};
 use crate::request::{Question, Work};
 use crate::symmetry;
 use crate::zdd::{Built, Decoder, Finishing};
@@ -206,7 +206,7 @@ pub(crate) fn answer(
     mut report: RunReport,
     observer: &dyn Observer,
     cancel: &CancelToken,
-) -> Result<RunReport, Failure> {
+) -> Result<Counted, Failure> {
     let started = Instant::now();
     describe(question, &job.board, &mut report);
     if strategy == Strategy::Count && question == Question::Total {
@@ -214,8 +214,9 @@ pub(crate) fn answer(
     }
     let count = match strategy {
         Strategy::Count => {
-            report = method.count(job, report, observer, cancel)?;
-            let total = finished_count(&report)?;
+            let counted = method.count(job, report, observer, cancel)?;
+            let total = counted.count;
+            report = counted.report;
             match question {
                 Question::ByStart => {
                     report.reason = Some(closed_by_start_reason(&total));
@@ -225,8 +226,9 @@ pub(crate) fn answer(
             }
         }
         Strategy::Quotients => {
-            report = method.count(job, report, observer, cancel)?;
-            let total = finished_count(&report)?;
+            let counted = method.count(job, report, observer, cancel)?;
+            let total = counted.count;
+            report = counted.report;
             let identity = format!("counted by --method {}", method.name());
             up_to_symmetry(&mut report, job, &total, &identity, observer, cancel)?
         }
@@ -276,18 +278,8 @@ pub(crate) fn answer(
     if cancel.is_cancelled() {
         return Err(interrupted(cancel, report));
     }
-    report.count = Some(count.to_string());
     report.close(started);
-    Ok(report)
-}
-
-/// The count a finished report holds; a finished run without one is a bug.
-pub(crate) fn finished_count(report: &RunReport) -> Result<BigUint, Failure> {
-    report
-        .count
-        .as_deref()
-        .and_then(|c| c.parse().ok())
-        .ok_or_else(|| Failure::other("internal error: a finished run has no count"))
+    Ok(Counted::new(count, report))
 }
 
 /// The failure of a run a question made, with the question's report so far

@@ -10,6 +10,7 @@
 //! the 8×8 open count is beyond 2⁵³ and some published counts beyond 2¹²⁸.
 
 use kt_board::{Board, TourKind};
+use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -382,6 +383,26 @@ struct Fields(Vec<(&'static str, Value)>);
 impl Serialize for Fields {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// A finished count: the number, and the report of the run that counted
+/// it. The number travels as a number from the method that counts to the
+/// caller; the report's `count` is its decimal text, written here and
+/// nowhere else, for the JSON document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Counted {
+    /// The count, in the project's convention: open tours directed over
+    /// every start square, closed tours undirected.
+    pub count: BigUint,
+    pub report: RunReport,
+}
+
+impl Counted {
+    /// `count`, with `report` saying it.
+    pub fn new(count: BigUint, mut report: RunReport) -> Counted {
+        report.count = Some(count.to_string());
+        Counted { count, report }
     }
 }
 

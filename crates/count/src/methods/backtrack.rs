@@ -16,7 +16,7 @@ use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resour
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::{Observer, Progress};
-use crate::report::{Benchmark, RunReport, Status};
+use crate::report::{Benchmark, Counted, RunReport, Status};
 
 /// Backtracking: one thread, no budget, nothing to set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -120,7 +120,7 @@ impl Method for Backtrack {
         mut report: RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
-    ) -> Result<RunReport, Failure> {
+    ) -> Result<Counted, Failure> {
         let started = Instant::now();
         report.settings.threads = 1;
         if let Some((nodes, error)) = Backtrack::tree(job) {
@@ -155,10 +155,9 @@ impl Method for Backtrack {
         );
         match result {
             Ok(done) => {
-                report.count = Some(done.tours.to_string());
                 report.search_nodes = Some(done.nodes);
                 report.close(started);
-                Ok(report)
+                Ok(Counted::new(BigUint::from(done.tours), report))
             }
             Err(CountError::TooLarge { .. }) => Err(Failure::refused(
                 result.expect_err("matched an error").to_string(),

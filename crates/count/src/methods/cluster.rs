@@ -14,7 +14,7 @@ use super::{Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reac
 use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
-use crate::report::{Benchmark, ClusterReport, ProcessFigures, RunReport, Status};
+use crate::report::{Benchmark, ClusterReport, Counted, ProcessFigures, RunReport, Status};
 
 /// The cluster method: the frontier method's settings, and the processes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -116,7 +116,7 @@ impl Method for Cluster {
         mut report: RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
-    ) -> Result<RunReport, Failure> {
+    ) -> Result<Counted, Failure> {
         let started = Instant::now();
         let options = self.frontier.options(job);
         let cluster = self.cluster();
@@ -168,9 +168,8 @@ impl Method for Cluster {
                         })
                         .collect(),
                 });
-                report.count = Some(counted.tours.to_string());
                 report.close(started);
-                Ok(report)
+                Ok(Counted::new(counted.tours, report))
             }
             Err(DistributedError::Refused(why)) => Err(Failure::refused(why)),
             Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => {

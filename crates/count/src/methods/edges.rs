@@ -16,7 +16,7 @@ use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resour
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
-use crate::report::{Benchmark, RunReport};
+use crate::report::{Benchmark, Counted, RunReport};
 use crate::zdd::edges::EdgeJob;
 use crate::zdd::{Built, Decoder, EngineOptions, Finishing, JustCount};
 
@@ -162,10 +162,10 @@ impl Method for Edges {
         report: RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
-    ) -> Result<RunReport, Failure> {
+    ) -> Result<Counted, Failure> {
         let prepared = self.job(job)?;
         crate::zdd::edges::compute(&prepared, report, JustCount, observer, cancel)
-            .map(|(report, ())| report)
+            .map(|(counted, ())| counted)
     }
 
     fn build(
@@ -178,7 +178,7 @@ impl Method for Edges {
     ) -> Result<(RunReport, Option<Built>), Failure> {
         let prepared = self.job(job)?;
         crate::zdd::edges::compute(&prepared, report, finishing, observer, cancel)
-            .map(|(report, built)| (report, Some(built)))
+            .map(|(counted, built)| (counted.report, Some(built)))
     }
 
     fn decoder(&self, board: Board, kind: TourKind) -> Option<Box<dyn Decoder + Send>> {

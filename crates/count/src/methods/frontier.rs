@@ -21,7 +21,7 @@ use super::{
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::{Observer, Progress};
-use crate::report::{Benchmark, FrontierReport, RunReport, Status};
+use crate::report::{Benchmark, Counted, FrontierReport, RunReport, Status};
 
 /// How often a checkpoint is written when no interval is asked for.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_mins(5);
@@ -235,7 +235,7 @@ impl Method for Frontier {
         mut report: RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
-    ) -> Result<RunReport, Failure> {
+    ) -> Result<Counted, Failure> {
         let started = Instant::now();
         let order = self.order(job)?;
         let options = self.options(job);
@@ -248,9 +248,8 @@ impl Method for Frontier {
                     frontier.resumed_from = counted.outcome.resumed_from;
                     frontier.disk_peak_bytes = counted.outcome.disk_peak_bytes;
                 }
-                report.count = Some(counted.tours.to_string());
                 report.close(started);
-                Ok(report)
+                Ok(Counted::new(counted.tours, report))
             }
             Err(error) => Err(failure(
                 &error,

@@ -42,7 +42,7 @@ pub use time_sliced::TimeSliced;
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
-use crate::report::RunReport;
+use crate::report::{Counted, RunReport};
 use crate::zdd::{Built, Decoder, Finishing};
 
 /// The smallest memory budget any method can work in: a fresh process
@@ -348,14 +348,14 @@ pub(crate) trait Method: Sync {
     /// fit the budget, a checkpoint of another board); otherwise estimates
     /// the cost.
     fn reach(&self, job: &Job) -> Result<Reach, Failure>;
-    /// The plain count, filling `report`.
+    /// The plain count, and `report` filled with what the run measured.
     fn count(
         &self,
         job: &Job,
         report: RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
-    ) -> Result<RunReport, Failure>;
+    ) -> Result<Counted, Failure>;
     /// One restricted count; what the run measured goes into `report`.
     fn count_restricted(
         &self,

@@ -13,7 +13,7 @@ use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resour
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
-use crate::report::{Benchmark, RunReport};
+use crate::report::{Benchmark, Counted, RunReport};
 use crate::zdd::{self, Built, Decoder, EngineOptions, Finishing, Schedule, ZddJob};
 
 /// The time-sliced ZDD, with its settings.
@@ -188,9 +188,10 @@ impl Method for TimeSliced {
         report: RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
-    ) -> Result<RunReport, Failure> {
+    ) -> Result<Counted, Failure> {
         let prepared = self.job(job)?;
-        zdd::compute(&prepared, report, zdd::JustCount, observer, cancel).map(|(report, _)| report)
+        zdd::compute(&prepared, report, zdd::JustCount, observer, cancel)
+            .map(|(counted, _)| counted)
     }
 
     fn build(
@@ -203,6 +204,7 @@ impl Method for TimeSliced {
     ) -> Result<(RunReport, Option<Built>), Failure> {
         let prepared = self.job(job)?;
         zdd::compute(&prepared, report, finishing, observer, cancel)
+            .map(|(counted, built)| (counted.report, built))
     }
 
     fn decoder(&self, board: Board, _: TourKind) -> Option<Box<dyn Decoder + Send>> {

@@ -14,7 +14,7 @@ use super::{Decoder, EngineOptions, Finish};
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
-use crate::report::{Init, Package, RunReport, SatCount, Status, StepReport, millis};
+use crate::report::{Counted, Init, Package, RunReport, SatCount, Status, StepReport, millis};
 
 /// A board resolved for building the edge diagram.
 #[derive(Clone, Debug)]
@@ -71,7 +71,7 @@ pub fn compute<F: Finish>(
     finish: F,
     observer: &dyn Observer,
     cancel: &CancelToken,
-) -> Result<(RunReport, F::Output), Failure> {
+) -> Result<(Counted, F::Output), Failure> {
     match job.engine {
         EngineKind::Zbdd => run::<Zbdd, F>(job, report, finish, observer, cancel),
         EngineKind::Bdd => run::<Bdd, F>(job, report, finish, observer, cancel),
@@ -87,7 +87,7 @@ fn run<E: Engine, F: Finish>(
     finish: F,
     observer: &dyn Observer,
     cancel: &CancelToken,
-) -> Result<(RunReport, F::Output), Failure> {
+) -> Result<(Counted, F::Output), Failure> {
     let started = Instant::now();
     let enc = EdgeEncoding::ordered(&job.order, job.kind);
     let s = &mut report.settings;
@@ -157,8 +157,7 @@ fn run<E: Engine, F: Finish>(
         result: tours.to_string(),
         time_ms: millis(counted_at.elapsed()),
     });
-    report.count = Some(tours.to_string());
     let output = finish.finish(&engine, &enc, &diagram.root, &mut report)?;
     report.close(started);
-    Ok((report, output))
+    Ok((Counted::new(tours, report), output))
 }

@@ -37,7 +37,7 @@ pub use schedule::Schedule;
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
-use crate::report::{Init, Package, RunReport, SatCount, Status, millis};
+use crate::report::{Counted, Init, Package, RunReport, SatCount, Status, millis};
 use resources::Requests;
 use run::RunLimits;
 
@@ -253,7 +253,7 @@ pub fn compute<F: Finish>(
     finish: F,
     observer: &dyn Observer,
     cancel: &CancelToken,
-) -> Result<(RunReport, Option<F::Output>), Failure> {
+) -> Result<(Counted, Option<F::Output>), Failure> {
     let started = Instant::now();
     job.describe(&mut report);
 
@@ -262,10 +262,9 @@ pub fn compute<F: Finish>(
         && let Err(no_start) = closed_squares(&job.enc)
     {
         report.settings.schedule = None;
-        report.count = Some("0".into());
         report.reason = Some(no_start.to_string());
         report.close(started);
-        return Ok((report, None));
+        return Ok((Counted::new(num_bigint::BigUint::ZERO, report), None));
     }
 
     let steps = schedule::plan(job.schedule, &job.enc, job.kind);
@@ -308,7 +307,7 @@ pub fn compute<F: Finish>(
             .unwrap_or_else(|_| Err(Failure::other("the worker thread panicked")))
     });
     drop(watchdog);
-    result.map(|(report, output)| (report, Some(output)))
+    result.map(|(counted, output)| (counted, Some(output)))
 }
 
 /// The work on the worker thread.
@@ -325,7 +324,7 @@ impl Worker<'_> {
         &self,
         mut report: RunReport,
         finish: F,
-    ) -> Result<(RunReport, F::Output), Failure> {
+    ) -> Result<(Counted, F::Output), Failure> {
         let job = self.job;
         let init_started = Instant::now();
         let engine = E::new(&job.plan.engine, job.enc.num_vars())
@@ -370,10 +369,9 @@ impl Worker<'_> {
             result: count.to_string(),
             time_ms: millis(count_started.elapsed()),
         });
-        report.count = Some(count.to_string());
         let output = finish.finish(&engine, &job.enc, &outcome.family, &mut report)?;
         report.close(self.started);
-        Ok((report, output))
+        Ok((Counted::new(count, report), output))
     }
 
     /// Turns an engine error into a failure with the partial report.

@@ -25,8 +25,8 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
     let result = supervised(&monitor, move |observer, cancel| {
         kt_count::count(&work, observer, cancel)
     });
-    let mut report = match result {
-        Ok(counted) => counted.report,
+    let (count, mut report) = match result {
+        Ok(counted) => (counted.count, counted.report),
         Err(Unfinished { error, report }) => {
             // A partial report is still a report: print it, then fail.
             if let Some(report) = report {
@@ -39,7 +39,7 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
 
     let mut failure = None;
     if args.check {
-        let check = check(&request, &report);
+        let check = check(&request, &count, &report);
         if let Some((published, expected)) = check.disagreeing.first() {
             failure = Some(CliError {
                 code: ExitCode::CheckFailed,
@@ -118,19 +118,16 @@ fn draw(
 /// Compares what the report counted with the published counts of the same
 /// quantity: the total, the count up to symmetry, the tours from a start
 /// square (one by one for a table by start square).
-fn check(request: &kt_count::Request, report: &RunReport) -> known::Check {
+fn check(request: &kt_count::Request, count: &BigUint, report: &RunReport) -> known::Check {
     let (board, kind) = (&request.board, request.kind);
     let mut quantities: Vec<(Quantity, BigUint)> = Vec::new();
-    let count = report
-        .count
-        .as_ref()
-        .and_then(|c| c.parse::<BigUint>().ok());
+    let count = count.clone();
     match (request.question, kind) {
         (Question::UpToSymmetry, _) => {
-            quantities.extend(count.map(|c| (Quantity::Geometric, c)));
+            quantities.push((Quantity::Geometric, count));
         }
         (Question::ByStart, _) => {
-            quantities.extend(count.map(|c| (Quantity::Total, c)));
+            quantities.push((Quantity::Total, count));
             if let Some(table) = &report.by_start {
                 for (r, row) in table.iter().enumerate() {
                     for (c, cell) in row.iter().enumerate() {
@@ -142,9 +139,9 @@ fn check(request: &kt_count::Request, report: &RunReport) -> known::Check {
             }
         }
         (Question::From { from }, TourKind::Open) => {
-            quantities.extend(count.map(|c| (Quantity::From(from), c)));
+            quantities.push((Quantity::From(from), count));
         }
-        (Question::Total, _) => quantities.extend(count.map(|c| (Quantity::Total, c))),
+        (Question::Total, _) => quantities.push((Quantity::Total, count)),
         _ => {}
     }
     let mut all = known::Check {
