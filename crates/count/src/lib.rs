@@ -104,7 +104,7 @@ pub use kt_distributed::{
 pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions, Edges,
-    Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources, TimeSliced,
+    Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources, Setting, TimeSliced,
     human_bytes, human_time,
 };
 pub use observer::{Observer, Progress, Silent};

@@ -132,7 +132,10 @@ impl MethodChoice {
             .map_err(|flag| ChoiceError::NotTaken {
                 method: name.to_owned(),
                 flag,
-                takers: MethodSettings::taking(flag),
+                takers: MethodSettings::taking(flag)
+                    .into_iter()
+                    .filter(|&m| m != name)
+                    .collect(),
             })
     }
 

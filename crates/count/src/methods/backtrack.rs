@@ -12,7 +12,9 @@ use kt_tours::{Ends, SearchProgress, count_open_tours, count_tours_with_progress
 use num_bigint::BigUint;
 
 use super::measured::{BASELINE_BYTES, whole};
-use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Restriction};
+use super::{
+    Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Restriction, Setting,
+};
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::{Observer, Progress};
@@ -76,21 +78,16 @@ impl Method for Backtrack {
     }
 
     /// Takes `--threads 1` (it runs on one thread) and nothing else.
+    /// One thread: `--threads 1` is accepted, more refused.
+    fn takes(&self) -> &'static [Setting] {
+        &[Setting::Threads]
+    }
+
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
         if given.resources.threads.is_some_and(|t| t > 1) {
             return Err("--threads");
         }
-        let given = GivenOptions {
-            resources: Resources {
-                threads: None,
-                ..given.resources
-            },
-            ..given.clone()
-        };
-        match given.flags().first() {
-            Some(flag) => Err(flag),
-            None => Ok(MethodSettings::Backtrack(Backtrack)),
-        }
+        Ok(MethodSettings::Backtrack(Backtrack))
     }
 
     /// Refuses boards the counter cannot take (its visited set is one

@@ -10,7 +10,9 @@ use std::time::Instant;
 use kt_distributed::{ClusterCount, ClusterOptions, DistributedError};
 
 use super::frontier::{self, Frontier};
-use super::{Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources};
+use super::{
+    Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Setting,
+};
 use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
@@ -63,10 +65,19 @@ impl Method for Cluster {
         Some(self.frontier.resources)
     }
 
+    fn takes(&self) -> &'static [Setting] {
+        &[
+            Setting::Threads,
+            Setting::Memory,
+            Setting::SpillDir,
+            Setting::Checkpoint,
+            Setting::Resume,
+            Setting::Processes,
+            Setting::Order,
+        ]
+    }
+
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
-        if let Some(flag) = given.first_of(&["--engine", "--schedule", "--nodes", "--cache"]) {
-            return Err(flag);
-        }
         let frontier = GivenOptions {
             cluster: None,
             ..given.clone()

@@ -12,7 +12,7 @@ use kt_frontier::{EdgeEncoding, Order, OrderChoice};
 use kt_memory::Bytes;
 
 use super::measured::{self, BASELINE_BYTES, whole};
-use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources};
+use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
@@ -132,16 +132,18 @@ impl Method for Edges {
         Some(self.resources)
     }
 
+    fn takes(&self) -> &'static [Setting] {
+        &[
+            Setting::Threads,
+            Setting::Memory,
+            Setting::Engine,
+            Setting::Nodes,
+            Setting::Cache,
+            Setting::Order,
+        ]
+    }
+
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
-        if let Some(flag) = given.first_of(&[
-            "--schedule",
-            "--spill-dir",
-            "--checkpoint",
-            "--resume",
-            "--processes",
-        ]) {
-            return Err(flag);
-        }
         Ok(MethodSettings::Edges(Edges {
             resources: given.resources,
             engine: given.engine.or(self.engine),

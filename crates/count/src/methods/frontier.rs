@@ -17,6 +17,7 @@ use num_bigint::BigUint;
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
     Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Restriction,
+    Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -167,16 +168,18 @@ impl Method for Frontier {
         Some(self.resources)
     }
 
+    fn takes(&self) -> &'static [Setting] {
+        &[
+            Setting::Threads,
+            Setting::Memory,
+            Setting::SpillDir,
+            Setting::Checkpoint,
+            Setting::Resume,
+            Setting::Order,
+        ]
+    }
+
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
-        if let Some(flag) = given.first_of(&[
-            "--engine",
-            "--schedule",
-            "--nodes",
-            "--cache",
-            "--processes",
-        ]) {
-            return Err(flag);
-        }
         Ok(MethodSettings::Frontier(Frontier {
             resources: given.resources,
             spill_dir: given.spill_dir.clone().or_else(|| self.spill_dir.clone()),

@@ -125,6 +125,60 @@ pub struct Resources {
     pub memory: Option<Bytes>,
 }
 
+/// An option a method may take. Which options a method takes is an
+/// allow-list, [`Method::takes`]: an option a method's list leaves out is
+/// refused before any work (naming the methods that take it), never
+/// silently ignored, and adding an option touches only the methods that
+/// take it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Threads,
+    Memory,
+    Engine,
+    Schedule,
+    Nodes,
+    Cache,
+    SpillDir,
+    Checkpoint,
+    Resume,
+    Processes,
+    Order,
+}
+
+impl Setting {
+    /// Every option, in the order the command line's errors name them.
+    pub const ALL: [Setting; 11] = [
+        Setting::Threads,
+        Setting::Memory,
+        Setting::Engine,
+        Setting::Schedule,
+        Setting::Nodes,
+        Setting::Cache,
+        Setting::SpillDir,
+        Setting::Checkpoint,
+        Setting::Resume,
+        Setting::Processes,
+        Setting::Order,
+    ];
+
+    /// The command line's name of the option.
+    pub fn flag(self) -> &'static str {
+        match self {
+            Setting::Threads => "--threads",
+            Setting::Memory => "--memory",
+            Setting::Engine => "--engine",
+            Setting::Schedule => "--schedule",
+            Setting::Nodes => "--nodes",
+            Setting::Cache => "--cache",
+            Setting::SpillDir => "--spill-dir",
+            Setting::Checkpoint => "--checkpoint",
+            Setting::Resume => "--resume",
+            Setting::Processes => "--processes",
+            Setting::Order => "--order",
+        }
+    }
+}
+
 /// Settings as a command line gives them, before they are sorted to the
 /// method that takes them ([`MethodSettings::configure`]): the one place
 /// where every option sits side by side. A request never holds this; it
@@ -146,31 +200,34 @@ pub struct GivenOptions {
 }
 
 impl GivenOptions {
-    /// The command-line names of the options given, in a fixed order.
-    pub fn flags(&self) -> Vec<&'static str> {
-        let r = self.resources;
-        [
-            ("--threads", r.threads.is_some()),
-            ("--memory", r.memory.is_some()),
-            ("--engine", self.engine.is_some()),
-            ("--schedule", self.schedule.is_some()),
-            ("--nodes", self.nodes.is_some()),
-            ("--cache", self.cache.is_some()),
-            ("--spill-dir", self.spill_dir.is_some()),
-            ("--checkpoint", self.checkpoint.is_some()),
-            ("--resume", self.resume.is_some()),
-            ("--processes", self.cluster.is_some()),
-            ("--order", self.order.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(flag, given)| given.then_some(flag))
-        .collect()
+    /// The options given, in [`Setting::ALL`]'s order.
+    pub fn settings(&self) -> Vec<Setting> {
+        Setting::ALL
+            .into_iter()
+            .filter(|&setting| self.has(setting))
+            .collect()
     }
 
-    /// The first of `flags` that is given.
-    pub(crate) fn first_of(&self, flags: &[&'static str]) -> Option<&'static str> {
-        let given = self.flags();
-        flags.iter().copied().find(|f| given.contains(f))
+    /// Whether `setting` is given.
+    pub fn has(&self, setting: Setting) -> bool {
+        match setting {
+            Setting::Threads => self.resources.threads.is_some(),
+            Setting::Memory => self.resources.memory.is_some(),
+            Setting::Engine => self.engine.is_some(),
+            Setting::Schedule => self.schedule.is_some(),
+            Setting::Nodes => self.nodes.is_some(),
+            Setting::Cache => self.cache.is_some(),
+            Setting::SpillDir => self.spill_dir.is_some(),
+            Setting::Checkpoint => self.checkpoint.is_some(),
+            Setting::Resume => self.resume.is_some(),
+            Setting::Processes => self.cluster.is_some(),
+            Setting::Order => self.order.is_some(),
+        }
+    }
+
+    /// The command-line names of the options given, in a fixed order.
+    pub fn flags(&self) -> Vec<&'static str> {
+        self.settings().into_iter().map(Setting::flag).collect()
     }
 }
 
@@ -336,8 +393,12 @@ pub(crate) trait Method: Sync {
     fn encoding(&self) -> &'static str;
     /// Threads and memory, for the methods that take them.
     fn resources(&self) -> Option<Resources>;
-    /// The method with `given`'s options, or the first option it does not
-    /// take (`--engine` for backtracking).
+    /// The options the method takes (an allow-list: every other option
+    /// given is refused before [`Method::configure`] sees it).
+    fn takes(&self) -> &'static [Setting];
+    /// The method with `given`'s options, all of them among
+    /// [`Method::takes`]; or an option whose value it refuses
+    /// (`--threads 2` for backtracking).
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str>;
     /// Paths its settings will write.
     fn outputs(&self) -> Outputs {
@@ -475,7 +536,13 @@ impl MethodSettings {
 
     /// The method with `given`'s options, or the first option it does not
     /// take.
+    /// The method with `given`'s options, or the first option it does not
+    /// take (`--engine` for backtracking).
     pub fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+        let takes = self.method().takes();
+        if let Some(other) = given.settings().into_iter().find(|s| !takes.contains(s)) {
+            return Err(other.flag());
+        }
         self.method().configure(given)
     }
 
@@ -490,31 +557,9 @@ impl MethodSettings {
 
     /// The names of the methods that take `flag` (`--engine`: zdd, edges).
     pub fn taking(flag: &str) -> Vec<&'static str> {
-        let mut given = GivenOptions::default();
-        match flag {
-            "--threads" => given.resources.threads = Some(2),
-            "--memory" => given.resources.memory = Some(Bytes(Bytes::GIB)),
-            "--engine" => given.engine = Some(kt_engine::EngineKind::Zbdd),
-            "--schedule" => given.schedule = Some(crate::zdd::Schedule::Fused),
-            "--nodes" => given.nodes = Some(1),
-            "--cache" => given.cache = Some(1),
-            "--spill-dir" => given.spill_dir = Some(PathBuf::new()),
-            "--checkpoint" => {
-                given.checkpoint = Some(Checkpointing {
-                    path: PathBuf::new(),
-                    every: None,
-                });
-            }
-            "--resume" => given.resume = Some(PathBuf::new()),
-            "--order" => given.order = Some(kt_frontier::OrderChoice::Columns),
-            "--processes" => {
-                given.cluster = Some(ClusterOptions::default());
-            }
-            _ => return Vec::new(),
-        }
         MethodSettings::every()
             .iter()
-            .filter(|m| m.configure(&given).is_ok())
+            .filter(|m| m.method().takes().iter().any(|s| s.flag() == flag))
             .map(MethodSettings::name)
             .collect()
     }
@@ -556,6 +601,54 @@ mod tests {
             assert!(method.can(Capability::Count), "{method}");
             assert_eq!(MethodSettings::named(method.name()), Some(method.clone()));
         }
+    }
+
+    /// The options a method takes agree with the capabilities it
+    /// claims, and every option has a method that takes it.
+    #[test]
+    fn options_follow_capabilities() {
+        for method in MethodSettings::every() {
+            let takes = method.method().takes();
+            let pairs = [
+                (Setting::Checkpoint, Capability::Checkpoint),
+                (Setting::Resume, Capability::Checkpoint),
+                (Setting::SpillDir, Capability::Spill),
+                (Setting::Processes, Capability::Distributed),
+            ];
+            for (setting, capability) in pairs {
+                assert_eq!(
+                    takes.contains(&setting),
+                    method.can(capability),
+                    "{method}: {} and {capability}",
+                    setting.flag()
+                );
+            }
+            // An option outside the list is refused by name.
+            for setting in Setting::ALL {
+                if !takes.contains(&setting) {
+                    assert!(
+                        !MethodSettings::taking(setting.flag()).contains(&method.name()),
+                        "{method}"
+                    );
+                }
+            }
+        }
+        for setting in Setting::ALL {
+            assert!(
+                !MethodSettings::taking(setting.flag()).is_empty(),
+                "{}",
+                setting.flag()
+            );
+        }
+        assert_eq!(MethodSettings::taking("--engine"), ["zdd", "edges"]);
+        let given = GivenOptions {
+            spill_dir: Some(PathBuf::from("/tmp")),
+            ..GivenOptions::default()
+        };
+        assert_eq!(
+            MethodSettings::named("zdd").unwrap().configure(&given),
+            Err("--spill-dir")
+        );
     }
 
     #[test]

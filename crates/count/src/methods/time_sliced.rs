@@ -9,7 +9,7 @@ use kt_constraints::Encoding;
 use kt_engine::EngineKind;
 
 use super::measured::{self, BASELINE_BYTES, whole};
-use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources};
+use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
@@ -153,16 +153,18 @@ impl Method for TimeSliced {
         Some(self.resources)
     }
 
+    fn takes(&self) -> &'static [Setting] {
+        &[
+            Setting::Threads,
+            Setting::Memory,
+            Setting::Engine,
+            Setting::Schedule,
+            Setting::Nodes,
+            Setting::Cache,
+        ]
+    }
+
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
-        if let Some(flag) = given.first_of(&[
-            "--spill-dir",
-            "--checkpoint",
-            "--resume",
-            "--processes",
-            "--order",
-        ]) {
-            return Err(flag);
-        }
         Ok(MethodSettings::TimeSliced(TimeSliced {
             resources: given.resources,
             engine: given.engine.or(self.engine),
