@@ -219,9 +219,7 @@ pub fn tours(
     let family = match built {
         Some(Built::Family(family)) => Some(TourFamily {
             family,
-            decoder: plan
-                .settings
-                .method()
+            decoder: methods::family(plan.settings.method())?
                 .decoder(request.board, request.kind)
                 .ok_or_else(|| {
                     Failure::other("internal error: the family came without its decoder")
@@ -277,10 +275,13 @@ fn build(
         let settled = Counted::new(BigUint::ZERO, settled(report, &reason.to_string(), started));
         return Ok((settled.report, None, plan));
     }
-    let (report, built) =
-        plan.settings
-            .method()
-            .build(&plan.job(request), report, finishing, observer, cancel)?;
+    let (report, built) = methods::family(plan.settings.method())?.build(
+        &plan.job(request),
+        report,
+        finishing,
+        observer,
+        cancel,
+    )?;
     Ok((report, built, plan))
 }
 

@@ -38,7 +38,7 @@ use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
-use crate::methods::{Capability, Job, Method, MethodSettings, Restriction};
+use crate::methods::{self, Capability, Job, Method, MethodSettings, Restriction};
 use crate::observer::Observer;
 use crate::report::{Counted, RunReport, SquareRef, Status};
 use crate::request::{Question, Work};
@@ -233,10 +233,11 @@ pub(crate) fn answer(
             up_to_symmetry(&mut report, job, &total, &identity, observer, cancel)?
         }
         Strategy::FromFamily | Strategy::EnumerateFamily => {
+            let builds = methods::family(method)?;
             let (built, family) =
-                method.build(job, report, Finishing::CopyOut, observer, cancel)?;
+                builds.build(job, report, Finishing::CopyOut, observer, cancel)?;
             report = built;
-            match (family, method.decoder(job.board, job.kind)) {
+            match (family, builds.decoder(job.board, job.kind)) {
                 (Some(Built::Family(family)), Some(decoder)) => {
                     if strategy == Strategy::EnumerateFamily {
                         enumerate(&family, decoder.as_ref(), job, method, &mut report, cancel)?
@@ -255,8 +256,10 @@ pub(crate) fn answer(
             }
         }
         Strategy::ByRuns => {
-            let runs = by_runs(question, job, &mut report, |restriction, report| {
-                method.count_restricted(job, restriction, report, observer, cancel)
+            let runs = methods::restricted(method).and_then(|runs| {
+                by_runs(question, job, &mut report, |restriction, report| {
+                    runs.count_restricted(job, restriction, report, observer, cancel)
+                })
             });
             runs.map_err(|failure| with_partial(failure, &report, started))?
         }
@@ -513,6 +516,7 @@ fn by_pairs(
     };
     let mut pairs = crate::pairs::start(&plan, shard);
     let mut total = BigUint::ZERO;
+    let runs = methods::restricted(method)?;
     let dirs = method.checkpoint_dirs();
     if let Some(dir) = &dirs.resume {
         pairs.classes = crate::pairs::resumed(dir, &plan, shard).map_err(Failure::refused)?;
@@ -531,14 +535,10 @@ fn by_pairs(
         let count = match class.to {
             // The one-square path starts and ends on its square.
             None if board.cells() == 1 => BigUint::from(1u32),
-            None => method.count_restricted(
-                job,
-                Restriction::From(class.from),
-                report,
-                observer,
-                cancel,
-            )?,
-            Some(to) => method.count_restricted(
+            None => {
+                runs.count_restricted(job, Restriction::From(class.from), report, observer, cancel)?
+            }
+            Some(to) => runs.count_restricted(
                 job,
                 Restriction::FromTo(class.from, to),
                 report,

@@ -13,7 +13,8 @@ use num_bigint::BigUint;
 
 use super::measured::{BASELINE_BYTES, whole};
 use super::{
-    Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Restriction, Setting,
+    Capability, CountsRestricted, GivenOptions, Job, Method, MethodSettings, Reach, Resources,
+    Restriction, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -177,6 +178,12 @@ impl Method for Backtrack {
         }
     }
 
+    fn restricted(&self) -> Option<&dyn CountsRestricted> {
+        Some(self)
+    }
+}
+
+impl CountsRestricted for Backtrack {
     /// Directed open tours from a square (to another, if given).
     fn count_restricted(
         &self,

@@ -12,7 +12,9 @@ use kt_frontier::{EdgeEncoding, Order, OrderChoice};
 use kt_memory::Bytes;
 
 use super::measured::{self, BASELINE_BYTES, whole};
-use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
+use super::{
+    BuildsFamily, Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
+};
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
@@ -170,6 +172,12 @@ impl Method for Edges {
             .map(|(counted, ())| counted)
     }
 
+    fn family(&self) -> Option<&dyn BuildsFamily> {
+        Some(self)
+    }
+}
+
+impl BuildsFamily for Edges {
     fn build(
         &self,
         job: &Job,

@@ -16,8 +16,8 @@ use num_bigint::BigUint;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Restriction,
-    Setting,
+    Capability, CountsRestricted, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
+    Resources, Restriction, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -265,6 +265,12 @@ impl Method for Frontier {
         }
     }
 
+    fn restricted(&self) -> Option<&dyn CountsRestricted> {
+        Some(self)
+    }
+}
+
+impl CountsRestricted for Frontier {
     /// One sweep with the restriction; its levels are added to `report`'s
     /// frontier section (a run per question: see
     /// [`FrontierReport::sweeps`]).

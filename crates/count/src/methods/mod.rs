@@ -372,12 +372,12 @@ pub(crate) struct Outputs {
 ///
 /// The plan calls [`Method::reach`] (which refuses what the method cannot
 /// represent) for every candidate, then the work: [`Method::count`] for the
-/// plain count, [`Method::count_restricted`] for the questions answered a
+/// plain count, [`CountsRestricted`] for the questions answered a
 /// run at a time ([`Capability::FixedEnds`], [`Capability::RequiredMove`]),
-/// [`Method::build`] and [`Method::decoder`] for the methods that build a
-/// family ([`Capability::Family`]). A method is only asked for what its
-/// capabilities promise; the defaults of the optional ones are internal
-/// errors.
+/// [`BuildsFamily`] for the methods that build a family
+/// ([`Capability::Family`]). The optional capabilities are traits of their
+/// own, which a method's `restricted` or `family` hands out; a unit test
+/// checks that they agree with [`Method::capabilities`].
 pub(crate) trait Method: Sync {
     /// The name on the command line and in reports.
     fn name(&self) -> &'static str;
@@ -417,37 +417,15 @@ pub(crate) trait Method: Sync {
         observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<Counted, Failure>;
-    /// One restricted count; what the run measured goes into `report`.
-    fn count_restricted(
-        &self,
-        _job: &Job,
-        _restriction: Restriction,
-        _report: &mut RunReport,
-        _observer: &dyn Observer,
-        _cancel: &CancelToken,
-    ) -> Result<BigUint, Failure> {
-        Err(Failure::other(format!(
-            "internal error: --method {} counts no restricted tours",
-            self.name()
-        )))
+    /// The runs a question answered a run at a time takes
+    /// ([`Capability::FixedEnds`], [`Capability::RequiredMove`]), for the
+    /// methods that count them.
+    fn restricted(&self) -> Option<&dyn CountsRestricted> {
+        None
     }
-    /// Builds the family of tours and hands it to `finishing`. The output
-    /// is `None` when no diagram was built (the board's shape settles it).
-    fn build(
-        &self,
-        _job: &Job,
-        _report: RunReport,
-        _finishing: Finishing,
-        _observer: &dyn Observer,
-        _cancel: &CancelToken,
-    ) -> Result<(RunReport, Option<Built>), Failure> {
-        Err(Failure::other(format!(
-            "internal error: --method {} builds no diagram",
-            self.name()
-        )))
-    }
-    /// What the sets of its family mean.
-    fn decoder(&self, _board: Board, _kind: TourKind) -> Option<Box<dyn Decoder + Send>> {
+    /// The family of tours ([`Capability::Family`]), for the methods that
+    /// build one.
+    fn family(&self) -> Option<&dyn BuildsFamily> {
         None
     }
     /// The directories its checkpoints go to and come from, for a count
@@ -456,6 +434,60 @@ pub(crate) trait Method: Sync {
     fn checkpoint_dirs(&self) -> CheckpointDirs {
         CheckpointDirs::default()
     }
+}
+
+/// The capability to count a restricted question a run at a time
+/// ([`Capability::FixedEnds`], [`Capability::RequiredMove`]): a trait of its
+/// own, so that only a method that implements it can be asked.
+pub(crate) trait CountsRestricted {
+    /// One restricted count; what the run measured goes into `report`.
+    fn count_restricted(
+        &self,
+        job: &Job,
+        restriction: Restriction,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<BigUint, Failure>;
+}
+
+/// The capability to build the family of tours ([`Capability::Family`]).
+pub(crate) trait BuildsFamily {
+    /// Builds the family of tours and hands it to `finishing`. The output
+    /// is `None` when no diagram was built (the board's shape settles it).
+    fn build(
+        &self,
+        job: &Job,
+        report: RunReport,
+        finishing: Finishing,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<(RunReport, Option<Built>), Failure>;
+    /// What the sets of its family mean (`None` for a board it cannot
+    /// represent).
+    fn decoder(&self, board: Board, kind: TourKind) -> Option<Box<dyn Decoder + Send>>;
+}
+
+/// The method's restricted runs, or an internal error: the plan asks only
+/// a method whose capabilities promise them.
+pub(crate) fn restricted(method: &dyn Method) -> Result<&dyn CountsRestricted, Failure> {
+    method.restricted().ok_or_else(|| {
+        Failure::other(format!(
+            "internal error: --method {} counts no restricted tours",
+            method.name()
+        ))
+    })
+}
+
+/// The method's family of tours, or an internal error (as
+/// [`restricted`]).
+pub(crate) fn family(method: &dyn Method) -> Result<&dyn BuildsFamily, Failure> {
+    method.family().ok_or_else(|| {
+        Failure::other(format!(
+            "internal error: --method {} builds no diagram",
+            method.name()
+        ))
+    })
 }
 
 /// Where a method's checkpoints go and come from.
@@ -600,6 +632,24 @@ mod tests {
         for method in MethodSettings::every() {
             assert!(method.can(Capability::Count), "{method}");
             assert_eq!(MethodSettings::named(method.name()), Some(method.clone()));
+        }
+    }
+
+    /// The capabilities a method claims are the traits it implements.
+    #[test]
+    fn capabilities_are_the_traits_implemented() {
+        for method in MethodSettings::every() {
+            let m = method.method();
+            assert_eq!(
+                method.can(Capability::Family),
+                m.family().is_some(),
+                "{method}"
+            );
+            assert_eq!(
+                method.can(Capability::FixedEnds) || method.can(Capability::RequiredMove),
+                m.restricted().is_some(),
+                "{method}"
+            );
         }
     }
 

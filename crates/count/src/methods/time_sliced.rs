@@ -9,7 +9,9 @@ use kt_constraints::Encoding;
 use kt_engine::EngineKind;
 
 use super::measured::{self, BASELINE_BYTES, whole};
-use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
+use super::{
+    BuildsFamily, Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
+};
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
@@ -196,6 +198,12 @@ impl Method for TimeSliced {
             .map(|(counted, _)| counted)
     }
 
+    fn family(&self) -> Option<&dyn BuildsFamily> {
+        Some(self)
+    }
+}
+
+impl BuildsFamily for TimeSliced {
     fn build(
         &self,
         job: &Job,
