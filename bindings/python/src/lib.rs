@@ -419,13 +419,7 @@ fn with_squares(request: Request, start: Option<&str>, end: Option<&str>) -> PyR
     let board = request.board;
     let start = start.map(|s| square(&board, s)).transpose()?;
     let end = end.map(|s| square(&board, s)).transpose()?;
-    let question = match (start, end) {
-        (None, None) => Question::Total,
-        (Some(from), None) => Question::From { from },
-        (None, Some(to)) => Question::To { to },
-        (Some(from), Some(to)) => Question::FromTo { from, to },
-    };
-    Ok(request.asking(question))
+    Ok(request.asking(Question::between(start, end)))
 }
 
 fn selection(count: i64, random: bool, seed: Option<u64>) -> PyResult<Selection> {

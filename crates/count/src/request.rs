@@ -52,6 +52,18 @@ pub enum Question {
 }
 
 impl Question {
+    /// The question of the tours between optional ends: the total, from
+    /// a square, to a square, or between two (the command line's `--from`
+    /// and `--to`, Python's `start` and `end`).
+    pub fn between(from: Option<Square>, to: Option<Square>) -> Question {
+        match (from, to) {
+            (None, None) => Question::Total,
+            (Some(from), None) => Question::From { from },
+            (None, Some(to)) => Question::To { to },
+            (Some(from), Some(to)) => Question::FromTo { from, to },
+        }
+    }
+
     /// The command-line words for the question, for messages.
     pub fn flags(self) -> &'static str {
         match self {

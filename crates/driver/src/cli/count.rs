@@ -282,10 +282,7 @@ impl QuestionArgs {
             _ if self.by_start => Question::ByStart,
             _ if self.up_to_symmetry => Question::UpToSymmetry,
             (Some(from), _) if self.by_end => Question::ByEnd { from },
-            (Some(from), Some(to)) => Question::FromTo { from, to },
-            (Some(from), None) => Question::From { from },
-            (None, Some(to)) => Question::To { to },
-            (None, None) => Question::Total,
+            (from, to) => Question::between(from, to),
         })
     }
 }
