@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 /// `report`; then `failure`, `observer`; then `paths`); toolkits (`zdd`,
 /// `symmetry`, `pairs`); `methods` (one type per method, behind one
 /// trait); `request` (what a caller asks); `questions` (what each question
-/// needs, and how it is answered); `plan` (refusals and the choice of
-/// method); the root.
+/// needs: the table); `plan` (refusals and the choice of method); `answer`
+/// (how each question is answered); the root.
 fn count_layer(module: &str) -> Option<u32> {
     Some(match module {
         "cancel" | "known" => 0,
@@ -27,7 +27,8 @@ fn count_layer(module: &str) -> Option<u32> {
         "request" => 6,
         "questions" => 7,
         "plan" => 8,
-        "lib" => 9,
+        "answer" => 9,
+        "lib" => 10,
         _ => return None,
     })
 }

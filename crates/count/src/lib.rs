@@ -64,6 +64,7 @@
 //! assert_eq!(counted.count.to_string(), "304");
 //! ```
 
+mod answer;
 mod cancel;
 mod failure;
 pub mod known;
@@ -142,11 +143,11 @@ pub fn count(
     let report = start_report(request, &plan, observer);
     if let Some(reason) = plan.settled {
         let mut report = settled(report, &reason.to_string(), started);
-        questions::describe(request.question, &request.board, &mut report);
-        questions::none(request.question, request.kind, &request.board, &mut report);
+        answer::describe(request.question, &request.board, &mut report);
+        answer::none(request.question, request.kind, &request.board, &mut report);
         return Ok(Counted::new(BigUint::ZERO, report));
     }
-    questions::answer(
+    answer::answer(
         plan.settings.method(),
         &plan.job(request),
         request.question,
