@@ -79,7 +79,6 @@ impl Method for Backtrack {
     }
 
     /// Takes `--threads 1` (it runs on one thread) and nothing else.
-    /// One thread: `--threads 1` is accepted, more refused.
     fn takes(&self) -> &'static [Setting] {
         &[Setting::Threads]
     }

@@ -24,6 +24,8 @@ mod edges;
 mod frontier;
 mod measured;
 mod time_sliced;
+#[cfg(test)]
+mod toy;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -500,25 +502,25 @@ pub struct CheckpointDirs {
 /// The registry: every method, in the order `auto` prefers them. One line
 /// each: `Variant => module::Type` (the type holds the settings).
 macro_rules! registry {
-    ($($(#[$doc:meta])* $variant:ident => $module:ident :: $method:ident,)+) => {
+    ($($(#[$doc:meta])* $variant:ident => $module:ident :: $method:ident $(if $cfg:meta)?,)+) => {
         /// A method with its settings: one variant per method, so that a
         /// setting a method would ignore cannot be written.
         #[derive(Clone, Debug, PartialEq, Eq)]
         pub enum MethodSettings {
-            $($(#[$doc])* $variant($module::$method),)+
+            $($(#[$doc])* $(#[cfg($cfg)])? $variant($module::$method),)+
         }
 
         impl MethodSettings {
             /// Every method at its defaults, in the order `auto` prefers
             /// them.
             pub fn every() -> Vec<MethodSettings> {
-                vec![$(MethodSettings::$variant($module::$method::default()),)+]
+                vec![$($(#[cfg($cfg)])? MethodSettings::$variant($module::$method::default()),)+]
             }
 
             /// The method behind the settings.
             pub(crate) fn method(&self) -> &dyn Method {
                 match self {
-                    $(MethodSettings::$variant(method) => method,)+
+                    $($(#[cfg($cfg)])? MethodSettings::$variant(method) => method,)+
                 }
             }
         }
@@ -538,6 +540,9 @@ registry! {
     /// The frontier sweep spread over several processes or machines
     /// (`--method cluster`, `--processes N`).
     Cluster => cluster::Cluster,
+    /// A depth-first search in the unit tests: a method added in one file
+    /// and this line (`toy.rs`).
+    Toy => toy::Toy if test,
 }
 
 impl MethodSettings {

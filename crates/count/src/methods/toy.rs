@@ -1,0 +1,169 @@
+//! A toy method, compiled into the unit tests only: the proof that a new
+//! method is this one file plus one line of the registry (`mod.rs`,
+//! `registry!`). It counts open tours by the plainest depth-first search
+//! on boards of at most 20 squares, and answers every question the table
+//! derives from a plain count, through the same plan, questions and report
+//! as the real methods, with nothing else in the crate or the driver
+//! changed for it.
+
+use std::time::Instant;
+
+use kt_board::{Board, Square, TourKind};
+use kt_memory::Bytes;
+use num_bigint::BigUint;
+
+use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
+use crate::cancel::CancelToken;
+use crate::failure::Failure;
+use crate::observer::Observer;
+use crate::report::{Benchmark, Counted, RunReport};
+
+/// The toy: no settings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Toy;
+
+/// The most squares the toy searches.
+const MAX_CELLS: usize = 20;
+
+impl Method for Toy {
+    fn name(&self) -> &'static str {
+        "toy"
+    }
+
+    fn summary(&self) -> &'static str {
+        "a depth-first search in a unit test (boards of up to 20 squares)"
+    }
+
+    fn capabilities(&self) -> &'static [Capability] {
+        &[Capability::Count]
+    }
+
+    fn breadth(&self) -> u32 {
+        0
+    }
+
+    fn encoding(&self) -> &'static str {
+        Benchmark::KNIGHTS_GRAPH
+    }
+
+    fn resources(&self) -> Option<Resources> {
+        None
+    }
+
+    fn takes(&self) -> &'static [Setting] {
+        &[]
+    }
+
+    fn configure(&self, _given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+        Ok(MethodSettings::Toy(Toy))
+    }
+
+    /// Refuses big boards; an hour on any other, so that `auto` prefers
+    /// every real method.
+    fn reach(&self, job: &Job) -> Result<Reach, Failure> {
+        if job.board.cells() > MAX_CELLS {
+            return Err(Failure::refused(format!(
+                "{}: the toy searches boards of up to {MAX_CELLS} squares",
+                job.board
+            )));
+        }
+        Ok(Reach {
+            seconds: 3600.0,
+            memory: Bytes(0),
+            spills: false,
+            nodes: None,
+            basis: "a toy".into(),
+        })
+    }
+
+    fn count(
+        &self,
+        job: &Job,
+        mut report: RunReport,
+        _observer: &dyn Observer,
+        _cancel: &CancelToken,
+    ) -> Result<Counted, Failure> {
+        let started = Instant::now();
+        let board = job.board;
+        let mut visited = vec![false; board.cells()];
+        let mut tours = 0u64;
+        for start in board.squares() {
+            visited[start] = true;
+            search(&board, job.kind, start, start, 1, &mut visited, &mut tours);
+            visited[start] = false;
+        }
+        // Closed tours were found from every start in both directions.
+        if job.kind == TourKind::Closed {
+            tours /= 2 * board.cells() as u64;
+        }
+        report.close(started);
+        Ok(Counted::new(BigUint::from(tours), report))
+    }
+}
+
+/// Counts the paths that extend the one ending on `at` to every square.
+fn search(
+    board: &Board,
+    kind: TourKind,
+    start: Square,
+    at: Square,
+    length: usize,
+    visited: &mut [bool],
+    tours: &mut u64,
+) {
+    if length == board.cells() {
+        let closes = board.knight_moves(at).any(|s| s == start);
+        *tours += u64::from(kind == TourKind::Open || closes);
+        return;
+    }
+    let next: Vec<Square> = board.knight_moves(at).filter(|&s| !visited[s]).collect();
+    for square in next {
+        visited[square] = true;
+        search(board, kind, start, square, length + 1, visited, tours);
+        visited[square] = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::{MethodChoice, Question, Request};
+    use crate::{Silent, count};
+
+    fn toy(board: &str, kind: TourKind, question: Question) -> Result<Counted, Failure> {
+        let board: Board = board.parse().unwrap();
+        let request = Request::new(board, kind)
+            .with_method(MethodChoice::named("toy", &GivenOptions::default()).unwrap())
+            .asking(question);
+        count(&request, &Silent, &CancelToken::new())
+    }
+
+    /// The toy, registered by one line, answers through the library's own
+    /// plan and questions: the plain count, and what follows from it.
+    #[test]
+    fn a_method_in_one_file_answers_through_the_library() {
+        let open = toy("3x4", TourKind::Open, Question::Total).unwrap();
+        assert_eq!(open.count, BigUint::from(16u32));
+        assert_eq!(open.report.settings.method, "toy");
+        assert_eq!(open.report.count.as_deref(), Some("16"));
+        let closed = toy("3x4", TourKind::Closed, Question::Total).unwrap();
+        assert_eq!(closed.count, BigUint::ZERO);
+        // Up to symmetry, from the plain count and the quotient boards (as
+        // `count 3x4 --up-to-symmetry --method backtrack` says).
+        let up_to = toy("3x4", TourKind::Open, Question::UpToSymmetry).unwrap();
+        assert_eq!(up_to.count, BigUint::from(3u32));
+        // What it cannot do is refused before any work, by the plan.
+        let from = Question::From { from: 0 };
+        assert!(toy("3x4", TourKind::Open, from).is_err());
+        assert!(toy("5x5", TourKind::Open, Question::Total).is_err());
+        // Options are refused by flag: the toy takes none.
+        let given = GivenOptions {
+            resources: Resources {
+                threads: Some(1),
+                memory: None,
+            },
+            ..GivenOptions::default()
+        };
+        assert!(MethodChoice::named("toy", &given).is_err());
+    }
+}
