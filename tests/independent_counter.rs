@@ -174,6 +174,7 @@ fn every_pair_class_agrees_on_every_board_up_to_30_squares() {
             plan_classes: plan.classes().len(),
             shard: None,
             method: "frontier".into(),
+            order: None,
             classes,
             seconds: 0.0,
             checksum: None,

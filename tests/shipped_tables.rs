@@ -154,4 +154,50 @@ fn the_8x8_open_start_parts_belong_to_the_start_plan() {
         let merged = kt_count::merge_parts(&plan, &parts).unwrap();
         assert_eq!(merged.total.to_string(), "19591828170979904");
     }
+    // Classes counted a second time in another order of the squares
+    // (`scripts/8x8-second-way.sh`) agree with the shipped parts.
+    let second = dir.join("second-way");
+    let entries = std::fs::read_dir(&second).into_iter().flatten();
+    for entry in entries {
+        let path = entry.unwrap().path();
+        let again = Part::read(&path).unwrap();
+        kt_shards::merge::check_part(&plan, &again)
+            .unwrap_or_else(|why| panic!("{}: {why}", path.display()));
+        assert!(
+            again
+                .order
+                .as_deref()
+                .is_some_and(|o| o != SHIPPED_8X8_ORDER),
+            "{}: not counted in another order: {:?}",
+            path.display(),
+            again.order
+        );
+        for class in &again.classes {
+            let first = parts
+                .iter()
+                .flat_map(|(_, p)| p.classes.iter())
+                .find(|c| c.id == class.id);
+            if let Some(first) = first {
+                assert_eq!(
+                    first.count,
+                    class.count,
+                    "{}: class {}",
+                    path.display(),
+                    class.id
+                );
+            }
+        }
+    }
+}
+
+/// The fingerprint of the order shipped for 8×8, which the start parts
+/// were counted in.
+const SHIPPED_8X8_ORDER: &str = "ed065291";
+
+/// The shipped order of 8×8 is the one the start parts name.
+#[test]
+fn the_8x8_parts_name_the_shipped_order() {
+    let board: Board = "8x8".parse().unwrap();
+    let order = kt_count::order::auto(board);
+    assert_eq!(format!("{:08x}", order.fingerprint()), SHIPPED_8X8_ORDER);
 }

@@ -90,6 +90,11 @@ pub fn part(report: &RunReport, version: &str) -> Option<Part> {
         plan_classes: pairs.plan_classes,
         shard: pairs.shard.clone(),
         method: report.settings.method.clone(),
+        order: report
+            .frontier
+            .as_ref()
+            .map(|f| f.order_fingerprint.clone())
+            .filter(|f| !f.is_empty()),
         classes: pairs.classes.clone(),
         seconds: report.total_time_ms / 1000.0,
         checksum: None,

@@ -267,6 +267,7 @@ mod tests {
             plan_classes: plan.classes().len(),
             shard: Some(shard.to_string()),
             method: "test".into(),
+            order: None,
             classes: plan
                 .shard_classes(shard)
                 .into_iter()

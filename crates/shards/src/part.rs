@@ -80,6 +80,13 @@ pub struct Part {
     /// `K/N`, or `null` for a count of all classes in one part.
     pub shard: Option<String>,
     pub method: String,
+    /// The fingerprint of the order of the squares the sweeps took (8
+    /// hexadecimal digits), for a part counted by frontier sweeps; absent
+    /// in parts written before it was recorded. A class's count does not
+    /// depend on the order, so parts of different orders merge; a class
+    /// counted in two orders is a check of both.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<String>,
     pub classes: Vec<ClassCount>,
     /// Wall time of the whole part.
     pub seconds: f64,
