@@ -121,6 +121,19 @@ fn bench_is_count_with_json() {
     assert_eq!(report["count"], "16");
     assert_eq!(report["package"]["type"], "bdd");
     assert_eq!(report["settings"]["schedule"], "adiar");
+    // With no option of the engines, `bench` still measures the
+    // time-sliced ZDD (`auto` would take the fastest method); a method
+    // named, `auto` included, is taken.
+    for (args, method) in [
+        (vec!["bench", "5"], "zdd"),
+        (vec!["bench", "5", "--method", "frontier"], "frontier"),
+        (vec!["bench", "5", "--method", "auto"], "backtrack"),
+    ] {
+        let output = knights_tour().args(&args).output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["settings"]["method"], method, "{args:?}");
+    }
 }
 
 #[test]
@@ -549,6 +562,98 @@ fn plot_draws_the_levels_of_frontier_reports() {
     let message = fails_with_one_line(&["plot", &chart.display().to_string()], 2);
     assert!(message.contains("not a report"), "{message}");
     fails_with_one_line(&["plot", &open, "-o", "/nonexistent/x.svg"], 2);
+}
+
+/// `plot --chart bars` draws a bar a run, from single reports and from
+/// JSON lines of them; `--chart table` draws one report's table by start
+/// square, whose cells carry the table's numbers; options of another
+/// chart, and a table asked of several reports, are refused.
+#[test]
+fn plot_draws_runs_as_bars_and_a_table_as_a_heat_map() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = |args: &[&str], name: &str| {
+        let out = knights_tour().args(args).arg("--json").output().unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let path = dir.path().join(name);
+        std::fs::write(&path, &out.stdout).unwrap();
+        (path.display().to_string(), out.stdout)
+    };
+    let texts = |path: &std::path::Path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let document = roxmltree::Document::parse(&text).unwrap();
+        document
+            .descendants()
+            .filter(roxmltree::Node::is_text)
+            .filter_map(|n| n.text())
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    let (zdd, zdd_json) = report(&["bench", "5"], "zdd.json");
+    let (backtrack, backtrack_json) = report(&["count", "5", "--method", "backtrack"], "bt.json");
+    let lines = dir.path().join("runs.jsonl");
+    std::fs::write(&lines, [zdd_json, backtrack_json].concat()).unwrap();
+    let chart = dir.path().join("bars.svg");
+    for args in [
+        vec![zdd.as_str(), backtrack.as_str()],
+        vec![lines.to_str().unwrap()],
+    ] {
+        knights_tour()
+            .args(["plot", "--chart", "bars"])
+            .args(&args)
+            .arg("-o")
+            .arg(&chart)
+            .assert()
+            .success();
+        let words = texts(&chart);
+        for expected in [
+            "5x5 open zdd zbdd fused",
+            "5x5 open backtrack",
+            "Seconds per run",
+        ] {
+            assert!(words.contains(expected), "{expected}: {words}");
+        }
+    }
+    let (table, json) = report(&["count", "5", "--by-start"], "table.json");
+    let map = dir.path().join("table.svg");
+    knights_tour()
+        .args(["plot", "--chart", "table", &table, "-o"])
+        .arg(&map)
+        .assert()
+        .success();
+    let words = texts(&map);
+    let counts: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    for cell in counts["by_start"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r.as_array().unwrap())
+    {
+        let n: u64 = cell.as_str().unwrap().parse().unwrap();
+        if n > 0 {
+            let digits = n.to_string();
+            let grouped: String = digits
+                .chars()
+                .enumerate()
+                .flat_map(|(i, c)| {
+                    let comma = i > 0 && (digits.len() - i).is_multiple_of(3);
+                    comma.then_some(',').into_iter().chain([c])
+                })
+                .collect();
+            assert!(
+                words.contains(&grouped) || words.contains(&digits),
+                "{n}: {words}"
+            );
+        }
+    }
+    let message = fails_with_one_line(&["plot", "--chart", "table", lines.to_str().unwrap()], 2);
+    assert!(message.contains("one report"), "{message}");
+    let message = fails_with_one_line(&["plot", "--chart", "table", &zdd], 2);
+    assert!(message.contains("without a table"), "{message}");
+    let message = fails_with_one_line(&["plot", "--chart", "bars", "--time", &zdd], 2);
+    assert!(
+        message.contains("--time goes with --chart levels"),
+        "{message}"
+    );
 }
 
 #[test]

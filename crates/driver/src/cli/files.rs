@@ -101,13 +101,37 @@ pub struct PlotArgs {
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
-    /// Each level's seconds instead of its states.
+    /// What to draw: `levels`, the states (or seconds) of every level of
+    /// frontier runs, a line a report; `bars`, each report's seconds (or
+    /// peak memory, with --memory), a bar a report, as `bench` runs of
+    /// engines and schedules compare; `table`, one report's table by start
+    /// square (or by end square) as a board-shaped heat map.
+    #[arg(long, value_enum, default_value_t = Chart::Levels)]
+    pub chart: Chart,
+
+    /// Each level's seconds instead of its states (--chart levels).
     #[arg(long)]
     pub time: bool,
 
-    /// The chart's title [default: States per level, or Seconds per level].
+    /// Each report's peak memory instead of its seconds (--chart bars).
+    #[arg(long)]
+    pub memory: bool,
+
+    /// The chart's title [default: States per level, Seconds per level,
+    /// Seconds per run, Peak memory per run, or the table's question].
     #[arg(long)]
     pub title: Option<String>,
+}
+
+/// What `plot` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Chart {
+    /// The states or seconds of every level: a line a report.
+    Levels,
+    /// Each report's seconds or peak memory: a bar a report.
+    Bars,
+    /// One report's table by start (or end) square as a heat map.
+    Table,
 }
 
 #[derive(Debug, Args, Clone)]

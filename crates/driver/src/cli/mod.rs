@@ -58,7 +58,9 @@ pub enum Command {
     /// Count the tours of a board exactly.
     #[command(after_help = after_count_help())]
     Count(CountArgs),
-    /// Run one benchmark configuration and print its JSON report (count --json).
+    /// Run one benchmark configuration and print its JSON report (count
+    /// --json); the method is the time-sliced ZDD (--method zdd) unless
+    /// another is named.
     Bench(CountArgs),
     /// List the published counts the project ships and checks against.
     Known(KnownArgs),
@@ -85,8 +87,10 @@ pub enum Command {
     /// the columns, or a new search.
     #[command(after_help = ORDER_HELP)]
     Order(OrderArgs),
-    /// Draw the states (or seconds) of every level of frontier runs, from
-    /// the reports `count --json` wrote, as one SVG chart.
+    /// Draw reports that `count --json` or `bench` wrote as one SVG chart:
+    /// the states (or seconds) of every level of frontier runs, the
+    /// seconds or memory of each run, or a table by start square as a
+    /// heat map.
     Plot(PlotArgs),
     /// Print a completion script for a shell on standard output.
     #[command(after_help = COMPLETIONS_HELP)]

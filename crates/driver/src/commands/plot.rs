@@ -1,20 +1,27 @@
-//! `knights-tour plot`: the states (or seconds) of every level of frontier
-//! runs, from the reports `count --json` wrote, as one SVG chart.
+//! `knights-tour plot`: reports that `count --json` or `bench` wrote, as
+//! one SVG chart, so that the charts of the docs are ones a user can draw
+//! from their own runs:
+//!
+//! * `--chart levels` (the default): the states (or seconds) of every
+//!   level of frontier runs, on a logarithmic scale (levels span six
+//!   orders of magnitude and more), one line per report, labelled with its
+//!   board, kind, order and how it ended;
+//! * `--chart bars`: each run's seconds (or peak memory), one bar per
+//!   report on a logarithmic scale, labelled with its method, engine and
+//!   schedule: the engines × schedules of `bench` runs side by side;
+//! * `--chart table`: one report's table by start square (or by end
+//!   square) as a board-shaped heat map, as `count --svg` draws it.
 //!
 //! A report is read whole (at most [`MAX_REPORT_BYTES`]) and checked
 //! before anything is drawn: a file that is not a report of this program,
-//! or a report without frontier levels, is refused with one line. The
-//! chart has a logarithmic scale (levels span six orders of magnitude and
-//! more), one line per report, labelled with its board, kind, order and
-//! how it ended, so that the charts of the docs are ones a user can draw
-//! from their own runs.
+//! or a report without what the chart draws, is refused with one line.
 
 use std::path::Path;
 
 use kt_count::RunReport;
 use plotters::prelude::*;
 
-use crate::cli::PlotArgs;
+use crate::cli::{Chart, PlotArgs};
 use crate::exit::{CliError, ExitCode};
 use crate::output::{OrFail, Output};
 
@@ -36,20 +43,66 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.output {
         kt_count::writable_file("--output", path).map_err(CliError::from)?;
     }
-    let series = args
-        .reports
-        .iter()
-        .map(|path| read(path).and_then(|report| series(path, &report, args.time)))
-        .collect::<Result<Vec<Series>, CliError>>()?;
-    let title = args.title.clone().unwrap_or_else(|| {
-        if args.time {
-            "Seconds per level".to_owned()
-        } else {
-            "States per level".to_owned()
+    if args.chart != Chart::Levels && args.time {
+        return Err(CliError::input("--time goes with --chart levels"));
+    }
+    if args.chart != Chart::Bars && args.memory {
+        return Err(CliError::input("--memory goes with --chart bars"));
+    }
+    if args.chart == Chart::Table && args.reports.len() != 1 {
+        return Err(CliError::input(
+            "--chart table draws the table of one report; give one",
+        ));
+    }
+    let mut reports = Vec::new();
+    for path in &args.reports {
+        reports.extend(
+            read(path)?
+                .into_iter()
+                .map(|report| (path.as_path(), report)),
+        );
+    }
+    if args.chart == Chart::Table && reports.len() != 1 {
+        return Err(CliError::input(
+            "--chart table draws the table of one report; the file holds several",
+        ));
+    }
+    let svg = match args.chart {
+        Chart::Levels => {
+            let series = reports
+                .iter()
+                .map(|(path, report)| series(path, report, args.time))
+                .collect::<Result<Vec<Series>, CliError>>()?;
+            let title = args.title.clone().unwrap_or_else(|| {
+                if args.time {
+                    "Seconds per level".to_owned()
+                } else {
+                    "States per level".to_owned()
+                }
+            });
+            draw(&series, &title, args.time)
+                .map_err(|e| CliError::other(format!("cannot draw the chart: {e}")))?
         }
-    });
-    let svg = draw(&series, &title, args.time)
-        .map_err(|e| CliError::other(format!("cannot draw the chart: {e}")))?;
+        Chart::Bars => {
+            let bars = reports
+                .iter()
+                .map(|(path, report)| bar(path, report, args.memory))
+                .collect::<Result<Vec<Bar>, CliError>>()?;
+            let title = args.title.clone().unwrap_or_else(|| {
+                if args.memory {
+                    "Peak memory per run".to_owned()
+                } else {
+                    "Seconds per run".to_owned()
+                }
+            });
+            draw_bars(&bars, &title, args.memory)
+                .map_err(|e| CliError::other(format!("cannot draw the chart: {e}")))?
+        }
+        Chart::Table => {
+            let (path, report) = &reports[0];
+            heat_map(path, report, args.title.as_deref())?
+        }
+    };
     if let Some(path) = &args.output {
         crate::output::write_file(path, svg)?;
     } else {
@@ -60,8 +113,18 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::Success)
 }
 
-/// The report in `path`, refused in one line if it is not one.
-fn read(path: &Path) -> Result<RunReport, CliError> {
+/// A line of a benchmark script's `runs.jsonl`: the report under
+/// `"report"`.
+#[derive(serde::Deserialize)]
+struct Run {
+    report: RunReport,
+}
+
+/// The reports in `path`: one report (`count --json`, `bench`) or several
+/// one after another (as `bench ... >> runs.json` appends them, or as the
+/// benchmark scripts' `runs.jsonl` keep them, each under `"report"`);
+/// refused in one line if it holds none, or anything else.
+fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
     let name = path.display();
     let size = std::fs::metadata(path)
         .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?
@@ -73,8 +136,29 @@ fn read(path: &Path) -> Result<RunReport, CliError> {
     }
     let text = std::fs::read_to_string(path)
         .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?;
-    serde_json::from_str(text.trim_start_matches('\u{feff}'))
-        .map_err(|e| CliError::input(format!("{name}: not a report of `count --json` ({e})")))
+    let text = text.trim_start_matches('\u{feff}');
+    let not_one = |e: &dyn std::fmt::Display| {
+        CliError::input(format!("{name}: not a report of `count --json` ({e})"))
+    };
+    let mut reports = Vec::new();
+    for (i, value) in serde_json::Deserializer::from_str(text)
+        .into_iter::<serde_json::Value>()
+        .enumerate()
+    {
+        let value = value.map_err(|e| not_one(&e))?;
+        let report = serde_json::from_value::<RunReport>(value.clone())
+            .or_else(|e| {
+                serde_json::from_value::<Run>(value)
+                    .map(|run| run.report)
+                    .map_err(|_| e)
+            })
+            .map_err(|e| not_one(&format!("document {}: {e}", i + 1)))?;
+        reports.push(report);
+    }
+    if reports.is_empty() {
+        return Err(not_one(&"the file is empty"));
+    }
+    Ok(reports)
 }
 
 /// The line one report draws.
@@ -172,6 +256,123 @@ fn draw(series: &[Series], title: &str, time: bool) -> Result<String, Box<dyn st
         root.present()?;
     }
     Ok(svg)
+}
+
+/// One bar of `--chart bars`.
+struct Bar {
+    label: String,
+    value: f64,
+}
+
+/// The bar one report draws: a finished run's seconds or peak memory.
+fn bar(path: &Path, report: &RunReport, memory: bool) -> Result<Bar, CliError> {
+    if report.count.is_none() {
+        return Err(CliError::input(format!(
+            "{}: a run that did not finish (--chart bars compares finished runs)",
+            path.display()
+        )));
+    }
+    let value = if memory {
+        report.peak_rss_bytes as f64
+    } else {
+        report.total_time_ms / 1000.0
+    };
+    let b = &report.benchmark;
+    let mut words = vec![
+        format!("{}x{}", b.rows, b.cols),
+        b.tour.clone(),
+        report.settings.method.clone(),
+    ];
+    words.extend(report.package.as_ref().map(|p| p.kind.clone()));
+    words.extend(report.settings.schedule.clone());
+    let label = words.join(" ");
+    Ok(Bar {
+        label,
+        value: value.max(1e-3),
+    })
+}
+
+/// The bars as an SVG document: one a report, in the order given, on a
+/// logarithmic scale (runs compared differ by orders of magnitude).
+fn draw_bars(
+    bars: &[Bar],
+    title: &str,
+    memory: bool,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let high = bars.iter().map(|b| b.value).fold(1e-3f64, f64::max) * 2.0;
+    let low = bars.iter().map(|b| b.value).fold(f64::INFINITY, f64::min) / 2.0;
+    let n = bars.len();
+    let mut svg = String::new();
+    {
+        let height = SIZE.1.max(120 + 28 * n as u32);
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0, height)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(title, ("sans-serif", 26))
+            .margin(16)
+            .x_label_area_size(48)
+            .y_label_area_size(300)
+            .build_cartesian_2d((low..high).log_scale(), (0..n).into_segmented())?;
+        let labels: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .x_desc(if memory {
+                "peak resident memory (bytes)"
+            } else {
+                "seconds"
+            })
+            .x_label_formatter(&|v| short(*v))
+            // The first report given at the top.
+            .y_label_formatter(&|v| match v {
+                SegmentValue::CenterOf(i) if *i < n => labels[n - 1 - i].clone(),
+                _ => String::new(),
+            })
+            .y_labels(n.max(1))
+            .draw()?;
+        chart.draw_series(bars.iter().enumerate().map(|(i, bar)| {
+            let colour = Palette99::pick(i).to_rgba();
+            let row = n - 1 - i;
+            Rectangle::new(
+                [
+                    (low, SegmentValue::Exact(row)),
+                    (bar.value, SegmentValue::Exact(row + 1)),
+                ],
+                colour.filled(),
+            )
+        }))?;
+        root.present()?;
+    }
+    Ok(svg)
+}
+
+/// One report's table by start square (or by end square) as a heat map.
+fn heat_map(path: &Path, report: &RunReport, title: Option<&str>) -> Result<String, CliError> {
+    let b = &report.benchmark;
+    let (table, question) = match (&report.by_start, &report.by_end) {
+        (Some(table), _) => (table, "by start square".to_owned()),
+        (None, Some(table)) => {
+            let from = report
+                .from
+                .as_ref()
+                .map_or(String::new(), |f| format!(" from {}", f.name));
+            (table, format!("{from} by end square"))
+        }
+        (None, None) => {
+            return Err(CliError::input(format!(
+                "{}: a report without a table (--chart table draws `count --by-start --json` or `count --from SQ --by-end --json`)",
+                path.display()
+            )));
+        }
+    };
+    let board = kt_count::Board::new(b.rows, b.cols)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let title = title.map_or_else(
+        || format!("{} tours of {board} {question}", b.tour),
+        str::to_owned,
+    );
+    kt_tours::render_table_svg(&board, table, &title)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
 /// A value on the axis in a few characters: `3.2 k`, `1.4 G`, `0.05`.
