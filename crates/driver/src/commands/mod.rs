@@ -80,16 +80,20 @@ pub fn supervised<T: Send + 'static>(
 /// last report the monitor kept, marked with the cause.
 fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
     let last = monitor.last_report();
-    // Where the work was, in the words of its method.
-    let (during, advice) = match last.as_ref().map(|r| r.settings.method.as_str()) {
-        Some("frontier") => (
+    // Where the work was, in the words of its method: a sweep of levels
+    // (the frontier method, the cluster) reports its levels, an engine its
+    // steps.
+    let sweeping = last.as_ref().is_some_and(|r| r.frontier.is_some());
+    let (during, advice) = if sweeping {
+        (
             "while a level was being built",
             "raise --memory, or resume from a checkpoint with a smaller --memory so that levels spill sooner",
-        ),
-        _ => (
+        )
+    } else {
+        (
             "during an engine operation",
             "raise --memory or choose another --schedule",
-        ),
+        )
     };
     let (status, error) = match cause {
         Cause::Stop { signal } => (
