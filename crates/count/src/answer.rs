@@ -374,8 +374,10 @@ fn by_pairs(
             let count: BigUint = done.count.parse().unwrap_or_default();
             total += count * done.weight;
         }
-        report.pairs = Some(pairs.clone());
     }
+    // From the first sweep on, the report says it is a run of classes
+    // (the progress bar names the sweep).
+    report.pairs = Some(pairs.clone());
     for id in ids {
         if pairs.classes.iter().any(|c| c.id == id) {
             continue;

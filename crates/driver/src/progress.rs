@@ -203,13 +203,25 @@ impl Observer for Monitor {
                 done,
                 states,
             } => {
-                let (last, sweeps) = {
+                let (last, sweeps, classes) = {
                     let state = self.lock();
-                    let frontier = state.report.as_ref().and_then(|r| r.frontier.as_ref());
+                    let report = state.report.as_ref();
+                    let frontier = report.and_then(|r| r.frontier.as_ref());
                     (
                         frontier.and_then(|f| f.levels.last().cloned()),
                         frontier.map_or(1, |f| f.sweeps),
+                        report
+                            .and_then(|r| r.pairs.as_ref())
+                            .map(|p| p.shard.is_none().then_some(p.plan_classes)),
                     )
+                };
+                // A run of several sweeps (a table's classes) says which
+                // sweep this is, in the same message as its level.
+                let which = match classes {
+                    Some(Some(classes)) => format!("sweep {sweeps}/{classes}; "),
+                    // A shard's classes are a few of the plan's.
+                    Some(None) => format!("sweep {sweeps}; "),
+                    None => String::new(),
                 };
                 // One sweep's levels tell its pace; over several sweeps
                 // (a table's classes) the plan's estimate alone.
@@ -241,7 +253,7 @@ impl Observer for Monitor {
                 // The bar shows the level (its position); the message,
                 // cut to the terminal's width, the time left first.
                 self.bar.set_message(format!(
-                    "{left}{}/{} states expanded{memory}",
+                    "{left}{which}{}/{} states expanded{memory}",
                     compact(done),
                     compact(states)
                 ));
