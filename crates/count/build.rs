@@ -14,6 +14,11 @@
 //! branch it points to and packed-refs change. Only paths that exist are
 //! watched, since cargo reruns a script on every build for a path that is
 //! missing.
+//!
+//! It also lists the parts of the 8×8 open table by start square shipped in
+//! `data/ours/8x8-open-by-start/` (`OUT_DIR/ours_parts.rs`, read by
+//! `known::ours`): the table grows a part at a time across sessions, and
+//! each part shipped is compiled in without a line of code for it.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -31,6 +36,43 @@ fn main() {
         }
     };
     println!("cargo:rustc-env={VARIABLE}={commit}");
+    ours_parts();
+}
+
+/// Writes `OUT_DIR/ours_parts.rs`: an array of the shipped 8×8 start
+/// parts' texts, in file-name order.
+fn ours_parts() {
+    let dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_default())
+        .join("data/ours/8x8-open-by-start");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut parts: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| {
+                    let named = p
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with("part-"));
+                    named && p.extension().is_some_and(|e| e == "json")
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    parts.sort();
+    let mut lines = vec!["&[".to_owned()];
+    for part in &parts {
+        println!("cargo:rerun-if-changed={}", part.display());
+        lines.push(format!(
+            "    include_str!({:?}),",
+            part.display().to_string()
+        ));
+    }
+    lines.push("]".to_owned());
+    let code = lines.join("\n") + "\n";
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("ours_parts.rs"), code).expect("OUT_DIR takes a file");
 }
 
 /// The short commit of HEAD, if `dir` is tracked in a git checkout; the

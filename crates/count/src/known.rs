@@ -10,6 +10,12 @@
 //! `from-R-C`: directed open tours starting on row `R`, column `C`, 0-based
 //! from the top left) and counts up to symmetry (convention `geometric`:
 //! undirected tours up to the board's symmetries).
+//!
+//! **Counts of this project's own** ([`ours`]): the tables by start square
+//! that nobody had published, computed here and shipped in `data/ours/`
+//! (7×7 whole; 8×8 a class at a time), are rows too, marked `ours`, with
+//! where they come from and what verifies them. [`all`] is both, and what
+//! `--check` compares with.
 
 use std::fmt;
 
@@ -18,6 +24,13 @@ use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 
 const TABLE: &str = include_str!("../data/known-counts.csv");
+
+/// The 7×7 open table by start square this project computed.
+const OURS_7X7: &str = include_str!("../data/ours/7x7-open-by-start.csv");
+
+/// The parts of the 8×8 open table by start square shipped so far (the
+/// build script lists `data/ours/8x8-open-by-start/part-*.json`).
+const OURS_8X8_PARTS: &[&str] = include!(concat!(env!("OUT_DIR"), "/ours_parts.rs"));
 
 /// How a source counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,6 +106,10 @@ pub struct Published {
     /// A decimal string: some published counts exceed 2¹²⁸.
     pub count: String,
     pub source: String,
+    /// Whether the count is this project's own computation (`data/ours/`),
+    /// not a published one.
+    #[serde(default)]
+    pub ours: bool,
 }
 
 impl Published {
@@ -151,6 +168,72 @@ pub fn table() -> Vec<Published> {
         .expect("the shipped table parses (checked by a test)")
 }
 
+/// The counts of this project's own: one row per class of start squares
+/// under the board's symmetries (a row speaks for every image of its
+/// square) of the 7×7 table and of each 8×8 part shipped.
+pub fn ours() -> Vec<Published> {
+    let mut rows = Vec::new();
+    let board = Board::square(7).expect("7x7 is a board");
+    let cells: Vec<Vec<&str>> = OURS_7X7
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split(',').map(str::trim).collect())
+        .collect();
+    let mut seen = vec![false; board.cells()];
+    for square in board.squares() {
+        if seen[square] {
+            continue;
+        }
+        for g in kt_board::Symmetry::group(&board) {
+            seen[g.apply(&board, square)] = true;
+        }
+        let (row, col) = board.row_col(square);
+        let Some(count) = cells.get(row).and_then(|r| r.get(col)) else {
+            continue;
+        };
+        rows.push(Published {
+            kind: TourKind::Open,
+            rows: 7,
+            cols: 7,
+            convention: Convention::From { row, col },
+            count: (*count).to_owned(),
+            source: "this project's own count (data/ours/7x7-open-by-start.csv; the table sums to OEIS A165134 a(7))".into(),
+            ours: true,
+        });
+    }
+    let board = Board::square(8).expect("8x8 is a board");
+    for text in OURS_8X8_PARTS {
+        let part = kt_shards::Part::parse(text).expect("a shipped part parses (checked by a test)");
+        for class in &part.classes {
+            let Ok(square) = kt_board::parse_square(&board, &class.from) else {
+                continue;
+            };
+            let (row, col) = board.row_col(square);
+            rows.push(Published {
+                kind: TourKind::Open,
+                rows: 8,
+                cols: 8,
+                convention: Convention::From { row, col },
+                count: class.count.clone(),
+                source: format!(
+                    "this project's own count (data/ours/8x8-open-by-start, class {} of the start plan, shard {}); checked against OEIS A165134 a(8) once all ten classes are in",
+                    class.id,
+                    part.shard.as_deref().unwrap_or("all")
+                ),
+                ours: true,
+            });
+        }
+    }
+    rows
+}
+
+/// The published counts and this project's own ([`table`] and [`ours`]).
+pub fn all() -> Vec<Published> {
+    let mut rows = table();
+    rows.extend(ours());
+    rows
+}
+
 /// The outcome of comparing a count with the table.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Check {
@@ -207,7 +290,7 @@ pub fn check_quantity(board: &Board, kind: TourKind, quantity: Quantity, count: 
         agreeing: Vec::new(),
         disagreeing: Vec::new(),
     };
-    for row in table()
+    for row in all()
         .into_iter()
         .filter(|r| r.counts(board, kind, quantity))
     {
@@ -232,6 +315,38 @@ mod tests {
             assert!(row.count.parse::<BigUint>().is_ok(), "{row}");
             assert!(row.rows >= 1 && row.cols >= 1, "{row}");
         }
+    }
+
+    /// The project's own rows: the 7×7 table they stand for sums to the
+    /// published total, every 8×8 row is one of a shipped part's classes,
+    /// and `--check` compares a count from a square with them.
+    #[test]
+    fn our_rows_add_up_to_the_published_totals() {
+        let rows = ours();
+        let board = Board::square(7).unwrap();
+        let mut total = BigUint::ZERO;
+        for square in board.squares() {
+            let row = rows
+                .iter()
+                .find(|r| r.counts(&board, TourKind::Open, Quantity::From(square)))
+                .unwrap_or_else(|| panic!("no row for square {square}"));
+            assert!(row.ours);
+            total += row.count();
+        }
+        assert_eq!(total.to_string(), "165575218320");
+        let eight: Vec<&Published> = rows.iter().filter(|r| r.rows == 8).collect();
+        assert_eq!(eight.len(), OURS_8X8_PARTS.len());
+        let corner = board.square_at(0, 0);
+        let check = check_quantity(
+            &board,
+            TourKind::Open,
+            Quantity::From(corner),
+            &BigUint::from(19_023_006_776u64),
+        );
+        assert!(
+            check.passed() && check.agreeing.iter().any(|r| r.ours),
+            "{check:?}"
+        );
     }
 
     #[test]

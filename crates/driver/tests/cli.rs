@@ -1491,5 +1491,15 @@ fn known_lists_the_boards_with_tours_and_narrows_to_one() {
         "{six_five}"
     );
     let message = fails_with_one_line(&["known", "13x17"], 2);
-    assert!(message.contains("no published count"), "{message}");
+    assert!(message.contains("no count of 13x17"), "{message}");
+    // This project's own counts by start square are listed for their
+    // board, marked as ours.
+    let seven = knights_tour().args(["known", "7"]).output().unwrap();
+    let seven = String::from_utf8(seven.stdout).unwrap();
+    assert!(
+        seven.contains("from-0-0 *") && seven.contains("19023006776"),
+        "{seven}"
+    );
+    assert!(seven.contains("this project's own count"), "{seven}");
+    assert!(!some.contains("from-0-0 *"), "{some}");
 }

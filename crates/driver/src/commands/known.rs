@@ -1,8 +1,10 @@
-//! `knights-tour known`: the shipped table of published counts.
+//! `knights-tour known`: the shipped table of published counts, and the
+//! counts of this project's own (marked `ours`: the tables by start square
+//! computed here, `crates/count/data/ours/`).
 
 use std::io::Write;
 
-use kt_count::known::{Published, table};
+use kt_count::known::{Published, all};
 use serde::Serialize;
 
 use crate::cli::KnownArgs;
@@ -20,7 +22,7 @@ struct KnownJson<'a> {
 }
 
 pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
-    let mut rows: Vec<Published> = table()
+    let mut rows: Vec<Published> = all()
         .into_iter()
         .filter(|row| {
             args.board.is_none_or(|board| {
@@ -36,13 +38,14 @@ pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
             row.rows,
             row.cols,
             row.kind.to_string(),
+            row.ours,
         )
     });
     if rows.is_empty()
         && let Some(board) = args.board
     {
         return Err(CliError::input(format!(
-            "no published count of {board} is shipped (knights-tour known lists those that are)"
+            "no count of {board} is shipped (knights-tour known lists those that are)"
         )));
     }
     let mut out = Output::stdout()?;
@@ -62,9 +65,16 @@ pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
         .or_fail()?;
         // Boards with no tour (a count of 0, settled by a theorem) come
         // first in the table and say little: left out unless asked for.
-        let shown = |row: &&Published| args.all || args.board.is_some() || row.count != "0";
+        // This project's own rows by start square are many (one a class of
+        // squares): listed when a board is named.
+        let shown =
+            |row: &&Published| args.all || args.board.is_some() || (row.count != "0" && !row.ours);
         for row in rows.iter().filter(shown) {
-            let convention = row.convention.to_string();
+            let convention = if row.ours {
+                format!("{} *", row.convention)
+            } else {
+                row.convention.to_string()
+            };
             writeln!(
                 out,
                 "{:<6} {:>5}  {convention:<10} {:>40}  {}",
@@ -79,7 +89,14 @@ pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
         if hidden > 0 {
             writeln!(
                 out,
-                "\n{hidden} rows of boards with no tour (count 0) are left out; --all lists them."
+                "\n{hidden} rows are left out (boards with no tour, and this project's own counts by start square); a board or --all lists them."
+            )
+            .or_fail()?;
+        }
+        if rows.iter().filter(shown).any(|r| r.ours) {
+            writeln!(
+                out,
+                "\n* this project's own count, not a published one (crates/count/data/ours/)."
             )
             .or_fail()?;
         }
