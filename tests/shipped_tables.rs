@@ -153,6 +153,16 @@ fn the_8x8_open_start_parts_belong_to_the_start_plan() {
     if ids.len() == plan.classes().len() {
         let merged = kt_count::merge_parts(&plan, &parts).unwrap();
         assert_eq!(merged.total.to_string(), "19591828170979904");
+        // Burnside's lemma: no symmetry of 8x8 fixes an open tour, so
+        // each geometric class has 8 x 2 directed members.
+        let geometric = &merged.total / 16u32;
+        let published = kt_count::known::check_quantity(
+            &board,
+            kt_count::TourKind::Open,
+            kt_count::known::Quantity::Geometric,
+            &geometric,
+        );
+        assert!(!published.agreeing.is_empty() && published.passed(), "{published:?}");
     }
     // Classes counted a second time in another order of the squares
     // (`scripts/8x8-second-way.sh`) agree with the shipped parts.
