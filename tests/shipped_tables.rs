@@ -162,7 +162,10 @@ fn the_8x8_open_start_parts_belong_to_the_start_plan() {
             kt_count::known::Quantity::Geometric,
             &geometric,
         );
-        assert!(!published.agreeing.is_empty() && published.passed(), "{published:?}");
+        assert!(
+            !published.agreeing.is_empty() && published.passed(),
+            "{published:?}"
+        );
     }
     // Classes counted a second time in another order of the squares
     // (`scripts/8x8-second-way.sh`) agree with the shipped parts.

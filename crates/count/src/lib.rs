@@ -320,3 +320,46 @@ fn settled(mut report: RunReport, reason: &str, started: Instant) -> RunReport {
     report.close(started);
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toy(board: &str, kind: TourKind, question: Question) -> Result<Counted, Failure> {
+        let board: Board = board.parse().unwrap();
+        let request = Request::new(board, kind)
+            .with_method(MethodChoice::named("toy", &GivenOptions::default()).unwrap())
+            .asking(question);
+        count(&request, &Silent, &CancelToken::new())
+    }
+
+    /// The toy method (`methods/toy.rs`), registered by one line, answers
+    /// through the library's own plan and questions: the plain count, and
+    /// what follows from it.
+    #[test]
+    fn a_method_in_one_file_answers_through_the_library() {
+        let open = toy("3x4", TourKind::Open, Question::Total).unwrap();
+        assert_eq!(open.count, BigUint::from(16u32));
+        assert_eq!(open.report.settings.method, "toy");
+        assert_eq!(open.report.count.as_deref(), Some("16"));
+        let closed = toy("3x4", TourKind::Closed, Question::Total).unwrap();
+        assert_eq!(closed.count, BigUint::ZERO);
+        // Up to symmetry, from the plain count and the quotient boards (as
+        // `count 3x4 --up-to-symmetry --method backtrack` says).
+        let up_to = toy("3x4", TourKind::Open, Question::UpToSymmetry).unwrap();
+        assert_eq!(up_to.count, BigUint::from(3u32));
+        // What it cannot do is refused before any work, by the plan.
+        let from = Question::From { from: 0 };
+        assert!(toy("3x4", TourKind::Open, from).is_err());
+        assert!(toy("5x5", TourKind::Open, Question::Total).is_err());
+        // Options are refused by flag: the toy takes none.
+        let given = GivenOptions {
+            resources: Resources {
+                threads: Some(1),
+                memory: None,
+            },
+            ..GivenOptions::default()
+        };
+        assert!(MethodChoice::named("toy", &given).is_err());
+    }
+}
