@@ -247,10 +247,13 @@ pub struct FrontierReport {
     /// the columns order, less in a searched one).
     pub width: usize,
     /// Where the order of the squares came from: `shipped`, `searched`,
-    /// `columns` or `given` (`--order FILE`).
+    /// `columns` or `given` (`--order FILE`); empty in reports written
+    /// before the order was recorded (they swept the columns).
+    #[serde(default)]
     pub order: String,
     /// The order's fingerprint (8 hexadecimal digits): the same order,
     /// the same fingerprint, in checkpoints, parts and reports.
+    #[serde(default)]
     pub order_fingerprint: String,
     /// The most states any one level of any sweep held.
     pub peak_states: u64,
