@@ -156,12 +156,8 @@ fn the_8x8_open_start_parts_belong_to_the_start_plan() {
         // Burnside's lemma: no symmetry of 8x8 fixes an open tour, so
         // each geometric class has 8 x 2 directed members.
         let geometric = &merged.total / 16u32;
-        let published = kt_count::known::check_quantity(
-            &board,
-            kt_count::TourKind::Open,
-            kt_count::known::Quantity::Geometric,
-            &geometric,
-        );
+        let published =
+            known::check_quantity(&board, TourKind::Open, Quantity::Geometric, &geometric);
         assert!(
             !published.agreeing.is_empty() && published.passed(),
             "{published:?}"
