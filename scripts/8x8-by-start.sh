@@ -40,7 +40,11 @@ data=crates/count/data/ours/8x8-open-by-start
 mkdir -p "$work" "$data"
 
 cargo build --release --locked --quiet -p knights-tour
-bin=target/release/knights-tour
+# A copy of the binary, so that a rebuild while the classes run (the work
+# tree goes on changing beside a run of hours) never swaps the program
+# between two classes, nor under a class that resumes.
+bin=$work/knights-tour
+cp target/release/knights-tour "$bin"
 
 # The shards, cheapest class first, as `shards` orders them.
 mapfile -t shards < <("$bin" shards 8 --by-start --shards 10 | awk '$NF ~ /^[0-9]+\/10$/ { print $NF }')

@@ -35,7 +35,11 @@ order=$data/second-order.txt
 mkdir -p "$work"
 
 cargo build --release --locked --quiet -p knights-tour
-bin=target/release/knights-tour
+# A copy of the binary, so that a rebuild while the classes run (the work
+# tree goes on changing beside a run of hours) never swaps the program
+# between two classes, nor under a class that resumes.
+bin=$work/knights-tour
+cp target/release/knights-tour "$bin"
 
 mkdir -p "$data/second-way"
 for k in "${classes[@]}"; do
