@@ -259,9 +259,12 @@ impl<'s, K: Key> Builder<'s, K> {
         let batch = usize::try_from(budget / RECORD / parts as u64 / 2)
             .unwrap_or(usize::MAX)
             .max(CHUNK);
-        // A batch in the making, and every thread's chunks.
+        // A batch in the making, every thread's chunks, and the buffer of
+        // the radix sort of each thread sealing a batch (`Key::sort_batch`,
+        // a copy of the batch it sorts).
         let held = budget.min((records.saturating_mul(RECORD)).max(RECORD * CHUNK as u64))
-            + (threads * parts * CHUNK) as u64 * RECORD;
+            + (threads * parts * CHUNK) as u64 * RECORD
+            + threads as u64 * (batch as u64).min(records.max(1)) * RECORD;
         store.hold_pending(i64::try_from(held).unwrap_or(i64::MAX));
         Builder {
             bits,
@@ -427,7 +430,7 @@ fn seal<K: Key>(
     if batch.is_empty() && big.is_empty() {
         return Ok(None);
     }
-    batch.sort_unstable_by_key(|&(key, _)| key);
+    K::sort_batch(batch);
     big.sort_unstable_by_key(|(key, _)| *key);
     let mut big = big.into_iter().peekable();
     let mut encoder = Encoder::<K>::with_capacity(batch.len());

@@ -278,6 +278,14 @@ pub trait Key: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'static 
     fn write_varint(self, out: &mut Vec<u8>);
     /// Reads a LEB128 varint; `None` if `bytes` does not start with one.
     fn read_varint(bytes: &[u8]) -> Option<(Self, &[u8])>;
+    /// Sorts a batch of successors by key (the order of equal keys is
+    /// free: their weights are added up next).
+    ///
+    /// A radix sort (`radsort`, least significant byte first, skipping
+    /// the bytes every key shares): keys are plain integers, and a batch
+    /// is sorted in a few linear passes instead of `n log n` comparisons.
+    /// Measured in docs/benchmarks.md, *The batch sort*.
+    fn sort_batch(batch: &mut [(Self, u64)]);
 }
 
 // Two digits below 11 make a pair below 128 (7 bits), and nine pairs of 7
@@ -427,6 +435,10 @@ impl Key for u64 {
     fn read_varint(bytes: &[u8]) -> Option<(u64, &[u8])> {
         unsigned_varint::decode::u64(bytes).ok()
     }
+
+    fn sort_batch(batch: &mut [(u64, u64)]) {
+        radsort::sort_by_key(batch, |&(key, _)| key);
+    }
 }
 
 impl Key for u128 {
@@ -489,6 +501,10 @@ impl Key for u128 {
     #[inline]
     fn read_varint(bytes: &[u8]) -> Option<(u128, &[u8])> {
         unsigned_varint::decode::u128(bytes).ok()
+    }
+
+    fn sort_batch(batch: &mut [(u128, u64)]) {
+        radsort::sort_by_key(batch, |&(key, _)| key);
     }
 }
 
