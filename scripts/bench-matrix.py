@@ -18,7 +18,8 @@ Usage:
   scripts/bench-matrix.py levels | method-costs | orders | plots
 
 `levels` draws docs/frontier-levels.svg (states per level of the frontier
-sweep, log scale, from the JSON reports' `frontier.levels[].states`);
+sweep, log scale, from the JSON reports' `frontier.levels[].states`) with
+`knights-tour plot`;
 `method-costs` draws docs/method-costs.svg (time and peak memory per method
 and board, from the runs in bench-results); `orders` draws
 docs/frontier-orders.svg (states per level of 7×7 open and 8×8 closed in
@@ -729,35 +730,22 @@ def level_axes(ax, title):
 
 def plot_levels():
     """docs/frontier-levels.svg: distinct states per level of the frontier
-    sweep (log scale), one line per board, from the reports'
-    `frontier.levels[].states`."""
-    plt = pyplot()
-    if plt is None:
-        return
-    fig, ax = plt.subplots(figsize=(10, 4.2))
-    for i, (board, candidates) in enumerate(LEVEL_REPORTS):
+    sweep (log scale), one line per board, drawn by the program itself
+    (`knights-tour plot`, the command docs/frontier.md gives) from the
+    first report of each board in LEVEL_REPORTS that exists."""
+    paths = []
+    for board, candidates in LEVEL_REPORTS:
         path = next((RESULTS / c for c in candidates if (RESULTS / c).exists()), None)
         if path is None:
             print(f"levels: no report of {board} ({', '.join(candidates)}); left out",
                   file=sys.stderr)
             continue
-        report = read_report(path)
-        levels = ((report or {}).get("frontier") or {}).get("levels") or []
-        if report_board(report) != board or not levels:
-            print(f"levels: {path} is not a frontier report of {board}; left out",
-                  file=sys.stderr)
-            continue
-        points = [(lv["step"], lv["states"]) for lv in levels if lv.get("states")]
-        peak_step, peak = max(points, key=lambda p: p[1])
-        ax.plot([p[0] for p in points], [p[1] for p in points], marker=".", markersize=3,
-                linewidth=1.2, color=f"C{i}",
-                label=f"{board}: peak {peak:,} at step {peak_step}")
-        print(f"levels: {board} from bench-results/{path.relative_to(RESULTS)}")
-    level_axes(ax, "States per level of the frontier sweep")
-    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
-    fig.tight_layout()
-    fig.savefig(LEVELS_SVG, metadata={"Date": None})
-    plt.close(fig)
+        paths.append(str(path))
+    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour"],
+                   cwd=ROOT, check=True)
+    subprocess.run([str(BINARY), "plot", *paths,
+                    "--title", "States per level of the frontier sweep (bench-results)",
+                    "-o", str(LEVELS_SVG)], cwd=ROOT, check=True)
     print(f"wrote {LEVELS_SVG.relative_to(ROOT)}")
 
 

@@ -21,7 +21,7 @@ use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
-use crate::methods::{self, Job, Method, Restriction};
+use crate::methods::{self, Job, Method, RunRestriction};
 use crate::observer::Observer;
 use crate::questions::Strategy;
 use crate::report::{Counted, RunReport, SquareRef, Status};
@@ -388,11 +388,11 @@ fn by_pairs(
             // The one-square path starts and ends on its square.
             None if board.cells() == 1 => BigUint::from(1u32),
             None => {
-                runs.count_restricted(job, Restriction::From(class.from), report, observer, cancel)?
+                runs.count_restricted(job, RunRestriction::From(class.from), report, observer, cancel)?
             }
             Some(to) => runs.count_restricted(
                 job,
-                Restriction::FromTo(class.from, to),
+                RunRestriction::FromTo(class.from, to),
                 report,
                 observer,
                 cancel,
@@ -462,7 +462,7 @@ fn by_runs(
     question: Question,
     job: &Job,
     report: &mut RunReport,
-    mut count: impl FnMut(Restriction, &mut RunReport) -> Result<BigUint, Failure>,
+    mut count: impl FnMut(RunRestriction, &mut RunReport) -> Result<BigUint, Failure>,
 ) -> Result<BigUint, Failure> {
     let board = job.board;
     let n = board.cells();
@@ -479,7 +479,7 @@ fn by_runs(
                 if orbit[0] == from {
                     continue;
                 }
-                let c = count(Restriction::FromTo(from, orbit[0]), report)?;
+                let c = count(RunRestriction::FromTo(from, orbit[0]), report)?;
                 for e in orbit {
                     by[e].clone_from(&c);
                 }
@@ -489,15 +489,15 @@ fn by_runs(
         }
         (TourKind::Open, Question::FromTo { from, to }) if from == to => Ok(BigUint::ZERO),
         (TourKind::Open, Question::FromTo { from, to }) => {
-            count(Restriction::FromTo(from, to), report)
+            count(RunRestriction::FromTo(from, to), report)
         }
         // Open tours ending on a square are, reversed, those starting on it.
         (TourKind::Open, Question::From { from: one } | Question::To { to: one }) => {
-            count(Restriction::From(one), report)
+            count(RunRestriction::From(one), report)
         }
         (TourKind::Closed, Question::FromTo { from, to }) => {
             if board.is_knight_move(from, to) {
-                count(Restriction::Through(from, to), report)
+                count(RunRestriction::Through(from, to), report)
             } else {
                 Ok(BigUint::ZERO)
             }
@@ -506,7 +506,7 @@ fn by_runs(
             let mut by = vec![BigUint::ZERO; n];
             for (e, cell) in by.iter_mut().enumerate() {
                 if board.is_knight_move(from, e) {
-                    *cell = count(Restriction::Through(from, e), report)?;
+                    *cell = count(RunRestriction::Through(from, e), report)?;
                 }
             }
             report.by_end = Some(table(&board, &by));

@@ -22,6 +22,9 @@
 //!   [`kt_frontier`]), for the boards the time-sliced ZDD cannot reach
 //!   (8×8 closed and beyond);
 //! * the same search written down as an edge-variable ZDD ([`Edges`]);
+//! * the frontier sweep spread over several processes or machines
+//!   ([`Cluster`], [`kt_distributed`]), each keeping its share of every
+//!   level;
 //! * backtracking over the knight's graph ([`Backtrack`]), for comparison.
 //!
 //! Before any of them, the theorems answer boards that have no tour at all
@@ -33,9 +36,11 @@
 //! [`known`] holds the published counts a result can be checked against.
 //!
 //! The modules import each other in one direction only: the leaves
-//! (`cancel`, `failure`, `observer`, `report`, `known`, `paths`), the
-//! toolkits (`zdd`, `symmetry`), then `methods` → `request` → `questions`
-//! → `plan` → this root. A test (the workspace's `tests/module_layers.rs`) keeps it so.
+//! (`cancel`, `known`, `report`, `failure`, `observer`, `paths`), the
+//! toolkits (`zdd`, `symmetry`, `pairs`), then `methods` → `request` →
+//! `questions` (the table of what each question needs) → `plan` →
+//! `answer` (how each question is answered) → this root. A test (the
+//! workspace's `tests/module_layers.rs`) keeps it so.
 //!
 //! # Examples
 //!

@@ -24,7 +24,12 @@
 //!   written on one line (rows separated by `/`), e.g. a reference order
 //!   or one an earlier search printed (`seeds=0` searches nothing);
 //! * `dump`: print each swept level's slots and states (`slots:states`),
-//!   to fit how states grow with the frontier's width.
+//!   to fit how states grow with the frontier's width;
+//! * `mirror=SYMMETRY`: search only orders that take each square and its
+//!   image under SYMMETRY (`flip_cols`, `flip_rows`, `diag`, `antidiag`,
+//!   `rot180`) on consecutive steps, the orders a mirror fold needs
+//!   (`search::search_mirrored`; docs/orders-measured.md, *The mirror
+//!   fold*).
 //!
 //! Prints each candidate's widest frontier and its score (`log10 Σ B^width`
 //! at several bases, to compare them), and with `measure` its sweep: the
@@ -36,7 +41,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use kt_board::{Board, TourKind};
+use kt_board::{Board, Symmetry, TourKind};
 use kt_frontier::order::search::{self, BASE, Budget, Score};
 use kt_frontier::order::{Order, OrderChoice, shipped};
 use kt_frontier::{FrontierError, LevelReport, Options, Watcher};
@@ -97,6 +102,12 @@ fn main() {
     let last: usize = option("levels").map_or(usize::MAX, |v| v.parse().expect("levels=K"));
     let cap: u64 = option("cap").map_or(u64::MAX, |v| v.parse().expect("cap=STATES"));
     let sweep_columns = option("columns").map_or(board.cells() <= 42, |v| v == "yes");
+    let mirror: Option<Symmetry> = option("mirror").map(|v| {
+        Symmetry::ALL
+            .into_iter()
+            .find(|s| s.name() == v)
+            .expect("mirror=flip_cols|flip_rows|diag|antidiag|rot180")
+    });
     let measure = args.iter().any(|a| a == "measure");
     let dump = args.iter().any(|a| a == "dump");
 
@@ -128,12 +139,22 @@ fn main() {
                 seed,
             };
             let started = Instant::now();
-            let order = search::search_with(board, &budget, &score);
+            let (order, name) = match mirror {
+                None => (
+                    search::search_with(board, &budget, &score),
+                    format!("b{base}s{seed}"),
+                ),
+                Some(mirror) => (
+                    search::search_mirrored(board, &budget, &score, mirror)
+                        .expect("mirror=: an involution of the board"),
+                    format!("{}-b{base}s{seed}", mirror.name()),
+                ),
+            };
             println!(
                 "search {board} base {base} seed {seed}: {evaluations} evaluations, {restarts} restarts, {:.2} s",
                 started.elapsed().as_secs_f64()
             );
-            candidates.push((format!("b{base}s{seed}"), order));
+            candidates.push((name, order));
         }
     }
     // The same order found twice is swept once.

@@ -14,7 +14,7 @@ use num_bigint::BigUint;
 use super::measured::{BASELINE_BYTES, whole};
 use super::{
     Capability, CountsRestricted, GivenOptions, Job, Method, MethodSettings, Reach, Resources,
-    Restriction, Setting,
+    RunRestriction, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -187,21 +187,21 @@ impl CountsRestricted for Backtrack {
     fn count_restricted(
         &self,
         job: &Job,
-        restriction: Restriction,
+        restriction: RunRestriction,
         _report: &mut RunReport,
         _observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<BigUint, Failure> {
         let ends = match restriction {
-            Restriction::From(from) => Ends {
+            RunRestriction::From(from) => Ends {
                 from: Some(from),
                 to: None,
             },
-            Restriction::FromTo(from, to) => Ends {
+            RunRestriction::FromTo(from, to) => Ends {
                 from: Some(from),
                 to: Some(to),
             },
-            Restriction::Through(..) => {
+            RunRestriction::Through(..) => {
                 return Err(Failure::other(
                     "internal error: backtracking counts no tours through a move",
                 ));

@@ -17,7 +17,7 @@ use num_bigint::BigUint;
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
     Capability, CountsRestricted, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
-    Resources, Restriction, Setting,
+    Resources, RunRestriction, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -277,7 +277,7 @@ impl CountsRestricted for Frontier {
     fn count_restricted(
         &self,
         job: &Job,
-        restriction: Restriction,
+        restriction: RunRestriction,
         report: &mut RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
@@ -289,7 +289,7 @@ impl CountsRestricted for Frontier {
         // ends required, `docs/frontier.md`); the other questions put
         // rules on the apex or on a move.
         let between = match restriction {
-            Restriction::FromTo(s, e) if job.kind == TourKind::Open => Some((s, e)),
+            RunRestriction::FromTo(s, e) if job.kind == TourKind::Open => Some((s, e)),
             _ => None,
         };
         let order = self.order(job)?;
@@ -298,7 +298,7 @@ impl CountsRestricted for Frontier {
         // the order takes first, being restricted only from there on
         // (`Order::first_image`).
         let restriction = match restriction {
-            Restriction::From(s) if job.kind == TourKind::Open => {
+            RunRestriction::From(s) if job.kind == TourKind::Open => {
                 let image = order.first_image(s);
                 if image != s {
                     tracing::info!(
@@ -309,22 +309,22 @@ impl CountsRestricted for Frontier {
                         order.steps_by_square()[s] + 1,
                     );
                 }
-                Restriction::From(image)
+                RunRestriction::From(image)
             }
             other => other,
         };
         let restriction = match restriction {
-            Restriction::From(s) => kt_frontier::Restriction {
+            RunRestriction::From(s) => kt_frontier::Restriction {
                 ends: vec![s],
                 only_these_ends: false,
                 moves: Vec::new(),
             },
-            Restriction::FromTo(s, e) => kt_frontier::Restriction {
+            RunRestriction::FromTo(s, e) => kt_frontier::Restriction {
                 ends: vec![s, e],
                 only_these_ends: true,
                 moves: Vec::new(),
             },
-            Restriction::Through(a, b) => kt_frontier::Restriction {
+            RunRestriction::Through(a, b) => kt_frontier::Restriction {
                 ends: Vec::new(),
                 only_these_ends: false,
                 moves: vec![(a, b)],

@@ -5,9 +5,10 @@
 //! implements [`Method`]: what it can answer, as data
 //! ([`Method::capabilities`]); what a board would cost it, or why it cannot
 //! represent the board at all ([`Method::reach`]); and the work itself. The
-//! questions ([`crate::questions`]) are answered on top of these
-//! primitives, and the plan ([`crate::plan`]) picks a method and refuses,
-//! before any work, what the method cannot do.
+//! questions are answered on top of these primitives (`crate::answer`,
+//! reading the table `crate::questions`), and the plan (`crate::plan`)
+//! picks a method and refuses, before any work, what the method cannot
+//! do.
 //!
 //! **Adding a method** is one new file in this directory (the type, its
 //! settings as public fields with a `Default`, and `impl Method`) and one
@@ -242,9 +243,11 @@ pub(crate) struct Job {
     pub threads: u32,
 }
 
-/// One restricted count, for the questions answered a run at a time.
+/// One restricted count, for the questions answered a run at a time (the
+/// question's side: the frontier sweep's own rules are
+/// `kt_frontier::Restriction`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Restriction {
+pub(crate) enum RunRestriction {
     /// Open tours: the directed tours that start on the square.
     From(Square),
     /// Open tours: the directed tours from the first square to the second.
@@ -446,7 +449,7 @@ pub(crate) trait CountsRestricted {
     fn count_restricted(
         &self,
         job: &Job,
-        restriction: Restriction,
+        restriction: RunRestriction,
         report: &mut RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,

@@ -17,7 +17,7 @@
 //! by the board: the same board gets the same order on every run, which is
 //! what lets a checkpoint written with `--order auto` resume with it.
 
-use kt_board::{Board, Square};
+use kt_board::{Board, Square, Symmetry};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -124,7 +124,7 @@ pub fn search_with(board: Board, budget: &Budget, score: &Score) -> Order {
         let seed = seed_of(board)
             .wrapping_add(budget.seed)
             .wrapping_add(u64::from(run).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let (squares, value) = anneal(score, columns.squares(), per_run, seed);
+        let (squares, value) = anneal(|o| score.of(o), columns.squares(), per_run, seed, None);
         if value < best_score {
             best = squares;
             best_score = value;
@@ -140,16 +140,113 @@ pub fn search_with(board: Board, budget: &Budget, score: &Score) -> Order {
         })
 }
 
+/// Two squares a step apart that a reflection swaps, or a square it keeps:
+/// the unit a mirrored order takes.
+type Unit = (Square, Option<Square>);
+
+/// The best order the search finds for `board` on `budget` among the
+/// orders that take the squares in pairs of images under `mirror` (an
+/// involution of the board: a reflection, or the half turn), each pair on
+/// consecutive steps, or a square the mirror keeps on its own step; `None`
+/// if `mirror` is no involution of `board`.
+///
+/// After each pair the squares taken, and so the frontier, are their own
+/// image, so a state and its mirror image have as many completions: a
+/// *mirror fold* (Knuth's SYMFOLD) could keep one of the two and about
+/// halve every level. Such orders are narrower in choice than the free
+/// search's, so the fold pays only where the mirrored order holds fewer
+/// than twice the states of the best free one; this search is how that is
+/// measured (`examples/order_search.rs`, `mirror=`; docs/orders-measured.md,
+/// *The mirror fold*).
+pub fn search_mirrored(
+    board: Board,
+    budget: &Budget,
+    score: &Score,
+    mirror: Symmetry,
+) -> Option<Order> {
+    let involution = mirror != Symmetry::Identity
+        && Symmetry::group(&board).contains(&mirror)
+        && board
+            .squares()
+            .all(|s| mirror.apply(&board, mirror.apply(&board, s)) == s);
+    if !involution {
+        return None;
+    }
+    // The columns, each square followed at once by its image.
+    let mut placed = vec![false; board.cells()];
+    let mut units: Vec<Unit> = Vec::with_capacity(board.cells());
+    for &s in Order::columns(board).squares() {
+        if placed[s] {
+            continue;
+        }
+        let image = mirror.apply(&board, s);
+        placed[s] = true;
+        placed[image] = true;
+        units.push((s, (image != s).then_some(image)));
+    }
+    let mut flat = Vec::with_capacity(board.cells());
+    let mut cost = |units: &[Unit]| {
+        flatten(units, &mut flat);
+        score.of(&flat)
+    };
+    let mut best = units.clone();
+    let mut best_score = cost(&best);
+    let restarts = budget.restarts.max(1);
+    let per_run = budget.evaluations / u64::from(restarts);
+    for run in 0..restarts {
+        let seed = seed_of(board)
+            .wrapping_add(budget.seed)
+            .wrapping_add(u64::from(run).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let flip: fn(&mut Unit) = |unit| {
+            if let (a, Some(b)) = *unit {
+                *unit = (b, Some(a));
+            }
+        };
+        let (found, value) = anneal(&mut cost, &units, per_run, seed, Some(flip));
+        if value < best_score {
+            best = found;
+            best_score = value;
+        }
+    }
+    flatten(&best, &mut flat);
+    Some(
+        Order::from_squares(board, flat)
+            .expect("annealing permutes the units")
+            .with_origin(Origin::Searched {
+                evaluations: per_run * u64::from(restarts),
+            }),
+    )
+}
+
+/// The squares of `units` in order.
+fn flatten(units: &[Unit], squares: &mut Vec<Square>) {
+    squares.clear();
+    for &(a, b) in units {
+        squares.push(a);
+        squares.extend(b);
+    }
+}
+
 /// The board's own seed: the same board, the same search.
 fn seed_of(board: Board) -> u64 {
     (board.rows() as u64) << 32 ^ (board.cols() as u64)
 }
 
-/// One annealing run from `start`: the best order it met and its score.
-fn anneal(score: &Score, start: &[Square], evaluations: u64, seed: u64) -> (Vec<Square>, f64) {
+/// One annealing run from `start` (squares, or the units of a mirrored
+/// order, with `flip` turning a unit round): the best sequence it met and
+/// its cost. Without `flip` it draws the same random numbers as it always
+/// has, so that the shipped orders and `auto`'s searches stay what they
+/// were.
+fn anneal<T: Copy>(
+    mut cost: impl FnMut(&[T]) -> f64,
+    start: &[T],
+    evaluations: u64,
+    seed: u64,
+    flip: Option<fn(&mut T)>,
+) -> (Vec<T>, f64) {
     let n = start.len();
     let mut current = start.to_vec();
-    let mut current_log = score.of(&current).ln();
+    let mut current_log = cost(&current).ln();
     let mut best = current.clone();
     let mut best_log = current_log;
     if n < 3 || evaluations == 0 {
@@ -164,24 +261,30 @@ fn anneal(score: &Score, start: &[Square], evaluations: u64, seed: u64) -> (Vec<
     for e in 0..evaluations {
         let temperature = hot * (cooling * e as f64).exp();
         let i = rng.random_range(0..n);
-        let offset = rng.random_range(1..=window);
-        let j = if rng.random_bool(0.5) {
-            i.saturating_sub(offset)
-        } else {
-            (i + offset).min(n - 1)
-        };
-        if i == j {
-            continue;
-        }
         candidate.copy_from_slice(&current);
-        if rng.random_bool(0.5) {
-            candidate.swap(i, j);
-        } else if i < j {
-            candidate[i..=j].rotate_left(1);
-        } else {
-            candidate[j..=i].rotate_right(1);
+        match flip {
+            // A mirrored order's pair taken the other way round.
+            Some(flip) if rng.random_bool(0.25) => flip(&mut candidate[i]),
+            _ => {
+                let offset = rng.random_range(1..=window);
+                let j = if rng.random_bool(0.5) {
+                    i.saturating_sub(offset)
+                } else {
+                    (i + offset).min(n - 1)
+                };
+                if i == j {
+                    continue;
+                }
+                if rng.random_bool(0.5) {
+                    candidate.swap(i, j);
+                } else if i < j {
+                    candidate[i..=j].rotate_left(1);
+                } else {
+                    candidate[j..=i].rotate_right(1);
+                }
+            }
         }
-        let log = score.of(&candidate).ln();
+        let log = cost(&candidate).ln();
         let delta = log - current_log;
         if delta <= 0.0 || rng.random_bool((-delta / temperature).exp().min(1.0)) {
             std::mem::swap(&mut current, &mut candidate);
@@ -212,6 +315,56 @@ mod tests {
         assert_eq!(a, b);
         let score = Score::new(board);
         assert!(score.of(a.squares()) <= score.of(Order::columns(board).squares()));
+    }
+
+    /// A mirrored order takes each square and its image on consecutive
+    /// steps, so that the squares taken are their own image after every
+    /// pair; only involutions of the board are mirrors.
+    #[test]
+    fn mirrored_orders_take_the_squares_in_pairs_of_images() {
+        let budget = Budget {
+            evaluations: 20_000,
+            restarts: 2,
+            seed: 0,
+        };
+        for (board, mirror) in [
+            (Board::new(6, 6).unwrap(), Symmetry::FlipCols),
+            (Board::new(5, 6).unwrap(), Symmetry::FlipRows),
+            (Board::new(7, 7).unwrap(), Symmetry::Diagonal),
+            (Board::new(5, 7).unwrap(), Symmetry::Rot180),
+        ] {
+            let score = Score::new(board);
+            let order = search_mirrored(board, &budget, &score, mirror).unwrap();
+            assert_eq!(
+                order,
+                search_mirrored(board, &budget, &score, mirror).unwrap()
+            );
+            let squares = order.squares();
+            let mut taken = vec![false; board.cells()];
+            let mut m = 0;
+            while m < squares.len() {
+                let s = squares[m];
+                let image = mirror.apply(&board, s);
+                taken[s] = true;
+                if image != s {
+                    assert_eq!(squares[m + 1], image, "{board} {mirror:?} step {m}");
+                    taken[image] = true;
+                    m += 1;
+                }
+                m += 1;
+                assert!(
+                    board
+                        .squares()
+                        .all(|t| taken[t] == taken[mirror.apply(&board, t)])
+                );
+            }
+        }
+        let board = Board::new(6, 6).unwrap();
+        let score = Score::new(board);
+        assert!(search_mirrored(board, &budget, &score, Symmetry::Rot90).is_none());
+        assert!(search_mirrored(board, &budget, &score, Symmetry::Identity).is_none());
+        let rectangle = Board::new(5, 6).unwrap();
+        assert!(search_mirrored(rectangle, &budget, &score, Symmetry::Diagonal).is_none());
     }
 
     #[test]
