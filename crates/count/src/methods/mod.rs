@@ -12,21 +12,17 @@
 //!
 //! **Adding a method** is one new file in this directory (the type, its
 //! settings as public fields with a `Default`, and `impl Method`) and one
-//! line in [`registry!`] below, which makes it a variant of
-//! [`MethodSettings`], a name on the command line (`--method NAME`) and a
-//! candidate of `auto`. Nothing else in the library matches on methods.
+//! line in [`registry!`] below, which declares its module, re-exports its
+//! type, and makes it a variant of [`MethodSettings`], a name on the
+//! command line (`--method NAME`) and a candidate of `auto`. Nothing else
+//! in the library matches on methods.
 //!
 //! Nothing in this module knows about requests: a method works on a
 //! [`Job`] (board, kind, budget, threads), which the plan resolves.
 
-mod backtrack;
-mod cluster;
-mod edges;
-mod frontier;
+// The methods' own modules are declared by `registry!` below, with their
+// types' re-exports: a method is its file and its line there.
 mod measured;
-mod time_sliced;
-#[cfg(test)]
-mod toy;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -35,12 +31,8 @@ use kt_board::{Board, Square, TourKind};
 use kt_memory::Bytes;
 use num_bigint::BigUint;
 
-pub use backtrack::Backtrack;
-pub use cluster::Cluster;
-pub use edges::Edges;
-pub use frontier::{CHECKPOINT_EVERY, Checkpointing, Frontier};
+pub use frontier::{CHECKPOINT_EVERY, Checkpointing};
 pub use kt_distributed::ClusterOptions;
-pub use time_sliced::TimeSliced;
 
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -506,6 +498,9 @@ pub struct CheckpointDirs {
 /// each: `Variant => module::Type` (the type holds the settings).
 macro_rules! registry {
     ($($(#[$doc:meta])* $variant:ident => $module:ident :: $method:ident $(if $cfg:meta)?,)+) => {
+        $($(#[cfg($cfg)])? mod $module;)+
+        $($(#[cfg($cfg)])? pub use $module::$method;)+
+
         /// A method with its settings: one variant per method, so that a
         /// setting a method would ignore cannot be written.
         #[derive(Clone, Debug, PartialEq, Eq)]
