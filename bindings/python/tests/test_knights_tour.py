@@ -244,3 +244,27 @@ def test_ctrl_c_raises_keyboard_interrupt_and_stops_the_count():
     assert time.monotonic() - started < 30
     # And the module goes on working.
     assert kt.count("5x5") == 1728
+
+
+def test_the_type_stub_names_what_the_module_has():
+    """knights_tour.pyi (what type checkers and editors read) names the
+    module's functions, no more and no fewer, and its `Method` literal
+    lists the methods the library registers, with "auto"."""
+    import ast
+
+    stub_path = os.path.join(os.path.dirname(__file__), "..", "knights_tour.pyi")
+    with open(stub_path, encoding="utf-8") as f:
+        stub = ast.parse(f.read())
+    functions = {node.name for node in stub.body if isinstance(node, ast.FunctionDef)}
+    public = {
+        name for name in dir(kt) if not name.startswith("_") and callable(getattr(kt, name))
+    }
+    assert functions == public
+    literal = next(
+        node.value
+        for node in stub.body
+        if isinstance(node, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == "Method" for t in node.targets)
+    )
+    names = [element.value for element in literal.slice.elts]
+    assert names == ["auto", *kt.methods()]
