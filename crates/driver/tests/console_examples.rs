@@ -15,6 +15,7 @@
 //! The markdown files are copied into a temporary directory, and each runs
 //! in a directory of its own there (trycmd's `NAME.in/`), so that examples
 //! that write files (`tour --svg docs/…`) never write into the source tree;
+//! the files examples read are docs/examples/, copied there as `examples/`;
 //! line numbers in failures are those of the files in the repository. With
 //! `TRYCMD=overwrite` the copies' updated outputs are written back.
 
@@ -61,6 +62,14 @@ fn console_examples_in_readme_and_docs() {
         // write into.
         let cwd = copy.with_extension("in");
         std::fs::create_dir_all(cwd.join("docs")).unwrap();
+        // And the files its commands read (`verify examples/…`, `plot
+        // examples/…`): docs/examples/, as `examples/`.
+        let examples = cwd.join("examples");
+        std::fs::create_dir_all(&examples).unwrap();
+        for entry in std::fs::read_dir(root.join("docs/examples")).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, examples.join(path.file_name().unwrap())).unwrap();
+        }
         cases.case(&copy);
     }
     cases.run();
