@@ -387,9 +387,13 @@ fn by_pairs(
         let count = match class.to {
             // The one-square path starts and ends on its square.
             None if board.cells() == 1 => BigUint::from(1u32),
-            None => {
-                runs.count_restricted(job, RunRestriction::From(class.from), report, observer, cancel)?
-            }
+            None => runs.count_restricted(
+                job,
+                RunRestriction::From(class.from),
+                report,
+                observer,
+                cancel,
+            )?,
             Some(to) => runs.count_restricted(
                 job,
                 RunRestriction::FromTo(class.from, to),

@@ -101,9 +101,11 @@ pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
 pub use failure::{Failure, FailureKind};
-/// Where the processes of a cluster count listen (`--hostfile`, `--port`).
+/// Where the processes of a cluster count listen (`--hostfile`, `--port`),
+/// and what each process reports.
 pub use kt_distributed::{
-    CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT, hosts,
+    CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT,
+    ProcessReport, hosts,
 };
 /// The order of the squares of a frontier sweep (`--order`), and its
 /// search and shipped table.

@@ -10,6 +10,7 @@
 //! the 8×8 open count is beyond 2⁵³ and some published counts beyond 2¹²⁸.
 
 use kt_board::{Board, TourKind};
+use kt_distributed::ProcessReport;
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -225,19 +226,17 @@ pub struct ClusterReport {
     pub per_process: Vec<ProcessFigures>,
 }
 
-/// One process of a cluster count, over all levels.
+/// One process of a cluster count, over all levels: kt-distributed's
+/// figures as it reports them (process, bytes sent, records received,
+/// time waited, peak memory and disk), embedded, not copied, beside the
+/// address the process was reached at. The JSON keeps every field at the
+/// top of the object (`serde(flatten)`), as before the figures were
+/// embedded.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct ProcessFigures {
-    pub process: usize,
     pub address: String,
-    pub sent_bytes: u64,
-    /// Successors received from the other processes.
-    pub received: u64,
-    /// Time waiting for the exchange and the other processes after its
-    /// own expansion of each level.
-    pub wait_ms: f64,
-    pub peak_rss_bytes: u64,
-    pub disk_peak_bytes: u64,
+    #[serde(flatten)]
+    pub figures: ProcessReport,
 }
 
 /// A frontier count, level by level.

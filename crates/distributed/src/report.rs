@@ -1,7 +1,9 @@
 //! What each process of a cluster count reports.
 
-/// What one process did, summed over the levels.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// What one process did, summed over the levels: kt-count's report embeds
+/// it as it is (its fields serialised by name), beside the process's
+/// address.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ProcessReport {
     pub process: usize,
     /// Bytes of successors it sent to other processes (keys and weights),

@@ -165,17 +165,12 @@ impl Method for Cluster {
                         .processes
                         .iter()
                         .map(|p| ProcessFigures {
-                            process: p.process,
                             address: cluster
                                 .addresses
                                 .get(p.process)
                                 .cloned()
                                 .unwrap_or_default(),
-                            sent_bytes: p.sent_bytes,
-                            received: p.received,
-                            wait_ms: p.wait_ms,
-                            peak_rss_bytes: p.peak_rss_bytes,
-                            disk_peak_bytes: p.disk_peak_bytes,
+                            figures: p.clone(),
                         })
                         .collect(),
                 });
