@@ -1,13 +1,15 @@
 //! The order of the squares changes what a frontier sweep holds, never
 //! what it counts: every order — the columns, `auto` (shipped or
-//! searched), random permutations and a mirror-symmetric one — counts what
+//! searched), random permutations and mirror-symmetric ones (one by hand,
+//! one of the search's half-turn pairs) — counts what
 //! the independent counter (`support/independent.rs`) counts on every
 //! board of up to 30 squares in both orientations, open, closed and with
 //! fixed ends; and the orders that change the levels change them a lot.
 
 use std::sync::atomic::AtomicBool;
 
-use kt_board::{Board, TourKind};
+use kt_board::{Board, Symmetry, TourKind};
+use kt_frontier::order::search;
 use kt_frontier::{Options, Order, OrderChoice, Unwatched};
 use kt_tests::boards_up_to;
 use kt_tests::independent::{closed_tours, open_tours, open_tours_from_to};
@@ -51,6 +53,21 @@ fn orders(board: Board) -> Vec<(String, OrderChoice)> {
         ("auto".to_string(), OrderChoice::Auto),
         ("mirrored".to_string(), OrderChoice::Given(mirrored(board))),
     ];
+    // The search's own mirrored orders, in pairs of images under the half
+    // turn (an involution of every rectangle), as the mirror fold needs.
+    let budget = search::Budget {
+        evaluations: 5_000,
+        restarts: 1,
+        seed: 0,
+    };
+    if let Some(order) =
+        search::search_mirrored(board, &budget, &search::Score::new(board), Symmetry::Rot180)
+    {
+        orders.push((
+            "searched, half-turn pairs".to_string(),
+            OrderChoice::Given(order),
+        ));
+    }
     for seed in 1..=3 {
         orders.push((
             format!("random {seed}"),
