@@ -116,28 +116,13 @@ pub fn search(board: Board, budget: &Budget) -> Order {
 /// [`search`] on another score (another base: [`Score::with_base`]).
 pub fn search_with(board: Board, budget: &Budget, score: &Score) -> Order {
     let columns = Order::columns(board);
-    let mut best = columns.squares().to_vec();
-    let mut best_score = score.of(&best);
-    let restarts = budget.restarts.max(1);
-    let per_run = budget.evaluations / u64::from(restarts);
-    for run in 0..restarts {
-        let seed = seed_of(board)
-            .wrapping_add(budget.seed)
-            .wrapping_add(u64::from(run).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let (squares, value) = anneal(|o| score.of(o), columns.squares(), per_run, seed, None);
-        if value < best_score {
-            best = squares;
-            best_score = value;
-        }
-    }
+    let (best, evaluations) = best_of_runs(board, budget, columns.squares(), |o| score.of(o), None);
     if best == columns.squares() {
         return columns;
     }
     Order::from_squares(board, best)
         .expect("annealing permutes the squares")
-        .with_origin(Origin::Searched {
-            evaluations: per_run * u64::from(restarts),
-        })
+        .with_origin(Origin::Searched { evaluations })
 }
 
 /// Two squares a step apart that a reflection swaps, or a square it keeps:
@@ -189,32 +174,17 @@ pub fn search_mirrored(
         flatten(units, &mut flat);
         score.of(&flat)
     };
-    let mut best = units.clone();
-    let mut best_score = cost(&best);
-    let restarts = budget.restarts.max(1);
-    let per_run = budget.evaluations / u64::from(restarts);
-    for run in 0..restarts {
-        let seed = seed_of(board)
-            .wrapping_add(budget.seed)
-            .wrapping_add(u64::from(run).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let flip: fn(&mut Unit) = |unit| {
-            if let (a, Some(b)) = *unit {
-                *unit = (b, Some(a));
-            }
-        };
-        let (found, value) = anneal(&mut cost, &units, per_run, seed, Some(flip));
-        if value < best_score {
-            best = found;
-            best_score = value;
+    let flip: fn(&mut Unit) = |unit| {
+        if let (a, Some(b)) = *unit {
+            *unit = (b, Some(a));
         }
-    }
+    };
+    let (best, evaluations) = best_of_runs(board, budget, &units, &mut cost, Some(flip));
     flatten(&best, &mut flat);
     Some(
         Order::from_squares(board, flat)
             .expect("annealing permutes the units")
-            .with_origin(Origin::Searched {
-                evaluations: per_run * u64::from(restarts),
-            }),
+            .with_origin(Origin::Searched { evaluations }),
     )
 }
 
@@ -225,6 +195,32 @@ fn flatten(units: &[Unit], squares: &mut Vec<Square>) {
         squares.push(a);
         squares.extend(b);
     }
+}
+
+/// The best of `budget.restarts` annealing runs from `start` (or `start`
+/// itself, if no run beats it), and the evaluations spent.
+fn best_of_runs<T: Copy>(
+    board: Board,
+    budget: &Budget,
+    start: &[T],
+    mut cost: impl FnMut(&[T]) -> f64,
+    flip: Option<fn(&mut T)>,
+) -> (Vec<T>, u64) {
+    let mut best = start.to_vec();
+    let mut best_score = cost(&best);
+    let restarts = budget.restarts.max(1);
+    let per_run = budget.evaluations / u64::from(restarts);
+    for run in 0..restarts {
+        let seed = seed_of(board)
+            .wrapping_add(budget.seed)
+            .wrapping_add(u64::from(run).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let (found, value) = anneal(&mut cost, start, per_run, seed, flip);
+        if value < best_score {
+            best = found;
+            best_score = value;
+        }
+    }
+    (best, per_run * u64::from(restarts))
 }
 
 /// The board's own seed: the same board, the same search.
