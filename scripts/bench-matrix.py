@@ -18,18 +18,18 @@ Usage:
   scripts/bench-matrix.py levels | method-costs | orders | plots
 
 `levels` draws docs/frontier-levels.svg (states per level of the frontier
-sweep, log scale, from the JSON reports' `frontier.levels[].states`) with
-`knights-tour plot`;
-`method-costs` draws docs/method-costs.svg (time and peak memory per method
-and board, from the runs in bench-results); `orders` draws
-docs/frontier-orders.svg (states per level of 7×7 open and 8×8 closed in
-the columns and in the shipped order); `plots` draws all three. They run
-nothing and need matplotlib.
+sweep, log scale, from the JSON reports' `frontier.levels[].states`);
+`method-costs` draws docs/method-costs.svg and docs/method-memory.svg (time
+and peak memory per method and board, from the runs in bench-results);
+`orders` draws docs/frontier-orders.svg (states per level of 7×7 open and
+8×8 closed in the columns and in the shipped order); `plots` draws them
+all. They run nothing: every chart is drawn by `knights-tour plot` from the
+reports, as a user draws one of their own runs.
 
 Profiles are defined in PROFILES below; `all` runs every profile. The
 `libraries` profile (engines of every library x schedules x boards) also
-draws one SVG per board into docs/ (needs matplotlib: apt's
-python3-matplotlib). The release binary is built with the `buddy` feature
+draws one SVG per board into docs/ (`knights-tour plot --chart bars`).
+The release binary is built with the `buddy` feature
 when BuDDy's header is installed (Debian's libbdd-dev), so that
 `--engine buddy` runs; without it, buddy runs are refused in one line.
 """
@@ -617,77 +617,48 @@ def table_libraries(lines):
 
 
 def plot_libraries(lines):
-    """One SVG per board: time per engine (bars) and schedule (groups), log
-    scale; runs that did not finish are hatched at the time they were
-    stopped."""
-    plt = pyplot()
-    if plt is None:
-        return
+    """One SVG per board, drawn by `knights-tour plot --chart bars`: time
+    per engine (one colour each) and schedule (the bars grouped by
+    schedule), log scale; runs stopped at their timeout are drawn pale and
+    marked as lower bounds. A finished run's bar is the median of its
+    runs, as in the table."""
     for board, entries in library_rows(lines).items():
-        engines = [e for e in LIBRARY_ENGINES if any(x["config"]["engine"] == e for x in entries)]
-        schedules = [s for s in LIBRARY_SCHEDULES
-                     if any(x["config"]["schedule"] == s for x in entries)]
-        fig, ax = plt.subplots(figsize=(8, 3.6))
-        width = 0.8 / max(len(engines), 1)
-        for i, engine in enumerate(engines):
-            xs, ys, done = [], [], []
-            for j, schedule in enumerate(schedules):
-                e = next((x for x in entries if x["config"]["engine"] == engine
-                          and x["config"]["schedule"] == schedule), None)
-                if e is None:
-                    continue
-                r = e["report"]
-                ms = complete_ms(e)
-                xs.append(j + (i - (len(engines) - 1) / 2) * width)
-                ys.append((ms if ms is not None else
-                           (r.get("total_time_ms") or r.get("_wall_s", 0) * 1000)) / 1000)
-                done.append(ms is not None)
-            bars = ax.bar(xs, ys, width, label=engine, color=f"C{i}")
-            for bar, ok in zip(bars, done):
-                if not ok:
-                    # Stopped: the time is a lower bound, not a result. An
-                    # arrow above the bar says "more than this", so a run
-                    # stopped at 40 s never reads as faster than one that
-                    # finished in 76 s.
-                    bar.set_hatch("//")
-                    bar.set_alpha(0.45)
-                    top = bar.get_height()
-                    ax.annotate("", xy=(bar.get_x() + bar.get_width() / 2, top * 2.2),
-                                xytext=(bar.get_x() + bar.get_width() / 2, top),
-                                arrowprops={"arrowstyle": "->", "color": f"C{i}", "lw": 1})
-        ax.set_yscale("log")
-        from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-        ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
-        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
-        ax.yaxis.set_minor_formatter(NullFormatter())
-        # Room below the shortest bar, so that every bar reads as a bar.
-        low = min((b.get_height() for b in ax.patches if b.get_height() > 0), default=1)
-        ax.set_ylim(bottom=low / 5)
-        ax.set_xticks(range(len(schedules)))
-        ax.set_xticklabels(schedules)
-        ax.set_ylabel("seconds (log)")
-        ax.set_title(f"{board}: time by engine and schedule "
-                     "(hatched, with an arrow: stopped there, did not finish)", fontsize=10)
-        ax.legend(fontsize=8, ncol=len(engines))
-        fig.tight_layout()
+        rank = lambda xs, x: xs.index(x) if x in xs else len(xs)
+        entries = sorted(entries, key=lambda e: (rank(LIBRARY_SCHEDULES, e["config"]["schedule"]),
+                                                 rank(LIBRARY_ENGINES, e["config"]["engine"])))
+        reports = []
+        for e in entries:
+            r = dict(e["report"])
+            ms = complete_ms(e)
+            if ms is not None:
+                r["total_time_ms"] = ms
+            reports.append(r)
         slug = board.replace("×", "x").replace(" ", "-")
-        fig.savefig(DOCS.parent / f"bench-libraries-{slug}.svg", metadata={"Date": None})
-        plt.close(fig)
+        draw_plot(["--chart", "bars", "--title",
+                   f"{board}: seconds by schedule and engine (pale, marked stopped: did not finish)"],
+                  reports, DOCS.parent / f"bench-libraries-{slug}.svg")
 
 
-def pyplot():
-    """matplotlib's pyplot with the settings of every chart here, or None
-    (with a message) where matplotlib is not installed."""
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("matplotlib is not installed (pip install matplotlib, or apt-get install "
-              "python3-matplotlib): no plots", file=sys.stderr)
-        return None
-    matplotlib.rcParams["svg.hashsalt"] = "knights-tour"  # stable ids in the SVG
-    return plt
+def draw_plot(options, reports, svg):
+    """Draws `svg` with `knights-tour plot OPTIONS REPORTS...`, where each
+    report is a path or a report (a dict, written to a temporary file as
+    a line of runs.jsonl, under "report", where `plot` reads this script's
+    `timeout` as the program's `interrupted`): every chart in the docs is
+    one a user can draw from their own runs."""
+    import tempfile
+    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour"],
+                   cwd=ROOT, check=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        paths = []
+        for i, report in enumerate(reports):
+            if isinstance(report, dict):
+                path = Path(tmp) / f"report-{i}.json"
+                path.write_text(json.dumps({"report": report}))
+                report = path
+            paths.append(str(report))
+        subprocess.run([str(BINARY), "plot", *options, *paths, "-o", str(svg)],
+                       cwd=ROOT, check=True)
+    print(f"wrote {svg.relative_to(ROOT)}")
 
 
 def report_board(report, config=None):
@@ -719,15 +690,6 @@ def read_report(path):
     return json.loads(path.read_text())
 
 
-def level_axes(ax, title):
-    """The axes of a chart of states per level: log states against steps."""
-    ax.set_yscale("log")
-    ax.set_xlabel("step (squares decided)")
-    ax.set_ylabel("distinct states (log)")
-    ax.set_title(title, fontsize=10)
-    ax.grid(True, which="major", linewidth=0.4, alpha=0.5)
-
-
 def plot_levels():
     """docs/frontier-levels.svg: distinct states per level of the frontier
     sweep (log scale), one line per board, drawn by the program itself
@@ -741,12 +703,8 @@ def plot_levels():
                   file=sys.stderr)
             continue
         paths.append(str(path))
-    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour"],
-                   cwd=ROOT, check=True)
-    subprocess.run([str(BINARY), "plot", *paths,
-                    "--title", "States per level of the frontier sweep (bench-results)",
-                    "-o", str(LEVELS_SVG)], cwd=ROOT, check=True)
-    print(f"wrote {LEVELS_SVG.relative_to(ROOT)}")
+    draw_plot(["--title", "States per level of the frontier sweep (bench-results)"],
+              paths, LEVELS_SVG)
 
 
 # The runs of each method that bench-results holds, in the chart's order.
@@ -754,11 +712,13 @@ METHOD_RUNS = ["time-sliced ZDD", "backtracking", "frontier, 1 thread", "frontie
                "frontier, shipped order, 2 threads",
                "cluster, 1 process", "cluster, 2 processes", "cluster, 4 processes"]
 METHODS_SVG = DOCS.parent / "method-costs.svg"
+METHODS_MEMORY_SVG = DOCS.parent / "method-memory.svg"
 
 
 def method_runs():
-    """(board, run, seconds, peak RSS bytes, complete) for every run of a
-    method in bench-results, the first of each board and run: the backtrack
+    """(board, run, seconds, peak RSS bytes, complete, report) for every
+    run of a method in bench-results, the first of each board and run
+    (a repeated run's report carries its median time): the backtrack
     and reach profiles (the time-sliced ZDD with zbdd, backtracking) and the
     cluster campaign (the frontier method on one thread; the cluster runs,
     with process 0's time and the largest resident set of its processes)."""
@@ -771,8 +731,9 @@ def method_runs():
                 continue
             name = {"zdd": "time-sliced ZDD", "backtrack": "backtracking"}.get(c["method"])
             if name:
+                r = dict(r, total_time_ms=median_ms(e))
                 runs.append((report_board(r, c), name, median_ms(e) / 1000,
-                             r.get("peak_rss_bytes"), r.get("status") == "complete"))
+                             r.get("peak_rss_bytes"), r.get("status") == "complete", r))
     # frontier-core is left out: it compared two builds of the core, with
     # background builds running, and has no run of another method.
     for path in sorted((RESULTS / "cluster").glob("*.json")):
@@ -793,7 +754,7 @@ def method_runs():
         else:
             continue
         runs.append((report_board(r), name, r.get("total_time_ms", 0) / 1000, rss,
-                     r.get("status") == "complete"))
+                     r.get("status") == "complete", path))
     # The frontier method in the shipped order (the vertex-order campaign,
     # bench-results/order; the runs on an idle machine where there are
     # two), the method `auto` takes from 6x6 on.
@@ -808,7 +769,7 @@ def method_runs():
         if s.get("method") != "frontier" or r.get("status") != "complete":
             continue
         runs.append((report_board(r), f"frontier, shipped order, {s.get('threads')} threads",
-                     r.get("total_time_ms", 0) / 1000, r.get("peak_rss_bytes"), True))
+                     r.get("total_time_ms", 0) / 1000, r.get("peak_rss_bytes"), True, path))
     seen, first = set(), []
     for run in runs:
         if run[:2] not in seen:
@@ -818,12 +779,11 @@ def method_runs():
 
 
 def plot_methods():
-    """docs/method-costs.svg: wall time and peak resident set per method and
-    board (log scales), from the runs bench-results holds; runs stopped
-    before the end (out of memory) are hatched at the point they reached."""
-    plt = pyplot()
-    if plt is None:
-        return
+    """docs/method-costs.svg and docs/method-memory.svg, drawn by
+    `knights-tour plot --chart bars`: wall time and peak resident set per
+    method and board (log scales), from the runs bench-results holds; runs
+    stopped before the end (out of memory) are drawn pale and marked as
+    lower bounds; a cluster's memory is its largest process's."""
     runs = [r for r in method_runs() if r[1] in METHOD_RUNS]
     # Boards of 36 squares or more with at least two methods to compare,
     # smallest first.
@@ -837,46 +797,20 @@ def plot_methods():
 
     boards = sorted((b for b, names in boards.items() if len(names) > 1 and cells(b) >= 36),
                     key=lambda b: (cells(b), b))
-    names = [n for n in METHOD_RUNS if any(r[1] == n and r[0] in boards for r in runs)]
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
-    # Each board's bars side by side, in METHOD_RUNS order, one colour per run.
-    at = {run[:2]: run for run in runs}
-    widest = max(sum((b, n) in at for n in names) for b in boards)
-    width = 0.8 / max(widest, 1)
-    for ax, column, label in [(axes[0], 2, "wall time, seconds (log)"),
-                              (axes[1], 3, "peak resident set, MiB (log)")]:
-        labelled = set()
-        for j, board in enumerate(boards):
-            present = [n for n in names if (board, n) in at and at[(board, n)][column]]
-            for k, name in enumerate(present):
-                run = at[(board, name)]
-                value = run[column] if column == 2 else run[column] / 2**20
-                i = names.index(name)
-                bar = ax.bar(j + (k - (len(present) - 1) / 2) * width, value, width,
-                             color=f"C{i}", label=None if name in labelled else name)
-                labelled.add(name)
-                if not run[4]:
-                    bar[0].set_hatch("//")
-                    bar[0].set_alpha(0.45)
-        ax.set_yscale("log")
-        ax.set_xticks(range(len(boards)))
-        ax.set_xticklabels(boards, fontsize=8)
-        ax.set_ylabel(label)
-        ax.grid(True, axis="y", which="major", linewidth=0.4, alpha=0.5)
-    axes[0].set_title("Time per method (hatched: out of memory, did not finish)", fontsize=10)
-    axes[1].set_title("Memory per method (cluster: the largest process)", fontsize=10)
-    handles, labels = axes[1].get_legend_handles_labels()
-    order = sorted(range(len(labels)), key=lambda i: names.index(labels[i]))
-    axes[1].legend([handles[i] for i in order], [labels[i] for i in order], fontsize=7,
-                   loc="upper left")
-    fig.tight_layout()
-    fig.savefig(METHODS_SVG, metadata={"Date": None})
-    plt.close(fig)
+    chosen = sorted((r for r in runs if r[0] in boards),
+                    key=lambda r: (boards.index(r[0]), METHOD_RUNS.index(r[1])))
+    labels = [x for r in chosen for x in ["--label", f"{r[0]}: {r[1]}"]]
+    reports = [r[5] for r in chosen]
+    draw_plot(["--chart", "bars", "--title",
+               "Seconds per method (pale, marked stopped: out of memory, did not finish)",
+               *labels], reports, METHODS_SVG)
+    draw_plot(["--chart", "bars", "--memory", "--title",
+               "Peak memory per method (the cluster: its largest process)", *labels],
+              reports, METHODS_MEMORY_SVG)
     for board in boards:
         print(f"methods: {board}: " + ", ".join(
             f"{name} {secs:.2f} s {rss / 2**20:.0f} MiB{'' if ok else ' (stopped)'}"
-            for b, name, secs, rss, ok in runs if b == board))
-    print(f"wrote {METHODS_SVG.relative_to(ROOT)}")
+            for b, name, secs, rss, ok, _ in runs if b == board))
 
 
 # Charts drawn from the results already in bench-results (no runs):
@@ -884,43 +818,35 @@ def plot_methods():
 # The same boards swept in the columns and in the shipped order (paths under
 # bench-results/): what the vertex order does to every level.
 ORDER_REPORTS = [
-    ("7×7 open", "frontier-core/7x7open.json", "order/7x7-open.json"),
+    # The 7×7 order shipped now is the half-turn-paired one (its report
+    # kept under the name of the search that found it).
+    ("7×7 open", "frontier-core/7x7open.json", "order/7x7-open-mirrored.json"),
     ("8×8 closed", "frontier-core/8x8c-new.json", "order/8x8-closed.json"),
 ]
 ORDERS_SVG = DOCS.parent / "frontier-orders.svg"
 
 
 def plot_orders():
-    """docs/frontier-orders.svg: distinct states per level (log scale) of
-    7×7 open and 8×8 closed, in the columns (dashed) and in the shipped
-    order (solid), from the reports' `frontier.levels[].states`."""
-    plt = pyplot()
-    if plt is None:
-        return
-    fig, ax = plt.subplots(figsize=(10, 4.2))
-    for i, (board, columns, shipped) in enumerate(ORDER_REPORTS):
-        for path, style, name in [(columns, "--", "columns"), (shipped, "-", "shipped order")]:
+    """docs/frontier-orders.svg, drawn by `knights-tour plot`: distinct
+    states per level (log scale) of 7×7 open and 8×8 closed, in the
+    columns (dashed) and in the shipped order (solid), from the reports'
+    `frontier.levels[].states`."""
+    paths, labels = [], []
+    for board, columns, shipped in ORDER_REPORTS:
+        for path, name in [(columns, "columns"), (shipped, "shipped order")]:
             full = RESULTS / path
             if not full.exists():
                 print(f"orders: no report {path}; left out", file=sys.stderr)
                 continue
-            report = read_report(full)
-            levels = ((report or {}).get("frontier") or {}).get("levels") or []
+            levels = ((read_report(full) or {}).get("frontier") or {}).get("levels") or []
             points = [(lv["step"], lv["states"]) for lv in levels if lv.get("states")]
-            if not points:
-                continue
             peak_step, peak = max(points, key=lambda p: p[1])
             total = sum(p[1] for p in points)
-            ax.plot([p[0] for p in points], [p[1] for p in points], style, marker=".",
-                    markersize=3, linewidth=1.2, color=f"C{i}",
-                    label=f"{board}, {name}: peak {peak:,} at step {peak_step}, {total:,} in all")
-            print(f"orders: {board} {name} from bench-results/{path}")
-    level_axes(ax, "States per level: the columns against the shipped order")
-    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2)
-    fig.tight_layout()
-    fig.savefig(ORDERS_SVG, metadata={"Date": None})
-    plt.close(fig)
-    print(f"wrote {ORDERS_SVG.relative_to(ROOT)}")
+            paths.append(str(full))
+            labels += ["--label", f"{board}, {name}: peak {peak:,} at step {peak_step}, "
+                                  f"{total:,} in all"]
+    draw_plot(["--title", "States per level: the columns (dashed) against the shipped order",
+               *labels], paths, ORDERS_SVG)
 
 
 PLOTS = {"levels": plot_levels, "method-costs": plot_methods, "orders": plot_orders}

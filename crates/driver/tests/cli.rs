@@ -591,7 +591,7 @@ fn plot_draws_runs_as_bars_and_a_table_as_a_heat_map() {
     let (zdd, zdd_json) = report(&["bench", "5"], "zdd.json");
     let (backtrack, backtrack_json) = report(&["count", "5", "--method", "backtrack"], "bt.json");
     let lines = dir.path().join("runs.jsonl");
-    std::fs::write(&lines, [zdd_json, backtrack_json].concat()).unwrap();
+    std::fs::write(&lines, [zdd_json.clone(), backtrack_json].concat()).unwrap();
     let chart = dir.path().join("bars.svg");
     for args in [
         vec![zdd.as_str(), backtrack.as_str()],
@@ -605,14 +605,44 @@ fn plot_draws_runs_as_bars_and_a_table_as_a_heat_map() {
             .assert()
             .success();
         let words = texts(&chart);
-        for expected in [
-            "5x5 open zdd zbdd fused",
-            "5x5 open backtrack",
-            "Seconds per run",
-        ] {
+        // What every bar shares goes to the title once.
+        for expected in ["zdd zbdd fused", "backtrack", "Seconds per run: 5x5 open"] {
             assert!(words.contains(expected), "{expected}: {words}");
         }
     }
+    // A run the benchmark script stopped at its timeout (its word
+    // `timeout`, in a line of its runs.jsonl) is drawn as a lower bound,
+    // never as a finished time; --label names the bars.
+    let mut stopped: serde_json::Value = serde_json::from_slice(&zdd_json).unwrap();
+    stopped["status"] = "timeout".into();
+    stopped["count"] = serde_json::Value::Null;
+    let script = dir.path().join("script.jsonl");
+    std::fs::write(
+        &script,
+        format!(
+            "{}\n",
+            serde_json::json!({ "config": {}, "report": stopped })
+        ),
+    )
+    .unwrap();
+    knights_tour()
+        .args(["plot", "--chart", "bars", &backtrack])
+        .arg(&script)
+        .args(["--label", "walked", "--label", "cut short", "-o"])
+        .arg(&chart)
+        .assert()
+        .success();
+    let words = texts(&chart);
+    for expected in ["walked", "cut short (stopped)", "stopped, ≥"] {
+        assert!(words.contains(expected), "{expected}: {words}");
+    }
+    let message = fails_with_one_line(
+        &[
+            "plot", "--chart", "bars", &zdd, "--label", "a", "--label", "b",
+        ],
+        2,
+    );
+    assert!(message.contains("one per report"), "{message}");
     let (table, json) = report(&["count", "5", "--by-start"], "table.json");
     let map = dir.path().join("table.svg");
     knights_tour()

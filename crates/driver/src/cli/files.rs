@@ -121,6 +121,13 @@ pub struct PlotArgs {
     /// Seconds per run, Peak memory per run, or the table's question].
     #[arg(long)]
     pub title: Option<String>,
+
+    /// Name the lines (--chart levels) or bars (--chart bars) yourself,
+    /// one --label per report in the order given (a file of several
+    /// reports takes one per report) [default: each report's board, kind,
+    /// method and settings].
+    #[arg(long, value_name = "TEXT")]
+    pub label: Vec<String>,
 }
 
 /// What `plot` draws.

@@ -8,9 +8,19 @@
 //!   board, kind, order and how it ended;
 //! * `--chart bars`: each run's seconds (or peak memory), one bar per
 //!   report on a logarithmic scale, labelled with its method, engine and
-//!   schedule: the engines × schedules of `bench` runs side by side;
+//!   schedule: the engines × schedules of `bench` runs side by side. A
+//!   run stopped before the end (a timeout, Ctrl-C, out of memory) is
+//!   drawn pale and marked "stopped, ≥": its time is a lower bound, and
+//!   must never read as faster than a run that finished;
 //! * `--chart table`: one report's table by start square (or by end
 //!   square) as a board-shaped heat map, as `count --svg` draws it.
+//!
+//! Lines and bars are coloured by what was run, not by position: the
+//! lines of one board and kind share a colour (the columns order, the
+//! baseline every searched order is measured against, dashed beside the
+//! others), and the
+//! bars of one method with the same settings share one across boards.
+//! `--label` names them where the reports' own words do not say enough.
 //!
 //! A report is read whole (at most [`MAX_REPORT_BYTES`]) and checked
 //! before anything is drawn: a file that is not a report of this program,
@@ -34,6 +44,10 @@ const SIZE: (u32, u32) = (960, 560);
 /// One line of the chart.
 struct Series {
     label: String,
+    /// The board and kind, which pick the line's colour.
+    board: String,
+    /// Swept in the columns: drawn dashed beside lines of other orders.
+    columns: bool,
     /// (step, value), values above zero only (a logarithmic scale).
     points: Vec<(f64, f64)>,
 }
@@ -67,12 +81,27 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
             "--chart table draws the table of one report; the file holds several",
         ));
     }
+    if args.chart == Chart::Table && !args.label.is_empty() {
+        return Err(CliError::input(
+            "--label goes with --chart levels or --chart bars",
+        ));
+    }
+    if !args.label.is_empty() && args.label.len() != reports.len() {
+        return Err(CliError::input(format!(
+            "{} --label for {} reports: give one per report, in their order",
+            args.label.len(),
+            reports.len()
+        )));
+    }
     let svg = match args.chart {
         Chart::Levels => {
-            let series = reports
+            let mut series = reports
                 .iter()
                 .map(|(path, report)| series(path, report, args.time))
                 .collect::<Result<Vec<Series>, CliError>>()?;
+            for (line, label) in series.iter_mut().zip(&args.label) {
+                line.label.clone_from(label);
+            }
             let title = args.title.clone().unwrap_or_else(|| {
                 if args.time {
                     "Seconds per level".to_owned()
@@ -84,15 +113,28 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError::other(format!("cannot draw the chart: {e}")))?
         }
         Chart::Bars => {
-            let bars = reports
+            let mut bars: Vec<Bar> = reports
                 .iter()
-                .map(|(path, report)| bar(path, report, args.memory))
-                .collect::<Result<Vec<Bar>, CliError>>()?;
+                .map(|(_, report)| bar(report, args.memory))
+                .collect();
+            let common = if args.label.is_empty() {
+                shorten_labels(&mut bars)
+            } else {
+                for (bar, label) in bars.iter_mut().zip(&args.label) {
+                    bar.words = vec![label.clone()];
+                }
+                Vec::new()
+            };
             let title = args.title.clone().unwrap_or_else(|| {
-                if args.memory {
-                    "Peak memory per run".to_owned()
+                let what = if args.memory {
+                    "Peak memory per run"
                 } else {
-                    "Seconds per run".to_owned()
+                    "Seconds per run"
+                };
+                if common.is_empty() {
+                    what.to_owned()
+                } else {
+                    format!("{what}: {}", common.join(" "))
                 }
             });
             draw_bars(&bars, &title, args.memory)
@@ -118,6 +160,19 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
 #[derive(serde::Deserialize)]
 struct Run {
     report: RunReport,
+}
+
+/// The line of a benchmark script with the program's own word for how the
+/// run ended: `scripts/bench-matrix.py` marks a run it stopped at its
+/// timeout (with SIGINT, after which the program reports `interrupted`)
+/// as `timeout`, a word of the script's and not of the report's schema.
+fn as_run(mut value: serde_json::Value) -> Result<Run, serde_json::Error> {
+    if let Some(status) = value.pointer_mut("/report/status") {
+        if status == "timeout" {
+            *status = serde_json::Value::from("interrupted");
+        }
+    }
+    serde_json::from_value(value)
 }
 
 /// The reports in `path`: one report (`count --json`, `bench`) or several
@@ -147,11 +202,7 @@ fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
     {
         let value = value.map_err(|e| not_one(&e))?;
         let report = serde_json::from_value::<RunReport>(value.clone())
-            .or_else(|e| {
-                serde_json::from_value::<Run>(value)
-                    .map(|run| run.report)
-                    .map_err(|_| e)
-            })
+            .or_else(|e| as_run(value).map(|run| run.report).map_err(|_| e))
             .map_err(|e| not_one(&format!("document {}: {e}", i + 1)))?;
         reports.push(report);
     }
@@ -187,8 +238,9 @@ fn series(path: &Path, report: &RunReport, time: bool) -> Result<Series, CliErro
         .filter(|&(_, v)| v > 0.0)
         .collect();
     let b = &report.benchmark;
+    // Reports written before the order was recorded swept the columns.
     let order = if frontier.order.is_empty() {
-        String::new()
+        ", columns order".to_owned()
     } else {
         format!(", {} order {}", frontier.order, frontier.order_fingerprint)
     };
@@ -197,8 +249,15 @@ fn series(path: &Path, report: &RunReport, time: bool) -> Result<Series, CliErro
     } else {
         String::new()
     };
-    let label = format!("{}x{} {}{order}{ended}", b.rows, b.cols, b.tour);
-    Ok(Series { label, points })
+    let board = format!("{}x{} {}", b.rows, b.cols, b.tour);
+    let label = format!("{board}{order}{ended}");
+    let columns = frontier.order.is_empty() || frontier.order == "columns";
+    Ok(Series {
+        label,
+        board,
+        columns,
+        points,
+    })
 }
 
 /// The chart as an SVG document.
@@ -213,8 +272,11 @@ fn draw(series: &[Series], title: &str, time: bool) -> Result<String, Box<dyn st
         .fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
             (lo.min(v), hi.max(v))
         });
+    // Headroom above the highest line for the legend, a line of it per
+    // series, so that the legend never hides a peak.
+    let headroom = 10f64.powf(0.6 + 0.3 * series.len() as f64);
     let (low, high) = if high > 0.0 {
-        (low / 2.0, high * 2.0)
+        (low / 2.0, high * headroom)
     } else {
         (0.5, 2.0)
     };
@@ -235,17 +297,30 @@ fn draw(series: &[Series], title: &str, time: bool) -> Result<String, Box<dyn st
             .y_label_formatter(&|v| short(*v))
             .x_label_formatter(&|v| format!("{v:.0}"))
             .draw()?;
-        for (i, line) in series.iter().enumerate() {
-            let colour = Palette99::pick(i).to_rgba();
-            chart
-                .draw_series(LineSeries::new(
+        let boards = first_seen(series.iter().map(|s| s.board.as_str()));
+        // The columns dashed where they are the baseline of another order.
+        let mixed = series.iter().any(|s| s.columns) && series.iter().any(|s| !s.columns);
+        for line in series {
+            let colour = Palette99::pick(boards(&line.board)).to_rgba();
+            let style = colour.stroke_width(2);
+            let dashed = line.columns && mixed;
+            let drawn = if dashed {
+                chart.draw_series(DashedLineSeries::new(
                     line.points.iter().copied(),
-                    colour.stroke_width(2),
+                    8,
+                    5,
+                    style,
                 ))?
-                .label(line.label.clone())
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
-                });
+            } else {
+                chart.draw_series(LineSeries::new(line.points.iter().copied(), style))?
+            };
+            drawn.label(line.label.clone()).legend(move |(x, y)| {
+                if dashed {
+                    PathElement::new(vec![(x, y), (x + 8, y)], style)
+                } else {
+                    PathElement::new(vec![(x, y), (x + 20, y)], style)
+                }
+            });
         }
         chart
             .configure_series_labels()
@@ -260,36 +335,98 @@ fn draw(series: &[Series], title: &str, time: bool) -> Result<String, Box<dyn st
 
 /// One bar of `--chart bars`.
 struct Bar {
-    label: String,
+    /// What the run was, word by word: board, kind, method, engine,
+    /// schedule, threads or processes, order.
+    words: Vec<String>,
+    /// The method, engine and settings but the schedule, which pick the
+    /// bar's colour: one method (or engine) in one colour on every board
+    /// and under every schedule, so that a reader follows it across them.
+    key: String,
     value: f64,
+    /// False for a run stopped before the end: its value is a lower bound.
+    finished: bool,
 }
 
-/// The bar one report draws: a finished run's seconds or peak memory.
-fn bar(path: &Path, report: &RunReport, memory: bool) -> Result<Bar, CliError> {
-    if report.count.is_none() {
-        return Err(CliError::input(format!(
-            "{}: a run that did not finish (--chart bars compares finished runs)",
-            path.display()
-        )));
-    }
+/// The bar one report draws: the run's seconds, or its peak memory (a
+/// cluster's largest process).
+fn bar(report: &RunReport, memory: bool) -> Bar {
     let value = if memory {
-        report.peak_rss_bytes as f64
+        let processes = report.cluster.iter().flat_map(|c| &c.per_process);
+        processes
+            .map(|p| p.figures.peak_rss_bytes)
+            .fold(report.peak_rss_bytes, u64::max) as f64
     } else {
         report.total_time_ms / 1000.0
     };
     let b = &report.benchmark;
-    let mut words = vec![
-        format!("{}x{}", b.rows, b.cols),
-        b.tour.clone(),
-        report.settings.method.clone(),
-    ];
+    let s = &report.settings;
+    let mut words = vec![format!("{}x{}", b.rows, b.cols), b.tour.clone()];
+    words.push(s.method.clone());
     words.extend(report.package.as_ref().map(|p| p.kind.clone()));
-    words.extend(report.settings.schedule.clone());
-    let label = words.join(" ");
-    Ok(Bar {
-        label,
+    let schedule = words.len();
+    words.extend(s.schedule.clone());
+    if let Some(cluster) = &report.cluster {
+        let n = cluster.processes;
+        words.push(format!("{n} process{}", if n == 1 { "" } else { "es" }));
+    } else if s.threads > 1 {
+        words.push(format!("{} threads", s.threads));
+    }
+    if let Some(frontier) = &report.frontier {
+        let order = if frontier.order.is_empty() {
+            "columns"
+        } else {
+            &frontier.order
+        };
+        words.push(format!("{order} order"));
+    }
+    let key = words
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| i >= 2 && (i != schedule || s.schedule.is_none()))
+        .map(|(_, w)| w.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    Bar {
+        words,
+        key,
         value: value.max(1e-3),
-    })
+        finished: report.status == kt_count::Status::Complete && report.count.is_some(),
+    }
+}
+
+/// Takes the words every bar shares out of the labels and returns them,
+/// for the title: a chart of one board's engines reads "zbdd fused", not
+/// "5x5 open zdd zbdd fused" eighteen times. Labels keep every word where
+/// all would go.
+fn shorten_labels(bars: &mut [Bar]) -> Vec<String> {
+    let Some(first) = bars.first() else {
+        return Vec::new();
+    };
+    let common: Vec<String> = first
+        .words
+        .iter()
+        .filter(|w| bars.iter().all(|b| b.words.contains(w)))
+        .cloned()
+        .collect();
+    if bars.iter().any(|b| b.words.len() == common.len()) {
+        return Vec::new();
+    }
+    for bar in bars {
+        bar.words.retain(|w| !common.contains(w));
+    }
+    common
+}
+
+/// The index of each value in the order the values first appear: the
+/// colour of a line or bar, stable for a key.
+fn first_seen<'a>(values: impl Iterator<Item = &'a str>) -> impl Fn(&str) -> usize {
+    let mut seen: Vec<String> = Vec::new();
+    for value in values {
+        if !seen.iter().any(|s| s == value) {
+            seen.push(value.to_owned());
+        }
+    }
+    move |value| seen.iter().position(|s| s == value).unwrap_or(0)
 }
 
 /// The bars as an SVG document: one a report, in the order given, on a
@@ -299,30 +436,59 @@ fn draw_bars(
     title: &str,
     memory: bool,
 ) -> Result<String, Box<dyn std::error::Error>> {
-    let high = bars.iter().map(|b| b.value).fold(1e-3f64, f64::max) * 2.0;
+    let stopped = bars.iter().any(|b| !b.finished);
+    // Room right of the longest bar for its "stopped" mark.
+    let high =
+        bars.iter().map(|b| b.value).fold(1e-3f64, f64::max) * if stopped { 12.0 } else { 2.0 };
     let low = bars.iter().map(|b| b.value).fold(f64::INFINITY, f64::min) / 2.0;
     let n = bars.len();
+    let unit = if memory { "B" } else { "s" };
+    let labels: Vec<String> = bars
+        .iter()
+        .map(|b| {
+            let label = b.words.join(" ");
+            if b.finished {
+                label
+            } else {
+                format!("{label} (stopped)")
+            }
+        })
+        .collect();
+    let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let colour_of = first_seen(bars.iter().map(|b| b.key.as_str()));
     let mut svg = String::new();
     {
         let height = SIZE.1.max(120 + 28 * n as u32);
         let root = SVGBackend::with_string(&mut svg, (SIZE.0, height)).into_drawing_area();
         root.fill(&WHITE)?;
         let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 26))
+            .caption(title, ("sans-serif", 24))
             .margin(16)
             .x_label_area_size(48)
-            .y_label_area_size(300)
+            .y_label_area_size((40 + 8 * widest as u32).clamp(120, 420))
             .build_cartesian_2d((low..high).log_scale(), (0..n).into_segmented())?;
-        let labels: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
         chart
             .configure_mesh()
             .disable_y_mesh()
             .x_desc(if memory {
-                "peak resident memory (bytes)"
+                "peak resident memory (bytes, log scale)"
             } else {
-                "seconds"
+                "seconds (log scale)"
             })
-            .x_label_formatter(&|v| short(*v))
+            // Ticks at 1, 2 and 5 of each decade, not only at powers of
+            // ten, so that a range of a decade or two still reads: ask
+            // for every multiple of each power of ten (plotters' log
+            // axis gives them when asked for ten a decade), name three.
+            .x_labels(10 * (high / low).log10().ceil().max(1.0) as usize + 10)
+            .light_line_style(TRANSPARENT)
+            .x_label_formatter(&|v| {
+                let lead = (v / 10f64.powf(v.log10().floor())).round();
+                if [1.0, 2.0, 5.0].contains(&lead) {
+                    short(*v)
+                } else {
+                    String::new()
+                }
+            })
             // The first report given at the top.
             .y_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(i) if *i < n => labels[n - 1 - i].clone(),
@@ -330,17 +496,33 @@ fn draw_bars(
             })
             .y_labels(n.max(1))
             .draw()?;
-        chart.draw_series(bars.iter().enumerate().map(|(i, bar)| {
-            let colour = Palette99::pick(i).to_rgba();
+        for (i, bar) in bars.iter().enumerate() {
+            let colour = Palette99::pick(colour_of(&bar.key)).to_rgba();
             let row = n - 1 - i;
-            Rectangle::new(
-                [
-                    (low, SegmentValue::Exact(row)),
-                    (bar.value, SegmentValue::Exact(row + 1)),
-                ],
-                colour.filled(),
-            )
-        }))?;
+            let corners = [
+                (low, SegmentValue::Exact(row)),
+                (bar.value, SegmentValue::Exact(row + 1)),
+            ];
+            // A gap of a few pixels between neighbouring bars.
+            let gap = |mut r: Rectangle<(f64, SegmentValue<usize>)>| {
+                r.set_margin(3, 3, 0, 0);
+                r
+            };
+            if bar.finished {
+                chart.draw_series([gap(Rectangle::new(corners, colour.filled()))])?;
+            } else {
+                // Pale, outlined, and marked: more than this, not this.
+                chart.draw_series([
+                    gap(Rectangle::new(corners.clone(), colour.mix(0.3).filled())),
+                    gap(Rectangle::new(corners, colour.stroke_width(1))),
+                ])?;
+                chart.draw_series([Text::new(
+                    format!("stopped, ≥ {} →", with_unit(bar.value, unit)),
+                    (bar.value * 1.08, SegmentValue::CenterOf(row)),
+                    ("sans-serif", 13).into_font().color(&BLACK),
+                )])?;
+            }
+        }
         root.present()?;
     }
     Ok(svg)
@@ -386,6 +568,16 @@ fn short(v: f64) -> String {
     trim(v)
 }
 
+/// `value` in a few characters with its unit: `41.6 s`, `15 GB`.
+fn with_unit(value: f64, unit: &str) -> String {
+    let number = short(value);
+    if number.ends_with(char::is_alphabetic) {
+        format!("{number}{unit}")
+    } else {
+        format!("{number} {unit}")
+    }
+}
+
 /// At most three significant digits, no trailing zeros.
 fn trim(v: f64) -> String {
     let text = if v >= 100.0 {
@@ -415,5 +607,7 @@ mod tests {
         assert_eq!(short(100.0), "100");
         assert_eq!(short(0.05), "0.05");
         assert_eq!(short(2.0e6), "2 M");
+        assert_eq!(with_unit(41.6, "s"), "41.6 s");
+        assert_eq!(with_unit(15.0e9, "B"), "15 GB");
     }
 }
