@@ -167,10 +167,10 @@ struct Run {
 /// timeout (with SIGINT, after which the program reports `interrupted`)
 /// as `timeout`, a word of the script's and not of the report's schema.
 fn as_run(mut value: serde_json::Value) -> Result<Run, serde_json::Error> {
-    if let Some(status) = value.pointer_mut("/report/status") {
-        if status == "timeout" {
-            *status = serde_json::Value::from("interrupted");
-        }
+    if let Some(status) = value.pointer_mut("/report/status")
+        && status == "timeout"
+    {
+        *status = serde_json::Value::from("interrupted");
     }
     serde_json::from_value(value)
 }
@@ -442,6 +442,7 @@ fn draw_bars(
         bars.iter().map(|b| b.value).fold(1e-3f64, f64::max) * if stopped { 12.0 } else { 2.0 };
     let low = bars.iter().map(|b| b.value).fold(f64::INFINITY, f64::min) / 2.0;
     let n = bars.len();
+    let decades = decades(low, high);
     let unit = if memory { "B" } else { "s" };
     let labels: Vec<String> = bars
         .iter()
@@ -479,7 +480,7 @@ fn draw_bars(
             // ten, so that a range of a decade or two still reads: ask
             // for every multiple of each power of ten (plotters' log
             // axis gives them when asked for ten a decade), name three.
-            .x_labels(10 * (high / low).log10().ceil().max(1.0) as usize + 10)
+            .x_labels(10 * decades + 10)
             .light_line_style(TRANSPARENT)
             .x_label_formatter(&|v| {
                 let lead = (v / 10f64.powf(v.log10().floor())).round();
@@ -566,6 +567,16 @@ fn short(v: f64) -> String {
         }
     }
     trim(v)
+}
+
+/// The powers of ten the axis from `low` to `high` spans, at least one.
+#[expect(
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation,
+    reason = "clamped to 1..=64 first: values are positive and finite"
+)]
+fn decades(low: f64, high: f64) -> usize {
+    (high / low).log10().ceil().clamp(1.0, 64.0) as usize
 }
 
 /// `value` in a few characters with its unit: `41.6 s`, `15 GB`.
