@@ -38,7 +38,8 @@ fn count_layer(module: &str) -> Option<u32> {
 /// sorted runs; their store; the merge of runs; a level; the sweep (the
 /// order's steps); the transition on one state; one step on all workers;
 /// the checkpoint; the level loop, shared by one process and a cluster;
-/// the count on one process; the edge ZDD; the root.
+/// the count on one process; the seam a cluster plugs into (it re-exports
+/// from both); the edge ZDD; the root.
 fn frontier_layer(module: &str) -> Option<u32> {
     Some(match module {
         "state" | "weight" | "workers" | "report" | "order" => 0,
@@ -51,7 +52,7 @@ fn frontier_layer(module: &str) -> Option<u32> {
         "checkpoint" => 7,
         "sweep_loop" => 8,
         "count" => 9,
-        "zdd" => 10,
+        "exchange" | "zdd" => 10,
         "lib" => 11,
         _ => return None,
     })

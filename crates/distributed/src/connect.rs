@@ -24,7 +24,7 @@
 //!
 //! A process listens on an open port, where anything may connect: a port
 //! scanner, a health check, a user's `nc`. A connection that does not say
-//! a hello within [`STRAY_WAIT`] (or closes, or says something that is not
+//! a hello within `STRAY_WAIT` (or closes, or says something that is not
 //! a knights-tour cluster line) is dropped and the process goes on
 //! waiting for its peers; one that says a cluster line of another version
 //! or count is a real peer started wrongly, and is refused.

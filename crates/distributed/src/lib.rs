@@ -10,7 +10,7 @@
 //! and spilling as a count on one machine does (`sweep`). The level loop,
 //! the transitions, the step and the level store are kt-frontier's: this
 //! crate is what a cluster's process does differently in the loop, one
-//! implementation of `kt_frontier::sweep_loop::Exchange`.
+//! implementation of `kt_frontier::exchange::Exchange`.
 //!
 //! * [`hosts`]: where the processes listen (timely's hostfile format);
 //! * [`connect`](mod@connect): the sockets, made and checked before any
@@ -246,7 +246,7 @@ pub fn count_tours(
         .as_ref()
         .map(|dir| {
             // Whole slots only: a damaged one is left for the level before.
-            let workers = kt_frontier::workers::Workers::new(count.options.threads)
+            let workers = kt_frontier::exchange::Workers::new(count.options.threads)
                 .map_err(FrontierError::Io)?;
             Ok::<_, DistributedError>(resume::held(
                 &resume::process_dir(dir, c.process, c.processes),
@@ -363,7 +363,7 @@ pub fn count_tours(
                     watcher: &forward,
                     cancel: &stop,
                 };
-                let result = match kt_frontier::count::key_bits(&sweep) {
+                let result = match kt_frontier::exchange::key_bits(&sweep) {
                     Some(64) => sweep::run::<u64>(worker, &job, &addresses),
                     _ => sweep::run::<u128>(worker, &job, &addresses),
                 };

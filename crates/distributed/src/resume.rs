@@ -43,7 +43,7 @@ pub fn held(
     process_dir: &Path,
     process: usize,
     processes: usize,
-    workers: Option<&kt_frontier::workers::Workers>,
+    workers: Option<&kt_frontier::exchange::Workers>,
 ) -> Vec<(usize, PathBuf)> {
     let share = Some(kt_frontier::checkpoint::Share { process, processes });
     let mut held: Vec<(usize, PathBuf)> = SLOTS

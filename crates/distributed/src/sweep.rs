@@ -1,9 +1,9 @@
 //! One frontier sweep on a timely worker: kt-frontier's level loop
-//! (`sweep_loop`), with this process's side of it (`Cluster`) as its
+//! (`kt_frontier::exchange::run`), with this process's side of it (`Cluster`) as its
 //! exchange. A level is three steps.
 //!
 //! 1. **Expand** the states this process holds, on all its threads, with
-//!    kt-frontier's own step ([`step::expand`]) and transitions.
+//!    kt-frontier's own step ([`exchange::expand`]) and transitions.
 //! 2. **Exchange** the successors: each state has one owner, chosen by a
 //!    hash of its key ([`owner`]). A successor this process owns goes
 //!    straight into its level store; the others go through timely's
@@ -33,14 +33,10 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
 use kt_frontier::checkpoint::{self, Checkpoint};
-use kt_frontier::level::{Builder, Level, Sink};
-use kt_frontier::state::Key;
-use kt_frontier::step::{self, Expanded, Successors};
-use kt_frontier::store::Store;
-use kt_frontier::sweep_loop::{self, Exchange, Looping, Started, StepFigures};
-use kt_frontier::transition::Transition;
-use kt_frontier::weight::{Total, Weight};
-use kt_frontier::workers::Workers;
+use kt_frontier::exchange::{
+    self, Builder, Exchange, Expanded, Key, Level, Looping, Sink, Started, StepFigures, Store,
+    Successors, Total, Transition, Weight, Workers,
+};
 use kt_frontier::{FrontierError, LevelReport, Sweep, Watcher};
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
@@ -73,7 +69,7 @@ const SHUTDOWN: Duration = Duration::from_secs(10);
 ///
 /// Timely's exchange maps a hash `h` to worker `h & (n - 1)` or `h % n`;
 /// both are `h` itself when `h < n`, so routing by the owner sends each
-/// state to the process [`Outgoing`] computed. kt-frontier partitions a
+/// state to the process `Outgoing` computed. kt-frontier partitions a
 /// level by the top bits of the same mix; the owner takes the remainder,
 /// which does not correlate with them.
 #[inline]
@@ -343,7 +339,7 @@ impl<K: Key> Successors<K> for Outgoing<'_, '_, K> {
     }
 }
 
-/// This process's side of the level loop (`kt_frontier::sweep_loop`): the
+/// This process's side of the level loop (`kt_frontier::exchange`): the
 /// successors it does not own go through timely's exchange, and each
 /// step's figures go to every process to be added up.
 struct Cluster<'w, 'j, K: Key + timely::ExchangeData> {
@@ -436,7 +432,7 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
             let sent_bytes = &sent_bytes;
             let expanding = s.spawn(move || {
                 let to_worker = to_worker;
-                step::expand(level, transition, workers, store, halt, progress, &|| {
+                exchange::expand(level, transition, workers, store, halt, progress, &|| {
                     Outgoing {
                         own: builder.sink(),
                         me,
@@ -628,7 +624,7 @@ pub fn run<K: Key + timely::ExchangeData>(
         wait: Duration::ZERO,
         peaks: vec![ProcessReport::default(); job.processes],
     };
-    let swept = sweep_loop::run::<K, _>(&looping, &mut cluster, &workers, &store)?;
+    let swept = exchange::run::<K, _>(&looping, &mut cluster, &workers, &store)?;
 
     // Shut the dataflow down together: no process leaves while another
     // still waits for its last progress messages.

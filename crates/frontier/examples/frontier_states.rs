@@ -5,8 +5,7 @@ use std::collections::BTreeMap;
 
 use kt_board::{Board, TourKind, square_name};
 use kt_frontier::Sweep;
-use kt_frontier::state::{ARRAY, Key};
-use kt_frontier::transition::Transition;
+use kt_frontier::exchange::{Digits, Key, Transition};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -46,7 +45,7 @@ fn main() {
             frontier.join(" ")
         );
         for (&key, &weight) in &next {
-            let mut digits = [0u8; ARRAY];
+            let mut digits = Digits::default();
             key.unpack(step.after.len(), &mut digits);
             let code: String = digits[..step.after.len()]
                 .iter()

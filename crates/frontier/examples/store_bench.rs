@@ -9,11 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use kt_board::{Board, TourKind};
 use kt_frontier::Sweep;
-use kt_frontier::level::Builder;
-use kt_frontier::merge::Merged;
-use kt_frontier::store::Store;
-use kt_frontier::transition::Transition;
-use kt_frontier::workers::Workers;
+use kt_frontier::exchange::{Builder, Merged, Store, Transition, Workers};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();

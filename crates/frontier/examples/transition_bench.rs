@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use kt_board::{Board, TourKind};
 use kt_frontier::Sweep;
-use kt_frontier::transition::Transition;
+use kt_frontier::exchange::Transition;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -51,7 +51,7 @@ fn main() {
         let mut hits = 0u64;
         for &k in &keys {
             t.expand(k, |s: u64| {
-                let slot = (kt_frontier::state::Key::mix(s) as usize) & (size - 1);
+                let slot = (kt_frontier::exchange::Key::mix(s) as usize) & (size - 1);
                 if cache[slot] == s {
                     hits += 1;
                 } else {

@@ -60,7 +60,7 @@
 //! coded another way, reads the same bytes as other states and would give
 //! a wrong count without any error. So the manifest holds a fingerprint of
 //! both: every step's frontiers and edges, and the codes that
-//! [`crate::state::encode`] and the key packings give a fixed set of mate
+//! `crate::state::encode` and the key packings give a fixed set of mate
 //! tables. A build whose sweep or state code differs computes another
 //! fingerprint, and its checkpoints are refused; nobody has to remember to
 //! bump a version.
@@ -298,7 +298,7 @@ pub fn write<K: Key>(
     write_as(path, header, None, level, workers)
 }
 
-/// [`write`] for one process's share of a cluster count.
+/// [`write()`] for one process's share of a cluster count.
 pub fn write_share<K: Key>(
     path: &Path,
     header: &Checkpoint<'_>,

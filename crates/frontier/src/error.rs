@@ -11,7 +11,7 @@ use crate::state;
 #[derive(Debug)]
 pub enum FrontierError {
     /// The frontier is too wide for the state packing (more than
-    /// [`state::MAX_SLOTS`] slots).
+    /// `state::MAX_SLOTS` slots).
     TooWide {
         board: Board,
         kind: TourKind,

@@ -346,7 +346,7 @@ impl<'s, K: Key> Builder<'s, K> {
     }
 
     /// Seals the level: the last batches become runs (on all workers), and
-    /// partitions with more than [`FAN_IN`] runs are merged down to it.
+    /// partitions with more than `FAN_IN` runs are merged down to it.
     pub fn finish(self, workers: &Workers) -> io::Result<Level<K>> {
         let next = AtomicUsize::new(0);
         let failure: Mutex<Option<io::Error>> = Mutex::new(None);

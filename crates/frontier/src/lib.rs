@@ -6,21 +6,26 @@
 //! 40 squares. Frontier-based search (Knuth's DYNAHAM, TAOCP pre-fascicle
 //! 8A §7.2.2.4; Iwashita and Minato's `TdZdd` `HamiltonCycleZdd`) instead
 //! decides the board's *edges*, a square at a time along the longer side
-//! ([`sweep`]), and remembers of the past only what the future needs: the
+//! (`sweep.rs`), and remembers of the past only what the future needs: the
 //! degree of each square on the frontier and which path ends belong
-//! together ([`state`]). Equal memories are merged, with a weight counting
-//! the edge sets behind them ([`weight`]); that merging is what turns an
+//! together (`state.rs`). Equal memories are merged, with a weight counting
+//! the edge sets behind them (`weight.rs`); that merging is what turns an
 //! exponential search into a sweep whose cost depends on the short side.
 //!
-//! * [`transition`]: one square's edges on one state — the whole search;
-//! * [`level`]: the states after a step, in partitions of sorted runs
-//!   ([`run`]) that a [`store`] keeps in memory or on disk, merged as they
-//!   are read ([`merge`]);
-//! * [`step`]: one step on all [`workers`], its successors handed to a
-//!   sink — the seam a distributed sweep plugs its exchange into;
-//! * [`count`](mod@count): the sweep itself;
-//! * [`checkpoint`]: a level kept on disk by links, and back;
-//! * [`zdd`]: the same search written down as an edge-variable ZDD.
+//! The modules, private but for the seams marked *public*:
+//! * `transition.rs`: one square's edges on one state — the whole search;
+//! * `level.rs`: the states after a step, in partitions of sorted runs
+//!   (`run.rs`) that a store (`store.rs`) keeps in memory or on disk,
+//!   merged as they are read (`merge.rs`);
+//! * `step.rs`: one step on all workers (`workers.rs`), its successors
+//!   handed to a sink;
+//! * `sweep_loop.rs`: the level loop, written once, and [`exchange`]
+//!   (*public*), the seam a distributed sweep plugs into;
+//! * `count.rs`: the sweep on one process ([`count_tours`] and its kin);
+//! * [`order`] (*public*): the order of the squares, shipped or searched;
+//! * [`checkpoint`] (*public*): a level kept on disk by links, and back;
+//! * [`zdd`] (*public*): the same search written down as an edge-variable
+//!   ZDD.
 //!
 //! Closed tours are the Hamiltonian cycles of the knight's graph. Open
 //! tours are the Hamiltonian cycles of the graph with one more vertex, the
@@ -30,22 +35,29 @@
 //! once per direction), so the open count is twice the cycles through the
 //! apex; the 1×1 board, whose one-square path no cycle describes, has one.
 
+// The sweep's machinery is private: what another crate may build on is
+// the count ([`count_tours`] and its kin), the order, checkpoints, the
+// reports, the edge-variable ZDD, and the seam a sweep over several
+// processes plugs into ([`exchange`]), which names the few types such a
+// sweep handles. Everything behind them can change without a caller
+// noticing.
 pub mod checkpoint;
-pub mod count;
+mod count;
 pub mod error;
-pub mod level;
-pub mod merge;
+pub mod exchange;
+mod level;
+mod merge;
 pub mod order;
 pub mod report;
-pub mod run;
-pub mod state;
-pub mod step;
-pub mod store;
-pub mod sweep;
-pub mod sweep_loop;
-pub mod transition;
-pub mod weight;
-pub mod workers;
+mod run;
+mod state;
+mod step;
+mod store;
+mod sweep;
+mod sweep_loop;
+mod transition;
+mod weight;
+mod workers;
 pub mod zdd;
 
 use std::sync::atomic::AtomicBool;

@@ -134,11 +134,6 @@ impl<K: Key> Encoder<K> {
         }
     }
 
-    /// Records written so far.
-    pub fn entries(&self) -> u64 {
-        self.entries
-    }
-
     /// The bytes and the number of records.
     pub fn finish(self) -> (Vec<u8>, u64) {
         (self.out, self.entries)

@@ -206,8 +206,10 @@ pub fn key_of<K: Key>(mates: &Mates, live: &[u64; 4]) -> K {
     key
 }
 
-/// Reads the mates of a code of `q` digits.
-#[inline]
+/// Reads the mates of a code of `q` digits: the inverse of [`encode`],
+/// which the tests check (the sweep itself never needs the mates back
+/// from a code: the transition reads the digits directly).
+#[cfg(test)]
 pub fn decode(digits: &Digits, q: usize, mates: &mut Mates) {
     // The first slot holding each path label (labels are below 16).
     let mut first: [Slot; 16] = [Slot::MAX; 16];
@@ -255,10 +257,10 @@ pub trait Key: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'static 
         *digits = digits_of(&self.unpack_words());
     }
 
-    /// The key of digits given as [`Words`] (digits of slots the key does
+    /// The key of digits given as `Words` (digits of slots the key does
     /// not hold must be 0).
     fn pack_words(words: &Words) -> Self;
-    /// The digits of the key as [`Words`].
+    /// The digits of the key as `Words`.
     fn unpack_words(self) -> Words;
     /// The key in which slot `slot` holds `digit` and every other slot 0
     /// (0 for a slot the key does not hold): keys add up digit by digit.

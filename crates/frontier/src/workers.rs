@@ -43,7 +43,7 @@ impl Workers {
 
     /// Runs `work` on every worker at once and waits for all of them; on
     /// the calling thread alone if there is one worker or `items` is below
-    /// [`SHARE_FROM`]. `work` takes its items from a shared counter.
+    /// `SHARE_FROM`. `work` takes its items from a shared counter.
     pub fn each(&self, items: u64, work: &(dyn Fn() + Sync)) {
         match &self.pool {
             Some(pool) if items >= SHARE_FROM => {

@@ -38,7 +38,7 @@
 //! followed by a node forcing out each later edge.
 //!
 //! This holds every level's states in memory at once, which the streaming
-//! count of [`count`](mod@crate::count) never does: it is for boards where
+//! count of `count.rs` never does: it is for boards where
 //! the diagram itself is wanted (enumerating, sampling, drawing tours) and
 //! fits, not for record counts.
 
@@ -217,7 +217,7 @@ pub enum BuildError {
     /// The cancel flag was raised.
     Cancelled,
     /// The frontier has more slots than a state packs (see
-    /// [`state::MAX_SLOTS`](crate::state::MAX_SLOTS)).
+    /// `MAX_SLOTS`).
     TooWide { slots: usize },
 }
 

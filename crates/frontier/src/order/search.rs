@@ -57,10 +57,10 @@ pub struct Budget {
 
 impl Budget {
     /// What `auto` spends on a board that has no shipped order: 2,000
-    /// evaluations a square, at most [`AUTO_EVALUATIONS`] (about a tenth of
+    /// evaluations a square, at most `AUTO_EVALUATIONS` (about a tenth of
     /// a second on one core; on 7×7 a search 80 times as long finds a score
     /// only 1% lower), nothing on boards of fewer than 20 squares or more
-    /// than 128 ([`SMALL`], [`LARGE`]).
+    /// than 128 (`SMALL`, `LARGE`).
     pub fn auto(board: Board) -> Option<Budget> {
         let cells = board.cells();
         let short = board.rows().min(board.cols());
