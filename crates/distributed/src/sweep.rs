@@ -83,31 +83,19 @@ struct Batch<K> {
     big: Vec<BigRecord<K>>,
 }
 
-/// What each process says about a step, to every process.
+/// What each process says about a step, to every process: the step's
+/// figures as the level loop adds them up (kt-frontier's own type, sent as
+/// it is), and what only a cluster has.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 struct Figures {
     process: u64,
-    /// States read by the step (the distinct states of the level before).
-    read: u64,
-    /// Tours that closed, as `BigUint` digits.
-    closed: Vec<u32>,
-    successors: u64,
-    stored: u64,
-    runs: u64,
-    bytes: u64,
-    memory_bytes: u64,
-    spilled_bytes: u64,
-    disk_bytes: u64,
-    rss_bytes: u64,
+    step: StepFigures,
     /// Bytes of successors sent to other processes, and records received.
     sent_bytes: u64,
     received: u64,
     /// Time spent waiting for the exchange and the other processes after
     /// this process's own expansion was done.
     wait_ms: f64,
-    time_ms: f64,
-    /// Whether this process's checkpoint interval has passed.
-    checkpoint: bool,
 }
 
 /// The sweep's settings, as the cluster resolved them.
@@ -480,21 +468,10 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
         let time = 2 * round as u64;
         let figures = Figures {
             process: self.job.process as u64,
-            read: own.read,
-            closed: own.closed.to_u32_digits(),
-            successors: own.successors,
-            stored: own.stored,
-            runs: own.runs,
-            bytes: own.bytes,
-            memory_bytes: own.memory_bytes,
-            spilled_bytes: own.spilled_bytes,
-            disk_bytes: own.disk_bytes,
-            rss_bytes: own.rss_bytes,
+            step: own,
             sent_bytes: std::mem::take(&mut self.sent_bytes),
             received: self.flow.received - self.received_before,
             wait_ms: std::mem::take(&mut self.wait).as_secs_f64() * 1000.0,
-            time_ms: own.time_ms,
-            checkpoint: own.checkpoint,
         };
         // Every process's figures, to every process (the last level's
         // round has not advanced to the figures' time yet).
@@ -527,12 +504,10 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
             peak.sent_bytes += f.sent_bytes;
             peak.received += f.received;
             peak.wait_ms += f.wait_ms;
-            peak.peak_rss_bytes = peak.peak_rss_bytes.max(f.rss_bytes);
-            peak.disk_peak_bytes = peak.disk_peak_bytes.max(f.disk_bytes);
+            peak.peak_rss_bytes = peak.peak_rss_bytes.max(f.step.rss_bytes);
+            peak.disk_peak_bytes = peak.disk_peak_bytes.max(f.step.disk_bytes);
         }
-        Ok(StepFigures::sum(
-            &all.iter().map(Figures::step).collect::<Vec<_>>(),
-        ))
+        Ok(StepFigures::sum(all.iter().map(|f| &f.step)))
     }
 
     fn threads(&self, workers: &Workers) -> usize {
@@ -556,26 +531,6 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
         checkpoint::write_share(&slot, header, self.share, level, workers)?;
         self.last_written = Some(slot.clone());
         Ok(slot)
-    }
-}
-
-impl Figures {
-    /// The figures the level loop adds up.
-    fn step(&self) -> StepFigures {
-        StepFigures {
-            read: self.read,
-            closed: BigUint::new(self.closed.clone()),
-            successors: self.successors,
-            stored: self.stored,
-            runs: self.runs,
-            bytes: self.bytes,
-            memory_bytes: self.memory_bytes,
-            spilled_bytes: self.spilled_bytes,
-            disk_bytes: self.disk_bytes,
-            rss_bytes: self.rss_bytes,
-            time_ms: self.time_ms,
-            checkpoint: self.checkpoint,
-        }
     }
 }
 

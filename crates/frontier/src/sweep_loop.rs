@@ -35,8 +35,10 @@ use crate::transition::Transition;
 use crate::weight::{Total, Weight};
 use crate::workers::Workers;
 
-/// A step's figures: one process's, or a whole cluster's once gathered.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// A step's figures: one process's, or a whole cluster's once gathered
+/// (a cluster's processes send theirs to each other as they are, in their
+/// serde form).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct StepFigures {
     /// States read (the distinct states of the level before).
     pub read: u64,
