@@ -11,7 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// kt-count, lowest layer first: leaves (`cancel`, `known`; then
-/// `report`; then `failure`, `observer`; then `paths`); toolkits (`zdd`,
+/// `report`; then `failure`, `observer`; then `paths`, `supervised`);
+/// toolkits (`zdd`,
 /// `symmetry`, `pairs`); `methods` (one type per method, behind one
 /// trait); `request` (what a caller asks); `questions` (what each question
 /// needs: the table); `plan` (refusals and the choice of method); `answer`
@@ -21,7 +22,7 @@ fn count_layer(module: &str) -> Option<u32> {
         "cancel" | "known" => 0,
         "report" => 1,
         "failure" | "observer" => 2,
-        "paths" => 3,
+        "paths" | "supervised" => 3,
         "zdd" | "symmetry" | "pairs" => 4,
         "methods" => 5,
         "request" => 6,

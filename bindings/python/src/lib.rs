@@ -19,15 +19,13 @@
 //! raises `RuntimeError`; an exception raised by the progress callback
 //! stops the count and is raised again.
 
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use kt_count::{
     BigUint, Board, Bytes, CancelToken, Cause, ChoiceError, Failure, FailureKind, GivenOptions,
     MethodChoice, MethodSettings, Observer, Progress, Question, Request, Resources, RunReport,
-    Selection, Square, TourKind, Work,
+    Selection, Square, Supervised, TourKind, Waited, Work,
 };
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -581,62 +579,49 @@ impl Observer for Callback {
     }
 }
 
-/// Runs `work` on a thread of its own with the interpreter released,
-/// looking at Python's signals every [`SIGNAL_POLL`] from this thread.
+/// Runs `work` on a thread of its own (kt-count's [`Supervised`], the
+/// helper the command line shares) with the interpreter released, looking
+/// at Python's signals every [`SIGNAL_POLL`] from this thread.
 ///
 /// On a signal whose handler raises (Ctrl-C: `KeyboardInterrupt`), cancels
-/// `cancel`, waits for the work to stop and returns the handler's error. A
-/// second such signal while it stops, or the first where the work has no
-/// token, returns at once, leaving the thread to finish on its own (it
-/// holds nothing of Python's).
+/// the work through `cancel`, waits for it to stop and returns the
+/// handler's error. A second such signal while it stops, or the first
+/// where the work does not look at its token (`listens` false), returns
+/// at once, leaving the thread to finish on its own (it holds nothing of
+/// Python's).
 fn supervised<T: Send + 'static>(
     py: Python<'_>,
-    cancel: Option<&CancelToken>,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> PyResult<T> {
-    let (sender, receiver) = mpsc::channel();
-    let worker = thread::Builder::new()
-        .name("knights-tour".into())
-        .spawn(move || {
-            // The receiver is gone only once the caller gave up waiting.
-            let _ = sender.send(work());
-        })
-        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the counting thread: {e}")))?;
+    cancel: CancelToken,
+    listens: bool,
+    work: impl FnOnce(CancelToken) -> Result<T, Failure> + Send + 'static,
+) -> PyResult<Result<T, Failure>> {
+    let mut running = Supervised::start_with("knights-tour", cancel, work)
+        .map_err(|failure| PyRuntimeError::new_err(failure.message))?;
     let mut interrupted: Option<PyErr> = None;
-    let mut receiver = receiver;
     loop {
-        // The receiver goes to the detached closure and back (it may be
-        // sent to another thread, not shared with one).
-        let (back, received) = py.detach(move || {
-            let received = receiver.recv_timeout(SIGNAL_POLL);
-            (receiver, received)
+        // The work goes to the detached closure and back (it may be sent
+        // to another thread, not shared with one).
+        let (back, waited) = py.detach(move || {
+            let waited = running.wait(SIGNAL_POLL, || None);
+            (running, waited)
         });
-        receiver = back;
-        match received {
-            Ok(done) => {
-                let _ = py.detach(|| worker.join());
+        running = back;
+        match waited {
+            Waited::Done(result) => {
                 return match interrupted {
                     Some(err) => Err(err),
-                    None => Ok(done),
+                    None => Ok(result),
                 };
             }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
+            Waited::Running => {
                 if let Err(err) = py.check_signals() {
-                    match cancel {
-                        Some(cancel) if interrupted.is_none() => {
-                            cancel.cancel(Cause::Stop { signal: None });
-                            interrupted = Some(err);
-                        }
-                        _ => return Err(err),
+                    if listens && interrupted.is_none() {
+                        running.stop(Cause::Stop { signal: None });
+                        interrupted = Some(err);
+                    } else {
+                        return Err(err);
                     }
                 }
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                // The thread ended without an answer: it panicked.
-                let _ = py.detach(|| worker.join());
-                return Err(interrupted.unwrap_or_else(|| {
-                    PyRuntimeError::new_err("internal error: the counting thread panicked")
-                }));
             }
         }
     }
@@ -714,8 +699,8 @@ fn run_supervised<T: Send + 'static>(
 ) -> PyResult<T> {
     let cancel = CancelToken::new();
     let callback = Arc::new(Callback::new(progress, cancel.clone()));
-    let (observer, token) = (Arc::clone(&callback), cancel.clone());
-    let result = supervised(py, Some(&cancel), move || job(&observer, &token))?;
+    let observer = Arc::clone(&callback);
+    let result = supervised(py, cancel, true, move |token| job(&observer, &token))?;
     if let Some(err) = callback.take_raised() {
         return Err(err);
     }
@@ -765,9 +750,10 @@ fn run_find(
     };
     // Finding has no cancellation token: Ctrl-C raises at once and the
     // thread finishes on its own.
-    let found = supervised(py, None, move || {
-        kt_tours::find_tour(&board, kind, &options)
-    })?;
+    let found = supervised(py, CancelToken::new(), false, move |_| {
+        Ok(kt_tours::find_tour(&board, kind, &options))
+    })?
+    .map_err(|failure| failure_error(&failure))?;
     let tour = found.map_err(|e| match e {
         kt_tours::FindError::NoTour(reason) => PyValueError::new_err(reason.to_string()),
         kt_tours::FindError::StartOffBoard { .. }

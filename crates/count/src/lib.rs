@@ -81,6 +81,7 @@ mod plan;
 mod questions;
 pub mod report;
 mod request;
+mod supervised;
 mod symmetry;
 pub mod zdd;
 
@@ -124,6 +125,7 @@ pub use report::{
     COMMIT, ClusterReport, Counted, Document, ProcessFigures, RunReport, Status, VERSION,
 };
 pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
+pub use supervised::{SECOND_PRESS, Supervised, Waited};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};
 

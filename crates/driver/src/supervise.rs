@@ -12,24 +12,22 @@
 //!
 //! `timeout -s INT` signals the whole process group, so the same signal
 //! can arrive twice within microseconds; only a signal more than
-//! [`SECOND_PRESS`] after the first counts as a second press, which stops
-//! waiting at once.
+//! [`kt_count::SECOND_PRESS`] after the first counts as a second press,
+//! which stops waiting at once.
 //!
 //! Once work has ended by itself, the signals get their default effect
 //! back, so that writing a long output (`tour --count 1000000`) can be
 //! stopped like any Unix tool's.
 
 use std::sync::Mutex;
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use kt_count::{CancelToken, Cause, Failure};
+use kt_count::{CancelToken, Cause, Failure, Supervised, Waited};
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
 
-/// A signal this soon after the first is the same press, not a second.
-pub const SECOND_PRESS: Duration = Duration::from_secs(1);
 /// How long the work may take to notice a stop request.
 pub const GRACE: Duration = Duration::from_millis(1500);
 /// How long the work may take to notice that memory ran out: it is still
@@ -47,12 +45,12 @@ pub enum Ended<T> {
     Abandoned { cause: Cause },
 }
 
-/// Runs `work` on its own thread, cancelling it on SIGINT, SIGTERM or
+/// Runs `work` on its own thread (kt-count's [`Supervised`], the helper
+/// Python's front end shares), cancelling it on SIGINT, SIGTERM or
 /// SIGHUP, and waits for it on this one.
 pub fn run<T: Send + 'static>(
     work: impl FnOnce(CancelToken) -> Result<T, Failure> + Send + 'static,
 ) -> Ended<T> {
-    let cancel = CancelToken::new();
     let (signal_tx, signal_rx) = mpsc::channel();
     // Without handlers (an unusual sandbox), signals keep their default
     // effect; the work still runs.
@@ -70,16 +68,12 @@ pub fn run<T: Send + 'static>(
             handle
         });
 
-    let (result_tx, result_rx) = mpsc::channel();
-    let token = cancel.clone();
-    let spawned = thread::Builder::new()
-        .name("knights-tour work".into())
-        .spawn(move || {
-            let _ = result_tx.send(work(token));
-        });
-    let ended = match spawned {
-        Err(e) => Ended::Done(Err(Failure::other(format!("cannot start a thread: {e}")))),
-        Ok(_) => wait(&result_rx, &signal_rx, &cancel),
+    let (ended, stopped) = match Supervised::start("knights-tour work", work) {
+        Err(failure) => (Ended::Done(Err(failure)), false),
+        Ok(mut supervised) => {
+            let ended = wait(&mut supervised, &signal_rx);
+            (ended, supervised.cause().is_some())
+        }
     };
     if let Some(handle) = listener {
         handle.close();
@@ -91,7 +85,7 @@ pub fn run<T: Send + 'static>(
     // request they stay swallowed: the same press can still be arriving
     // (`timeout -s INT` signals the whole group) and must not cut the
     // partial report short.
-    if cancel.cause().is_none() {
+    if !stopped {
         for signal in [SIGINT, SIGTERM, SIGHUP] {
             let always = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
             let _ = signal_hook::flag::register_conditional_default(signal, always);
@@ -100,46 +94,27 @@ pub fn run<T: Send + 'static>(
     ended
 }
 
-fn wait<T>(
-    results: &mpsc::Receiver<Result<T, Failure>>,
+fn wait<T: Send + 'static>(
+    supervised: &mut Supervised<T>,
     signals: &mpsc::Receiver<i32>,
-    cancel: &CancelToken,
 ) -> Ended<T> {
-    let mut first_signal: Option<Instant> = None;
-    let mut cancelled_at: Option<Instant> = None;
     loop {
-        match results.recv_timeout(POLL) {
-            Ok(result) => return Ended::Done(result),
-            Err(RecvTimeoutError::Disconnected) => {
-                let why = last_panic()
-                    .unwrap_or_else(|| "the counting thread ended without a result".into());
-                return Ended::Done(Err(Failure::other(format!("internal error: {why}"))));
-            }
-            Err(RecvTimeoutError::Timeout) => {}
+        if let Waited::Done(result) = supervised.wait(POLL, last_panic) {
+            return Ended::Done(result);
         }
         let mut second_press = false;
         while let Ok(signal) = signals.try_recv() {
-            match first_signal {
-                None => {
-                    first_signal = Some(Instant::now());
-                    cancel.cancel(Cause::Stop {
-                        signal: Some(signal),
-                    });
-                }
-                Some(first) if first.elapsed() > SECOND_PRESS => second_press = true,
-                Some(_) => {}
-            }
+            second_press |= supervised.stop(Cause::Stop {
+                signal: Some(signal),
+            });
         }
-        if let Some(cause) = cancel.cause() {
-            let since = *cancelled_at.get_or_insert_with(Instant::now);
+        if let Some(cause) = supervised.cause().cloned() {
             let grace = match cause {
                 Cause::Stop { .. } => GRACE,
                 Cause::MemoryBudget { .. } => MEMORY_GRACE,
             };
-            if second_press || since.elapsed() > grace {
-                return Ended::Abandoned {
-                    cause: cause.clone(),
-                };
+            if second_press || supervised.overdue(grace) {
+                return Ended::Abandoned { cause };
             }
         }
     }
