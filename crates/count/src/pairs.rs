@@ -1,6 +1,9 @@
 //! Open tours by their ends: the pair plan with the frontier method's cost
 //! model, and the parts and merges of a count split into shards
-//! (`kt-shards` has the plan's classes, the shards and the checks).
+//! (`kt-shards` has the plan's classes, the shards and the checks). The
+//! count by classes itself, with its resume from the classes done, is the
+//! strategy `answer/by_pairs.rs`; this module is what it and the command
+//! line share: the plans, the part a report holds, where a part is kept.
 //!
 //! **The cost model.** A class is counted by one fixed-ends sweep of its
 //! representative. What such a sweep costs is mostly what its count is:
@@ -19,10 +22,10 @@
 use std::path::Path;
 
 use kt_board::{Board, Square};
-use kt_shards::{PairPlan, Part, Shard};
+use kt_shards::{PairPlan, Part};
 
 use crate::paths::PART_FILE;
-use crate::report::{PairsReport, RunReport};
+use crate::report::RunReport;
 
 /// The plan of `board`'s pair classes, representatives and costs chosen
 /// for the frontier method's fixed-ends sweep.
@@ -104,56 +107,4 @@ pub fn part(report: &RunReport, version: &str) -> Option<Part> {
 /// Whether `dir` holds the classes done of a count by endpoint pairs.
 pub fn has_part(dir: &Path) -> bool {
     dir.join(PART_FILE).is_file()
-}
-
-/// The classes done that a checkpoint directory holds, if it is one of
-/// `plan` and `shard`; a part of another plan or shard is refused.
-pub(crate) fn resumed(
-    dir: &Path,
-    plan: &PairPlan,
-    shard: Option<Shard>,
-) -> Result<Vec<kt_shards::ClassCount>, String> {
-    if !has_part(dir) {
-        return Ok(Vec::new());
-    }
-    let path = dir.join(PART_FILE);
-    let part = Part::read(&path).map_err(|e| e.0)?;
-    kt_shards::merge::check_part(plan, &part)
-        .map_err(|why| format!("{}: {why}", path.display()))?;
-    if part.plan != plan.fingerprint() || part.shard != shard.map(|s| s.to_string()) {
-        return Err(format!(
-            "{}: the classes of another plan or shard (plan {}, shard {}); this count is plan {}, shard {}",
-            path.display(),
-            part.plan,
-            part.shard.as_deref().unwrap_or("all"),
-            plan.fingerprint(),
-            shard.map_or("all".to_string(), |s| s.to_string())
-        ));
-    }
-    Ok(part.classes)
-}
-
-/// Keeps the classes done in the checkpoint directory `dir` (written next
-/// to the file and renamed over it: a crash leaves the last whole one).
-pub(crate) fn keep(dir: &Path, report: &RunReport) -> std::io::Result<()> {
-    let Some(part) = part(report, env!("CARGO_PKG_VERSION")) else {
-        return Ok(());
-    };
-    // The directory is the sweep's checkpoint directory too: marked as
-    // the program's before anything is written in it.
-    kt_frontier::checkpoint::claim(dir).map_err(std::io::Error::other)?;
-    let partial = dir.join(format!("{PART_FILE}.partial"));
-    std::fs::write(&partial, part.to_json())?;
-    std::fs::rename(&partial, dir.join(PART_FILE))
-}
-
-/// An empty pair report of `plan` for `shard`.
-pub(crate) fn start(plan: &PairPlan, shard: Option<Shard>) -> PairsReport {
-    PairsReport {
-        ends: plan.ends(),
-        plan: plan.fingerprint(),
-        plan_classes: plan.classes().len(),
-        shard: shard.map(|s| s.to_string()),
-        classes: Vec::new(),
-    }
 }

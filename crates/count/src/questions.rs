@@ -1,5 +1,5 @@
 //! The questions and what each needs of a method: the table the plan
-//! reads. How each is answered is `answer.rs`.
+//! reads. How each is answered is `answer/`, a module per strategy.
 //!
 //! **The table.** [`strategies`] says, for a question and a kind of tour,
 //! which capabilities answer it and how, in order of preference: a method
@@ -19,7 +19,7 @@
 //!   square would repeat one number, so it is not printed.
 //!
 //! **A new question** is one variant of [`Question`] and one row of
-//! [`strategies`], with the strategy that answers it (`answer.rs`).
+//! [`strategies`], with the strategy that answers it (`answer/`).
 
 use kt_board::{Board, TourKind};
 
