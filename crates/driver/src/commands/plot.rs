@@ -18,9 +18,9 @@
 //! Lines and bars are coloured by what was run, not by position: the
 //! lines of one board and kind share a colour (the columns order, the
 //! baseline every searched order is measured against, dashed beside the
-//! others), and the
-//! bars of one method with the same settings share one across boards.
-//! `--label` names them where the reports' own words do not say enough.
+//! others), and the bars of one method with the same settings share one
+//! across boards. `--label` names them where the reports' own words do
+//! not say enough.
 //!
 //! A report is read whole (at most [`MAX_REPORT_BYTES`]) and checked
 //! before anything is drawn: a file that is not a report of this program,
