@@ -91,7 +91,9 @@ pub(super) fn frontier_peak_states(board: Board, kind: TourKind, order: &Order) 
 
 /// How many times the closed sweep's widest level an open sweep's holds,
 /// in the same shipped order: 8.4 on 8×8 (2,068,075,297 / 247,491,267),
-/// 8.2 on 7×8, 8.6 on 6×8, 7.4 on 6×9 and 6.2 on 7×9 (`orders.csv`).
+/// 8.2 on 7×8, 8.6 on 6×8, 7.4 on 6×9, 6.2 on 7×9 and 8.3 on 7×10
+/// (`orders.csv`; 7×10's open peak was measured after the constant was
+/// set, and the estimate it gave, 93.5 million, was within 2%).
 /// The largest of the boards of 56 squares and more, so that the estimate
 /// errs high, as one that warns before a run should. The columns' fit
 /// scaled by the orders' scores, which this replaces where a closed peak
@@ -237,7 +239,7 @@ mod tests {
     /// only the closed one, the open estimate is that ratio times it.
     #[test]
     fn an_open_peak_follows_the_closed_one() {
-        for board in ["8x8", "7x8", "6x8", "6x9", "7x9"] {
+        for board in ["8x8", "7x8", "6x8", "6x9", "7x9", "7x10"] {
             let board: Board = board.parse().unwrap();
             let order = kt_frontier::order::shipped::find(board).expect("a shipped order");
             let entry = kt_frontier::order::shipped::entry_of(&order).unwrap();
@@ -251,7 +253,7 @@ mod tests {
                 "{board}: {ratio}"
             );
         }
-        let board: Board = "7x10".parse().unwrap();
+        let board: Board = "7x11".parse().unwrap();
         let order = kt_frontier::order::shipped::find(board).expect("a shipped order");
         let closed = kt_frontier::order::shipped::entry_of(&order)
             .and_then(|e| e.peak(TourKind::Closed))
@@ -261,6 +263,6 @@ mod tests {
             (open - closed * OPEN_PER_CLOSED_PEAK).abs() < 1.0,
             "{basis}"
         );
-        assert!(basis.contains("measured peak of 7x10 closed"), "{basis}");
+        assert!(basis.contains("measured peak of 7x11 closed"), "{basis}");
     }
 }
