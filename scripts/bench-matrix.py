@@ -36,6 +36,7 @@ when BuDDy's header is installed (Debian's libbdd-dev), so that
 
 import argparse
 import csv
+import functools
 import json
 import os
 import platform
@@ -639,6 +640,14 @@ def plot_libraries(lines):
                   reports, DOCS.parent / f"bench-libraries-{slug}.svg")
 
 
+@functools.cache
+def build_for_plots():
+    """The release binary `plot` runs, built once however many charts a
+    call draws."""
+    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour"],
+                   cwd=ROOT, check=True)
+
+
 def draw_plot(options, reports, svg):
     """Draws `svg` with `knights-tour plot OPTIONS REPORTS...`, where each
     report is a path or a report (a dict, written to a temporary file as
@@ -646,8 +655,7 @@ def draw_plot(options, reports, svg):
     `timeout` as the program's `interrupted`): every chart in the docs is
     one a user can draw from their own runs."""
     import tempfile
-    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour"],
-                   cwd=ROOT, check=True)
+    build_for_plots()
     with tempfile.TemporaryDirectory() as tmp:
         paths = []
         for i, report in enumerate(reports):
