@@ -81,6 +81,8 @@ mod plan;
 mod questions;
 pub mod report;
 mod request;
+pub mod sequence_check;
+pub mod strip;
 mod supervised;
 mod symmetry;
 pub mod zdd;

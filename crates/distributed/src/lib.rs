@@ -405,6 +405,7 @@ pub fn count_tours(
                 tours,
                 outcome: Outcome {
                     cycles: finished.cycles,
+                    prefixes: Vec::new(),
                     levels: finished.levels,
                     width: sweep.width(),
                     resumed_from: finished.resumed_from,

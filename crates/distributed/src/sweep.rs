@@ -361,6 +361,7 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
                     level: resumed.level,
                     step: resumed.step,
                     total: resumed.total,
+                    prefixes: resumed.prefixes,
                     resumed: true,
                 }
             }
@@ -378,6 +379,7 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
                 },
                 step: 0,
                 total: Total::default(),
+                prefixes: Vec::new(),
                 resumed: false,
             },
         };

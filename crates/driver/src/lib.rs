@@ -95,6 +95,7 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
         cli::Command::Tour(args) => args.request(),
         cli::Command::Dot(args) => args.request(),
         cli::Command::Find(args) => return commands::find::plan(args),
+        cli::Command::Sequence(args) => return commands::sequence::plan(args),
         cli::Command::Known(_)
         | cli::Command::Verify(_)
         | cli::Command::Shards(_)

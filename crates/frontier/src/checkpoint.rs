@@ -41,7 +41,9 @@
 //!
 //! ```text
 //!   "KTFRONT\0"  magic
-//!   u32          format version (4)
+//!   u32          format version (4; 5 for a sweep of every prefix, which
+//!                adds the cycles so far by prefix: whole counts write
+//!                format 4 as before)
 //!   u32 u32 u8   rows, cols, kind (0 open, 1 closed)
 //!   u8           key bytes (8 or 16)
 //!   u32          the sweep's fingerprint (see below)
@@ -49,6 +51,8 @@
 //!   u32 u32      process, processes: one process's share of a cluster
 //!                count (`kt-distributed`), or 0, 0 for a whole count
 //!   u32 + bytes  tours so far (BigUint, little-endian bytes)
+//!   (format 5)   a sweep of every prefix: u32 prefixes, then for each
+//!                u64 squares, u32 + bytes its cycles so far
 //!   u8           partition bits
 //!   u32          runs
 //!   runs ×       u32 partition, u64 records, u64 bytes, u32 CRC-32
@@ -90,6 +94,11 @@ use crate::workers::Workers;
 
 const MAGIC: &[u8; 8] = b"KTFRONT\0";
 const VERSION: u32 = 4;
+/// The format of a sweep of every prefix: format 4 and its cycles by
+/// prefix.
+const VERSION_PREFIXES: u32 = 5;
+/// The most prefixes a manifest may list (a prefix sweep's squares).
+const MAX_PREFIXES: u32 = 1 << 20;
 const MANIFEST: &str = "manifest";
 /// The file that marks a directory as a checkpoint of this program.
 pub const MARKER: &str = "KNIGHTS-TOUR-CHECKPOINT";
@@ -108,6 +117,8 @@ pub struct Checkpoint<'a> {
     pub sweep: &'a Sweep,
     pub step: usize,
     pub total: &'a Total,
+    /// A sweep of every prefix: its cycles so far by prefix.
+    pub prefixes: &'a [(usize, BigUint)],
 }
 
 /// One process's share of a cluster count: process `process` of
@@ -128,6 +139,7 @@ impl std::fmt::Display for Share {
 pub struct Resumed<K: Key> {
     pub step: usize,
     pub total: Total,
+    pub prefixes: Vec<(usize, BigUint)>,
     pub level: Level<K>,
 }
 
@@ -375,8 +387,14 @@ fn write_as<K: Key>(
     let result = (|| -> io::Result<()> {
         let mut manifest: Vec<u8> = Vec::new();
         let board = header.sweep.board();
+        let prefix_sweep = header.sweep.counts_prefixes();
         manifest.extend_from_slice(MAGIC);
-        manifest.extend_from_slice(&VERSION.to_le_bytes());
+        let version = if prefix_sweep {
+            VERSION_PREFIXES
+        } else {
+            VERSION
+        };
+        manifest.extend_from_slice(&version.to_le_bytes());
         manifest.extend_from_slice(&(board.rows() as u32).to_le_bytes());
         manifest.extend_from_slice(&(board.cols() as u32).to_le_bytes());
         manifest.extend_from_slice(&[kind_byte(header.sweep.kind()), K::BYTES as u8]);
@@ -388,6 +406,15 @@ fn write_as<K: Key>(
         let total = header.total.value().to_bytes_le();
         manifest.extend_from_slice(&(total.len() as u32).to_le_bytes());
         manifest.extend_from_slice(&total);
+        if prefix_sweep {
+            manifest.extend_from_slice(&(header.prefixes.len() as u32).to_le_bytes());
+            for (m, cycles) in header.prefixes {
+                let bytes = cycles.to_bytes_le();
+                manifest.extend_from_slice(&(*m as u64).to_le_bytes());
+                manifest.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+                manifest.extend_from_slice(&bytes);
+            }
+        }
         manifest.push(level.bits() as u8);
         manifest.extend_from_slice(&(runs.len() as u32).to_le_bytes());
         for &(p, entries, bytes, crc) in &runs {
@@ -435,6 +462,8 @@ pub struct Header {
     pub step: usize,
     /// Whose share of a cluster count it is (`None`: a whole count).
     pub share: Option<Share>,
+    /// Whether it is of a sweep of every prefix (format 5).
+    pub prefixes: bool,
 }
 
 /// A fingerprint of what gives a key its meaning: the order, every step's
@@ -457,6 +486,25 @@ fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
     // reads the same bytes as other paths.
     for terminal in sweep.terminals().into_iter().flatten() {
         word(terminal as u128 + 1);
+    }
+    // A sweep of every prefix keeps states a whole count prunes, and a
+    // whole count's level lacks states a prefix count needs: neither may
+    // resume the other. (Whole counts hash as they always did.)
+    if sweep.counts_prefixes() {
+        word(u128::from(u32::from_le_bytes(*b"PREF")));
+    }
+    // A sweep of the boards alone prunes states other prefixes need.
+    if sweep.steps().iter().any(|s| s.board_targets.is_some()) {
+        word(u128::from(u32::from_le_bytes(*b"BRDS")));
+    }
+    // A folded sweep keeps one state of each mirror pair.
+    for (i, step) in sweep.steps().iter().enumerate() {
+        if let Some(mirror) = &step.mirror {
+            word(i as u128);
+            for &s in mirror {
+                word(u128::from(s));
+            }
+        }
     }
     // The order: the same frontiers in vertex numbers mean other squares
     // in another order.
@@ -557,7 +605,7 @@ fn read_header(input: &mut Manifest<impl Read>, path: &Path) -> Result<Header, F
         return Err(bad("not a knights-tour frontier checkpoint".into()));
     }
     let version = input.u32().map_err(damaged)?;
-    if version != VERSION {
+    if version != VERSION && version != VERSION_PREFIXES {
         return Err(bad(format!(
             "checkpoint format {version}, this program reads format {VERSION}"
         )));
@@ -587,6 +635,7 @@ fn read_header(input: &mut Manifest<impl Read>, path: &Path) -> Result<Header, F
         fingerprint,
         step,
         share,
+        prefixes: version == VERSION_PREFIXES,
     })
 }
 
@@ -676,7 +725,7 @@ fn read_as<K: Key>(
             sweep.steps().len()
         )));
     }
-    let (total, bits, runs) = read_body(&mut input, path, step)?;
+    let (total, prefixes, bits, runs) = read_body(&mut input, path, step, header.prefixes)?;
     check_runs(&runs, workers).map_err(bad)?;
 
     let mut partitions: Vec<Vec<Run>> = (0..1usize << bits).map(|_| Vec::new()).collect();
@@ -688,6 +737,7 @@ fn read_as<K: Key>(
     Ok(Resumed {
         step,
         total: resumed_total,
+        prefixes,
         level: Level::from_partitions(bits, partitions),
     })
 }
@@ -699,22 +749,40 @@ fn read_as<K: Key>(
     clippy::type_complexity,
     reason = "read once, by the two readers of a manifest"
 )]
-fn read_body(
-    input: &mut Manifest<impl Read>,
+fn read_body<R: Read>(
+    input: &mut Manifest<R>,
     path: &Path,
     step: usize,
-) -> Result<(BigUint, u32, Vec<(usize, Run)>), FrontierError> {
+    prefix_sweep: bool,
+) -> Result<(BigUint, Vec<(usize, BigUint)>, u32, Vec<(usize, Run)>), FrontierError> {
     let name = path.display();
     let bad = |why: String| FrontierError::Resume(format!("{name}: {why}"));
     let damaged = |e: io::Error| bad(format!("not a whole checkpoint ({e})"));
-    let total_len = input.u32().map_err(damaged)?;
-    if total_len > MAX_BIG_BYTES {
-        return Err(bad(format!("a count of {total_len} bytes")));
+    let big = |input: &mut Manifest<R>| -> Result<BigUint, FrontierError> {
+        let len = input.u32().map_err(damaged)?;
+        if len > MAX_BIG_BYTES {
+            return Err(bad(format!("a count of {len} bytes")));
+        }
+        let mut bytes = vec![0u8; len as usize];
+        input.input.read_exact(&mut bytes).map_err(damaged)?;
+        input.crc.update(&bytes);
+        Ok(BigUint::from_bytes_le(&bytes))
+    };
+    let total = big(input)?;
+    let mut prefixes: Vec<(usize, BigUint)> = Vec::new();
+    if prefix_sweep {
+        let count = input.u32().map_err(damaged)?;
+        if count > MAX_PREFIXES {
+            return Err(bad(format!("it lists {count} prefixes")));
+        }
+        for _ in 0..count {
+            let m = input.u64().map_err(damaged)? as usize;
+            if prefixes.last().is_some_and(|&(last, _)| last >= m) {
+                return Err(bad("its prefixes are out of order".into()));
+            }
+            prefixes.push((m, big(input)?));
+        }
     }
-    let mut total = vec![0u8; total_len as usize];
-    input.input.read_exact(&mut total).map_err(damaged)?;
-    input.crc.update(&total);
-    let total = BigUint::from_bytes_le(&total);
     let [bits] = input.bytes().map_err(damaged)?;
     let bits = u32::from(bits);
     if bits > MAX_PARTITION_BITS {
@@ -759,7 +827,7 @@ fn read_body(
     if input.input.read(&mut rest).map_err(damaged)? != 0 {
         return Err(bad("its manifest has bytes after its end".into()));
     }
-    Ok((total, bits, runs))
+    Ok((total, prefixes, bits, runs))
 }
 
 /// Checks the whole checkpoint at `path`: its manifest, its checksum, and
@@ -768,7 +836,7 @@ fn read_body(
 pub fn check_whole(path: &Path, workers: &Workers) -> Result<Header, FrontierError> {
     let mut input = open_manifest(path)?;
     let header = read_header(&mut input, path)?;
-    let (_, _, runs) = read_body(&mut input, path, header.step)?;
+    let (_, _, _, runs) = read_body(&mut input, path, header.step, header.prefixes)?;
     check_runs(&runs, workers)
         .map_err(|why| FrontierError::Resume(format!("{}: {why}", path.display())))?;
     Ok(header)
@@ -930,6 +998,7 @@ mod tests {
                 sweep: &sweep,
                 step: 7,
                 total: &total,
+                prefixes: &[],
             },
             &original,
             &workers,
@@ -969,6 +1038,7 @@ mod tests {
             sweep: &sweep,
             step: 3,
             total: &Total::default(),
+            prefixes: &[],
         };
         let share = Share {
             process: 1,
@@ -1009,6 +1079,7 @@ mod tests {
             sweep: &sweep,
             step: 3,
             total: &Total::default(),
+            prefixes: &[],
         };
         write(&path, &header, &level, &workers).unwrap();
         let mut codes = state::sample_codes();

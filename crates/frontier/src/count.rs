@@ -81,6 +81,10 @@ pub struct Outcome {
     /// Hamiltonian cycles of the swept graph: undirected closed tours, or
     /// (with the apex) undirected open tours.
     pub cycles: BigUint,
+    /// A sweep of every prefix ([`Sweep::prefixes`]): the cycles by the
+    /// prefix they answer (its squares), increasing; prefixes with none
+    /// are left out. Empty in a whole count.
+    pub prefixes: Vec<(usize, BigUint)>,
     pub levels: Vec<LevelReport>,
     /// The most frontier slots of any step.
     pub width: usize,
@@ -97,6 +101,7 @@ impl Outcome {
     pub fn empty(width: usize) -> Outcome {
         Outcome {
             cycles: BigUint::ZERO,
+            prefixes: Vec::new(),
             levels: Vec::new(),
             width,
             resumed_from: None,
@@ -131,6 +136,7 @@ impl<K: Key> Exchange<K> for Local<'_> {
                     level: resumed.level,
                     step: resumed.step,
                     total: resumed.total,
+                    prefixes: resumed.prefixes,
                     resumed: true,
                 }
             }
@@ -142,6 +148,7 @@ impl<K: Key> Exchange<K> for Local<'_> {
                 )?,
                 step: 0,
                 total: Total::default(),
+                prefixes: Vec::new(),
                 resumed: false,
             },
         })
@@ -229,6 +236,7 @@ pub(crate) fn run<K: Key>(
     let swept = sweep_loop::run::<K, _>(&looping, &mut local, &workers, &store)?;
     Ok(Outcome {
         cycles: swept.cycles,
+        prefixes: swept.prefixes,
         levels: swept.levels,
         width: sweep.width(),
         resumed_from: swept.resumed_from,
@@ -387,6 +395,159 @@ mod tests {
             .unwrap();
             assert_eq!(levels(&wide), states, "{kind} {board}");
             assert_eq!(wide.cycles, cycles, "{kind} {board}");
+        }
+    }
+
+    /// The squares of `board` column by column, the top row first: the
+    /// order in which Knuth numbers a strip's cells.
+    fn column_major(board: Board) -> crate::order::Order {
+        let squares = (0..board.cols())
+            .flat_map(|c| (0..board.rows()).map(move |r| board.square_at(r, c)))
+            .collect();
+        crate::order::Order::from_squares(board, squares).unwrap()
+    }
+
+    /// The undirected Hamiltonian paths (open) or cycles (closed) of the
+    /// graph the first `m` squares of `order` induce, by dynamic
+    /// programming over subsets: nothing of the sweep.
+    fn brute(order: &crate::order::Order, m: usize, kind: TourKind) -> BigUint {
+        let board = order.board();
+        let squares = &order.squares()[..m];
+        let adjacent: Vec<u32> = squares
+            .iter()
+            .map(|&a| {
+                squares
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &b)| board.knight_moves(a).any(|x| x == b))
+                    .fold(0u32, |mask, (j, _)| mask | 1 << j)
+            })
+            .collect();
+        let full = (1usize << m) - 1;
+        // paths[mask][v]: directed paths over `mask` ending at `v`, from
+        // any start (open) or from vertex 0 (closed).
+        let mut paths = vec![vec![0u64; m]; full + 1];
+        for v in 0..m {
+            if kind == TourKind::Open || v == 0 {
+                paths[1 << v][v] = 1;
+            }
+        }
+        for mask in 1..=full {
+            for v in 0..m {
+                let here = paths[mask][v];
+                if here == 0 {
+                    continue;
+                }
+                let mut next = adjacent[v] & !(mask as u32);
+                while next != 0 {
+                    let w = next.trailing_zeros() as usize;
+                    next &= next - 1;
+                    paths[mask | 1 << w][w] += here;
+                }
+            }
+        }
+        let directed: u64 = match kind {
+            TourKind::Open => paths[full].iter().sum(),
+            TourKind::Closed => (0..m)
+                .filter(|&v| adjacent[v] & 1 != 0)
+                .map(|v| paths[full][v])
+                .sum(),
+        };
+        BigUint::from(if m == 1 { directed } else { directed / 2 })
+    }
+
+    /// A sweep of every prefix counts, for every prefix of a strip, what
+    /// plain dynamic programming over subsets counts, and at every column
+    /// what a whole count of that board counts.
+    #[test]
+    fn a_sweep_of_every_prefix_counts_every_prefix() {
+        let dir = tempfile::tempdir().unwrap();
+        let cancel = AtomicBool::new(false);
+        for (rows, cols, kind) in [
+            (3, 7, TourKind::Open),
+            (3, 8, TourKind::Closed),
+            (4, 5, TourKind::Open),
+            (4, 6, TourKind::Closed),
+            (5, 4, TourKind::Open),
+            (5, 4, TourKind::Closed),
+            (2, 6, TourKind::Open),
+            (6, 3, TourKind::Open),
+        ] {
+            let board = Board::new(rows, cols).unwrap();
+            let order = column_major(board);
+            let sweep = Sweep::prefixes(&order, kind, false, false);
+            let folded = Sweep::prefixes(&order, kind, true, true);
+            let all = sweep.steps().len();
+            for (threads, memory) in [(1, u64::MAX), (2, 1)] {
+                let outcome = run::<u64>(
+                    &sweep,
+                    &options(threads, memory, dir.path()),
+                    &Unwatched,
+                    &cancel,
+                    all,
+                )
+                .unwrap();
+                let found = |m: usize| {
+                    outcome
+                        .prefixes
+                        .iter()
+                        .find(|(k, _)| *k == m)
+                        .map_or(BigUint::ZERO, |(_, c)| c.clone())
+                };
+                for m in 2..=board.cells().min(16) {
+                    assert_eq!(
+                        found(m),
+                        brute(&order, m, kind),
+                        "{kind} {board}, first {m} cells"
+                    );
+                }
+                let halved = run::<u64>(
+                    &folded,
+                    &options(threads, memory, dir.path()),
+                    &Unwatched,
+                    &cancel,
+                    all,
+                )
+                .unwrap();
+                let folded_count = |m: usize| {
+                    halved
+                        .prefixes
+                        .iter()
+                        .find(|(k, _)| *k == m)
+                        .map_or(BigUint::ZERO, |(_, c)| c.clone())
+                };
+                if rows >= 3 && cols >= 3 {
+                    assert!(folded.folds(), "{board}");
+                    assert!(
+                        halved.levels.iter().map(|l| l.states).sum::<u64>()
+                            < outcome.levels.iter().map(|l| l.states).sum::<u64>(),
+                        "{kind} {board}: the fold keeps fewer states"
+                    );
+                }
+                for n in 1..=cols {
+                    let part = Board::new(rows, n).unwrap();
+                    assert_eq!(
+                        folded_count(rows * n),
+                        found(rows * n),
+                        "folded {kind} {part}"
+                    );
+                    let whole = Sweep::ordered(&column_major(part), kind);
+                    let expected = if part.cells() == 1 {
+                        BigUint::ZERO
+                    } else {
+                        run::<u64>(
+                            &whole,
+                            &options(1, u64::MAX, dir.path()),
+                            &Unwatched,
+                            &cancel,
+                            whole.steps().len(),
+                        )
+                        .unwrap()
+                        .cycles
+                    };
+                    assert_eq!(found(rows * n), expected, "{kind} {part}");
+                }
+            }
         }
     }
 

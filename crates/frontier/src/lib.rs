@@ -163,6 +163,42 @@ pub fn count_between(
     )
 }
 
+/// The `kind` tours of every prefix of `order` in one sweep
+/// ([`Sweep::prefixes`]): [`Outcome::prefixes`] holds, for each number of
+/// squares `m` with any, the Hamiltonian cycles of the graph the first `m`
+/// squares induce (open tours: undirected paths, through the apex). A
+/// prefix of one square, whose one-square path no cycle describes, is the
+/// caller's business, as in [`count_tours`]. Refused if the order's
+/// frontier is too wide for the method. With `boards`, only the prefixes
+/// of whole columns (multiples of the board's rows: in a column-major
+/// order, the boards `rows × n`) are counted right, with the colour check
+/// of open tours kept for them, and with `fold` the mirror fold besides
+/// ([`Sweep::prefixes`]).
+pub fn count_prefixes(
+    order: &Order,
+    kind: TourKind,
+    boards: bool,
+    fold: bool,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<Outcome, FrontierError> {
+    let slots = order.width(kind);
+    if slots > state::MAX_SLOTS {
+        return Err(FrontierError::TooWide {
+            board: order.board(),
+            kind,
+            slots,
+        });
+    }
+    count::count_cycles(
+        &Sweep::prefixes(order, kind, boards, fold),
+        options,
+        watcher,
+        cancel,
+    )
+}
+
 /// Whether the method can represent `board`'s frontier in the columns
 /// order, before any work (an order of the board's own may be narrower:
 /// [`resolve_order`] checks the one a count takes).

@@ -70,6 +70,23 @@ pub struct Expanded {
     pub read: u64,
     /// The weight of the tours that closed at this step.
     pub closed: BigUint,
+    /// A sweep of every prefix: the weight of the cycles that closed at
+    /// this step by the prefix they answer (its squares), increasing.
+    pub prefixes: Prefixes,
+}
+
+/// Weights by prefix (its squares), increasing: what a sweep of every
+/// prefix found ([`crate::Sweep::prefixes`]). Empty in a whole count.
+pub type Prefixes = Vec<(usize, BigUint)>;
+
+/// Adds `more` into `into`, both increasing by prefix.
+pub fn add_prefixes(into: &mut Prefixes, more: &[(usize, BigUint)]) {
+    for (m, weight) in more {
+        match into.binary_search_by_key(m, |(k, _)| *k) {
+            Ok(at) => into[at].1 += weight,
+            Err(at) => into.insert(at, (*m, weight.clone())),
+        }
+    }
 }
 
 /// Expands every state of `level` through `transition` on all `workers`,
@@ -89,10 +106,14 @@ pub fn expand<K: Key, S: Successors<K>>(
     let done = AtomicU64::new(0);
     let read = AtomicU64::new(0);
     let closed = Mutex::new(Total::default());
+    let prefixes: Mutex<Prefixes> = Mutex::new(Vec::new());
     let failure: Mutex<Option<io::Error>> = Mutex::new(None);
     let work = || {
         let mut sink = sink();
         let mut local = Total::default();
+        // A prefix sweep's closures by the prefix they answer: at most
+        // `MAX_SLOTS` prefixes end after one step's vertex.
+        let mut local_prefixes: Vec<(usize, Total)> = Vec::new();
         let mut seen = 0u64;
         let mut states = 0u64;
         let result = (|| -> io::Result<()> {
@@ -110,16 +131,27 @@ pub fn expand<K: Key, S: Successors<K>>(
                     {
                         return Ok(());
                     }
-                    let tours = match &weight {
-                        Weight::Small(w) => transition.expand(key, |successor: K| {
+                    let closing = match &weight {
+                        Weight::Small(w) => transition.expand_closing(key, |successor: K| {
                             sink.push(successor, *w);
                         }),
-                        Weight::Big(_) => transition.expand(key, |successor: K| {
+                        Weight::Big(_) => transition.expand_closing(key, |successor: K| {
                             sink.push_weight(successor, &weight);
                         }),
                     };
-                    if tours > 0 {
-                        local.add(&weight.times(tours));
+                    if closing.tours > 0 {
+                        let weight = weight.times(closing.tours);
+                        local.add(&weight);
+                        if let Some(m) = transition.prefix_answered(closing) {
+                            match local_prefixes.iter_mut().find(|(k, _)| *k == m) {
+                                Some((_, total)) => total.add(&weight),
+                                None => {
+                                    let mut total = Total::default();
+                                    total.add(&weight);
+                                    local_prefixes.push((m, total));
+                                }
+                            }
+                        }
                     }
                 }
                 progress(done.fetch_add(seen, Ordering::Relaxed) + seen);
@@ -138,6 +170,17 @@ pub fn expand<K: Key, S: Successors<K>>(
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .add(&Weight::Big(local.value()));
+        local_prefixes.sort_unstable_by_key(|(m, _)| *m);
+        let found: Prefixes = local_prefixes
+            .iter()
+            .map(|(m, total)| (*m, total.value()))
+            .collect();
+        add_prefixes(
+            &mut prefixes
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+            &found,
+        );
     };
     workers.each(level.entries(), &work);
     if let Some(e) = failure
@@ -152,5 +195,8 @@ pub fn expand<K: Key, S: Successors<K>>(
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .value(),
+        prefixes: prefixes
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner),
     })
 }

@@ -111,11 +111,21 @@ pub struct Step {
     /// What the colour check compares a state's balance with:
     /// `2·(Σ c over all squares) − 2·(Σ c over the squares ≤ vertex)`.
     pub colour_target: i32,
+    /// A sweep of the boards `rows × n` alone ([`Sweep::prefixes`] with
+    /// `boards`): the colour targets of the boards still to come, at most
+    /// two (the colour sum of a board of whole columns is 0 with an even
+    /// number of rows, and takes two values with an odd number).
+    pub board_targets: Option<[i32; 2]>,
     /// A fixed-ends sweep ([`Sweep::between`]): the slots after the step of
     /// the terminals entering the frontier at this step (none, one, or
     /// both), in order, each with whether the other terminal entered
     /// before it.
     pub terminals_entering: Vec<(Slot, bool)>,
+    /// A folded sweep of every prefix ([`Sweep::prefixes`] with `fold`):
+    /// at a step after which the squares left are their own mirror image
+    /// (the rows upside down), each slot after the step's image, so that a
+    /// state and its image are kept as one.
+    pub mirror: Option<Vec<Slot>>,
 }
 
 /// The sweep of one board for one kind of tour.
@@ -139,6 +149,9 @@ pub struct Sweep {
     /// The end squares' vertices of a sweep of the paths between two
     /// squares ([`Sweep::between`]), in the order they enter the frontier.
     terminals: Option<[usize; 2]>,
+    /// Whether the sweep counts every prefix of its order
+    /// ([`Sweep::prefixes`]) rather than the whole board.
+    prefixes: bool,
 }
 
 impl Sweep {
@@ -152,6 +165,137 @@ impl Sweep {
     /// The sweep of `order`'s board for `kind` tours, in that order.
     pub fn ordered(order: &Order, kind: TourKind) -> Sweep {
         Sweep::restricted_in(order, kind, &Restriction::default())
+    }
+
+    /// The sweep that counts, in one pass, the `kind` tours of every
+    /// *prefix* of `order`: for each `m`, the Hamiltonian cycles (open
+    /// tours: through the apex, so paths) of the graph the first `m`
+    /// squares induce. Knuth's sequences are such prefixes: the first `m`
+    /// cells of a strip taken column by column, and every `k×n` board at
+    /// the column boundaries.
+    ///
+    /// Three things change in the transition (`transition.rs`):
+    /// * a cycle that closes is an answer for the prefix it covers, not a
+    ///   dead end, whenever everything it touched is inner and the squares
+    ///   it covers are exactly the first `m`;
+    /// * the room check no longer asks a *bare* square for two more edges:
+    ///   a square no edge has reached may lie beyond the prefix a state
+    ///   still answers, where it needs nothing (a square already reached
+    ///   is in every prefix the state can answer, and keeps its check);
+    /// * the colour check of open tours compares with the targets of the
+    ///   prefixes asked for: with `boards`, the prefixes of whole columns
+    ///   (multiples of `rows` squares; in a column-major order the boards
+    ///   `rows × n`), which take at most two targets; otherwise none
+    ///   (every target is possible for some prefix).
+    ///
+    /// With `fold`, the *mirror fold*: after each step that leaves the
+    /// squares still to come, and the frontier, their own image under the
+    /// board's reflection top to bottom (in a column-major order, every
+    /// column boundary), a state and its image are kept as one, the
+    /// smaller key with both weights. The two complete in the same number
+    /// of ways into every prefix that is its own image — the boards
+    /// `rows × n` — so those counts stay exact, with about half the states
+    /// (`docs/frontier.md`, *A mirror fold*); the counts of other prefixes
+    /// (the first cells of a partial column) do not.
+    ///
+    /// `fold` needs `boards`; without it the sweep is not folded.
+    pub fn prefixes(order: &Order, kind: TourKind, boards: bool, fold: bool) -> Sweep {
+        let mut sweep = Sweep::build(order, kind, &Restriction::default(), None);
+        sweep.prefixes = true;
+        if boards {
+            sweep.board_targets();
+            if fold {
+                sweep.fold_mirror();
+            }
+        }
+        sweep
+    }
+
+    /// Sets each step's colour targets for the prefixes of whole columns
+    /// answered after it (see [`Step::board_targets`]).
+    fn board_targets(&mut self) {
+        let rows = self.board.rows();
+        let n = self.cells();
+        let colour = |v: usize| -> i32 {
+            if self.board.colour(self.square[v]) == 0 {
+                1
+            } else {
+                -1
+            }
+        };
+        // Colour sums of the prefixes of whole columns, and of the first
+        // squares done after each step.
+        let mut sums = vec![0i32; n + 1];
+        for v in 0..n {
+            sums[v + 1] = sums[v] + colour(v);
+        }
+        for step in &mut self.steps {
+            let done = sums[step.vertex + 1];
+            let mut targets: Vec<i32> = (step.vertex + 2..=n)
+                .filter(|m| m % rows == 0)
+                .map(|m| 2 * (sums[m] - done))
+                .collect();
+            targets.sort_unstable();
+            targets.dedup();
+            step.board_targets = Some(match targets.as_slice() {
+                [] => [i32::MAX / 4; 2],
+                [t] => [*t, *t],
+                [a, b] => [*a, *b],
+                // More than two: a board that is not a strip of whole
+                // columns in this order; no target prunes.
+                _ => [i32::MIN / 4, i32::MAX / 4],
+            });
+            if targets.len() > 2 {
+                step.board_targets = None;
+            }
+        }
+    }
+
+    /// Marks the mirror of every step whose later squares and frontier are
+    /// their own image under the reflection top to bottom.
+    fn fold_mirror(&mut self) {
+        let board = self.board;
+        let image = |v: usize| -> usize {
+            if Some(v) == self.apex {
+                return v;
+            }
+            let square = self.square[v];
+            let (r, c) = (square / board.cols(), square % board.cols());
+            self.vertex[board.square_at(board.rows() - 1 - r, c)]
+        };
+        let n = self.cells();
+        let mut mirrors = Vec::with_capacity(n);
+        for step in &self.steps {
+            let later_closed = (step.vertex + 1..n).all(|v| image(v) > step.vertex);
+            let mirror: Option<Vec<Slot>> = step
+                .after
+                .iter()
+                .map(|&v| {
+                    step.after
+                        .iter()
+                        .position(|&w| w == image(v))
+                        .map(|s| s as Slot)
+                })
+                .collect();
+            mirrors.push(mirror.filter(|m| {
+                later_closed && m.iter().enumerate().any(|(s, &t)| usize::from(t) != s)
+            }));
+        }
+        for (step, mirror) in self.steps.iter_mut().zip(mirrors) {
+            step.mirror = mirror;
+        }
+    }
+
+    /// Whether the sweep keeps a state and its mirror image as one
+    /// ([`Sweep::prefixes`] with `fold`).
+    pub fn folds(&self) -> bool {
+        self.steps.iter().any(|s| s.mirror.is_some())
+    }
+
+    /// Whether this sweep counts every prefix of its order
+    /// ([`Sweep::prefixes`]).
+    pub fn counts_prefixes(&self) -> bool {
+        self.prefixes
     }
 
     /// The sweep of `board` for `kind` tours that obey `restriction`, in
@@ -258,6 +402,7 @@ impl Sweep {
             steps: Vec::new(),
             impossible: false,
             terminals,
+            prefixes: false,
         };
         sweep.steps = sweep.plan_steps();
         sweep.apply(restriction);
@@ -384,7 +529,9 @@ impl Sweep {
                 required_later: false,
                 colours: after.iter().map(|&v| colour(v)).collect(),
                 colour_target: 2 * (all - done),
+                board_targets: None,
                 terminals_entering,
+                mirror: None,
             });
             frontier = after;
         }

@@ -28,7 +28,7 @@ use crate::error::FrontierError;
 use crate::level::{Builder, Level};
 use crate::report::{LevelReport, Watcher};
 use crate::state::Key;
-use crate::step::Expanded;
+use crate::step::{Expanded, Prefixes, add_prefixes};
 use crate::store::Store;
 use crate::sweep::Sweep;
 use crate::transition::Transition;
@@ -44,6 +44,9 @@ pub struct StepFigures {
     pub read: u64,
     /// The weight of the tours that closed.
     pub closed: BigUint,
+    /// A sweep of every prefix: that weight by the prefix each answers.
+    #[serde(default)]
+    pub prefixes: Prefixes,
     pub successors: u64,
     pub stored: u64,
     pub runs: u64,
@@ -66,6 +69,9 @@ pub struct Started<K: Key> {
     pub step: usize,
     /// The tours that closed before `step`.
     pub total: Total,
+    /// A sweep of every prefix: the cycles that closed before `step`, by
+    /// the prefix they answer.
+    pub prefixes: Prefixes,
     /// Whether the level was read from a checkpoint.
     pub resumed: bool,
 }
@@ -127,6 +133,8 @@ pub struct Looping<'a> {
 /// What the loop found.
 pub struct Swept {
     pub cycles: BigUint,
+    /// A sweep of every prefix: its cycles by the prefix they answer.
+    pub prefixes: Prefixes,
     pub levels: Vec<LevelReport>,
     /// The step the sweep went on from, when it resumed a checkpoint.
     pub resumed_from: Option<usize>,
@@ -147,6 +155,7 @@ pub fn run<K: Key, X: Exchange<K>>(
         mut level,
         step: first,
         mut total,
+        mut prefixes,
         resumed,
     } = exchange.start(workers, store)?;
     let resumed_from = resumed.then_some(first);
@@ -188,6 +197,7 @@ pub fn run<K: Key, X: Exchange<K>>(
             }
             own.read = expanded.read;
             own.closed = expanded.closed;
+            own.prefixes = expanded.prefixes;
             own.successors = builder.successors();
             let built = builder.finish(workers).map_err(FrontierError::Io)?;
             own.stored = built.entries();
@@ -215,6 +225,7 @@ pub fn run<K: Key, X: Exchange<K>>(
 
         let all = exchange.gather(round, own)?;
         total.add(&Weight::Big(all.closed.clone()));
+        add_prefixes(&mut prefixes, &all.prefixes);
         if let Some(mut report) = unreported.take() {
             report.states = all.read;
             run.watcher.step_finished(&report);
@@ -252,6 +263,7 @@ pub fn run<K: Key, X: Exchange<K>>(
                     sweep: run.sweep,
                     step: done,
                     total: &total,
+                    prefixes: &prefixes,
                 },
                 &level,
                 workers,
@@ -262,6 +274,7 @@ pub fn run<K: Key, X: Exchange<K>>(
     }
     Ok(Swept {
         cycles: total.value(),
+        prefixes,
         levels,
         resumed_from,
     })
@@ -275,6 +288,7 @@ impl StepFigures {
         for f in all {
             sum.read += f.read;
             sum.closed += &f.closed;
+            add_prefixes(&mut sum.prefixes, &f.prefixes);
             sum.successors += f.successors;
             sum.stored += f.stored;
             sum.runs += f.runs;

@@ -26,6 +26,18 @@
 //! the frontier and inner (and, for open tours, so is the apex). Any other
 //! cycle is a dead end, pruned at once. So is a state in which some vertex
 //! needs more edges than it has neighbours left to take them from.
+//!
+//! A sweep of every prefix ([`Sweep::prefixes`]) asks less of a closing
+//! cycle: it answers the prefix of the first `m` vertices when everything
+//! it touched is inner and the vertices after this step that it covers are
+//! exactly `m − 1 − vertex` consecutive ones, `vertex + 1, vertex + 2, …`
+//! (every vertex up to this step is inner already; none when an open
+//! path's last edge is the own vertex's edge to the apex). The frontier after a
+//! step always starts with `vertex + 1`, so that is a look at the leading
+//! slots ([`Transition::prefix_covered`]). A state closes at most one
+//! cycle that answers anything — an answer leaves no other path on the
+//! frontier, so only one pair of ends can close — and its prefix is what
+//! [`Closed::covered`] tells.
 
 use std::hint::select_unpredictable;
 
@@ -63,6 +75,22 @@ const ALL_BARE: Mates = {
 #[inline]
 fn at_most_two(x: u32) -> u8 {
     u8::from(x != 0) + u8::from(x & x.wrapping_sub(1) != 0)
+}
+
+/// The mates of the mirror image of `mates`: slot `s` moves to
+/// `image[s]`, and so does its mate (inner stays inner, a bare slot stays
+/// its own mate).
+fn mirror_image(mates: &Mates, image: &[Slot; ARRAY], q: usize) -> Mates {
+    let mut out = ALL_BARE;
+    for s in 0..q.min(ARRAY) {
+        let m = mates[s];
+        out[usize::from(image[s]) & (ARRAY - 1)] = if m == INNER {
+            INNER
+        } else {
+            image[usize::from(m) & (ARRAY - 1)]
+        };
+    }
+    out
 }
 
 /// The outcome of adding a derived edge.
@@ -107,8 +135,20 @@ pub enum Next<K> {
     Dead,
     /// A tour closes here.
     Tour,
+    /// A sweep of every prefix: a cycle closes that answers the prefix
+    /// ending this many vertices after the step's own.
+    Prefix(u8),
     /// The state goes on as `K`.
     State(K),
+}
+
+/// The cycles a state closes at a step: how many, and, in a sweep of every
+/// prefix, which prefix the one it closes answers (the vertices it covers
+/// after the step's own; `None` in a whole count).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Closed {
+    pub tours: u32,
+    pub covered: Option<u8>,
 }
 
 /// The own vertex's state before the step.
@@ -188,7 +228,10 @@ pub struct Transition {
     /// and the balance a completion needs (see [`Transition::colour_fits`]).
     colours_before: [i8; ARRAY],
     colours_after: [i8; ARRAY],
-    colour_target: i32,
+    /// The balances a completion needs: the whole board's twice, or in a
+    /// sweep of the boards `rows × n` alone, those of the boards still to
+    /// come ([`Step::board_targets`]); a state must fit one.
+    colour_targets: [i32; 2],
     /// A fixed-ends sweep: the slots of the terminals entering the frontier
     /// at this step, each with whether the other one entered before it.
     terminals_entering: [Option<(usize, bool)>; 2],
@@ -204,6 +247,21 @@ pub struct Transition {
     can_finish: bool,
     /// Whether slot 0 is the apex (open tours).
     apex: bool,
+    /// Whether the colour check applies: open tours of a whole board (a
+    /// prefix has its own colour balance).
+    colour_check: bool,
+    /// The edges the room check asks of a bare slot: 2, or 0 in a sweep of
+    /// every prefix, where a square no edge has reached may lie beyond
+    /// the prefix a state answers ([`Sweep::prefixes`]).
+    bare_need: u8,
+    /// A folded sweep's mirror at this step: each slot's image
+    /// ([`Step::mirror`]); a successor is kept as the smaller of its key
+    /// and its image's.
+    mirror: Option<[Slot; ARRAY]>,
+    /// A sweep of every prefix: the step's vertex, and how many leading
+    /// slots after the step (the apex aside) hold `vertex + 1, vertex + 2,
+    /// …` without a gap; `None` in a whole count.
+    prefix: Option<(usize, u8)>,
     /// What a restriction says of each of `edges` (all free, mostly).
     rules: Vec<Rule>,
     /// Whether some rule is not free.
@@ -250,7 +308,9 @@ impl Transition {
                 a[..step.colours.len()].copy_from_slice(&step.colours);
                 a
             },
-            colour_target: step.colour_target,
+            colour_targets: step
+                .board_targets
+                .unwrap_or([step.colour_target, step.colour_target]),
             live: live_words(step.after.len()),
             terminals_entering: [0, 1].map(|i| {
                 step.terminals_entering
@@ -266,6 +326,21 @@ impl Transition {
                 .fold(0u32, |mask, (s, _)| mask | 1 << s),
             can_finish: step.after.len() - apex == later_vertices && !step.required_later,
             apex: apex == 1,
+            colour_check: apex == 1 && (!sweep.counts_prefixes() || step.board_targets.is_some()),
+            bare_need: if sweep.counts_prefixes() { 0 } else { 2 },
+            mirror: step.mirror.as_ref().map(|image| {
+                let mut a = [0; ARRAY];
+                a[..image.len()].copy_from_slice(image);
+                a
+            }),
+            prefix: sweep.counts_prefixes().then(|| {
+                let run = step.after[apex..]
+                    .iter()
+                    .zip(step.vertex + 1..)
+                    .take_while(|&(&v, want)| v == want)
+                    .count();
+                (step.vertex, run as u8)
+            }),
             rules: step.rules.clone(),
             ruled: step.rules.iter().any(|&r| r != Rule::Free),
         }
@@ -285,9 +360,27 @@ impl Transition {
     /// choosing this step's edges, and returns how many of those ways close
     /// a tour.
     #[inline]
-    pub fn expand<K: Key>(&self, key: K, mut next: impl FnMut(K)) -> u32 {
+    pub fn expand<K: Key>(&self, key: K, next: impl FnMut(K)) -> u32 {
+        self.expand_closing(key, next).tours
+    }
+
+    /// The vertices a prefix answered at this step holds, from what
+    /// [`Transition::expand_closing`] found (a sweep of every prefix).
+    pub fn prefix_answered(&self, closed: Closed) -> Option<usize> {
+        let covered = closed.covered?;
+        self.prefix
+            .map(|(vertex, _)| vertex + 1 + usize::from(covered))
+    }
+
+    /// [`Transition::expand`], telling also which prefix the closed cycle
+    /// answers in a sweep of every prefix.
+    #[inline]
+    pub fn expand_closing<K: Key>(&self, key: K, mut next: impl FnMut(K)) -> Closed {
         if self.ruled {
-            return self.expand_ruled(key, next);
+            return Closed {
+                tours: self.expand_ruled(key, next),
+                covered: None,
+            };
         }
         let read = self.read(key);
         // The edges to vertices that can take one more.
@@ -298,16 +391,20 @@ impl Transition {
             k += usize::from(read.base[e as usize] != INNER);
         }
         let usable = &usable[..k];
-        let mut tours = 0;
+        let mut closed = Closed::default();
         let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read, a, b) {
             Next::Dead => {}
-            Next::Tour => tours += 1,
+            Next::Tour => closed.tours += 1,
+            Next::Prefix(covered) => {
+                closed.tours += 1;
+                closed.covered = Some(covered);
+            }
             Next::State(key) => next(key),
         };
         match read.own {
             Own::Inner => match self.settle::<K>(&read) {
                 Next::State(key) => next(key),
-                Next::Dead | Next::Tour => {}
+                Next::Dead | Next::Tour | Next::Prefix(_) => {}
             },
             // Bare: two edges, u—m—w.
             Own::Bare => {
@@ -324,7 +421,7 @@ impl Transition {
                 }
             }
         }
-        tours
+        closed
     }
 
     /// [`Transition::expand`] for a step with required or forbidden edges:
@@ -343,8 +440,9 @@ impl Transition {
             }
         }
         let mut tours = 0;
+        // Prefix sweeps have no rules: no cycle here answers a prefix.
         let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read, a, b) {
-            Next::Dead => {}
+            Next::Dead | Next::Prefix(_) => {}
             Next::Tour => tours += 1,
             Next::State(key) => next(key),
         };
@@ -509,7 +607,7 @@ impl Transition {
         let open = at_most_two(self.frontier_neighbours[s] & !inner);
         // Branch-free: need ≤ 2 and room = min(entering + open, 2).
         let room = i32::from(self.entering[s] + open).min(2);
-        let short = i32::from(need(mates, s)) - room;
+        let short = i32::from(self.room_need(mates, s)) - room;
         select_unpredictable(short > 0, short, 0).unsigned_abs() as u8
     }
 
@@ -547,11 +645,22 @@ impl Transition {
         spare <= self.room[0] && total <= spare
     }
 
+    /// The edges the room check asks of slot `s`: [`need`], but a bare
+    /// slot's is `bare_need` (see [`Sweep::prefixes`]).
+    #[inline]
+    fn room_need(&self, mates: &Mates, s: usize) -> u8 {
+        let m = mates[s];
+        select_unpredictable(m as usize == s, self.bare_need, u8::from(m != INNER))
+    }
+
     /// The state after adding the derived edge `a—b` to the base of `read`.
     #[inline]
     fn apply<K: Key>(&self, read: &Read, a: Slot, b: Slot) -> Next<K> {
         let mut mates = read.base;
         match join(&mut mates, a, b) {
+            Join::Closed if self.prefix.is_some() => {
+                self.prefix_covered(&mates).map_or(Next::Dead, Next::Prefix)
+            }
             Join::Closed if self.finishes(&mates) => Next::Tour,
             Join::Rejected | Join::Closed => Next::Dead,
             Join::Joined => {
@@ -613,17 +722,26 @@ impl Transition {
     /// holds by itself): their colour signs are all 0 and the target 0.
     #[inline]
     fn colour_fits(&self, mates: &Mates, balance: i32) -> bool {
-        if !self.apex {
+        if !self.colour_check {
             return true;
         }
         let apex_degree = 2 - i32::from(need(mates, 0));
-        (self.colour_target - balance).abs() <= 2 - apex_degree
+        let [low, high] = self.colour_targets;
+        (low - balance).abs() <= 2 - apex_degree || (high - balance).abs() <= 2 - apex_degree
     }
 
-    /// The key of `mates`.
+    /// The key of `mates`; in a folded sweep at a mirror step, the smaller
+    /// of its key and its image's, which complete in the same ways.
     #[inline]
     fn pack<K: Key>(&self, mates: &Mates) -> K {
-        key_of(mates, &self.live)
+        let key = key_of(mates, &self.live);
+        match &self.mirror {
+            None => key,
+            Some(image) => key.min(key_of(
+                &mirror_image(mates, image, self.q_after),
+                &self.live,
+            )),
+        }
     }
 
     /// Whether every vertex can still reach degree 2.
@@ -646,7 +764,7 @@ impl Transition {
             let need: u8 = if m == INNER {
                 0
             } else if m as usize == s {
-                2
+                self.bare_need
             } else {
                 1
             };
@@ -676,6 +794,25 @@ impl Transition {
     /// on the frontier and inner, the apex too.
     fn finishes(&self, mates: &Mates) -> bool {
         self.can_finish && mates[..self.q_after].iter().all(|&m| m == INNER)
+    }
+
+    /// A sweep of every prefix: whether a cycle just closed answers a
+    /// prefix, and which — the vertices after the step's own it covers.
+    /// Everything it touched is inner (the apex too, for open tours: the
+    /// cycle is a path through it), nothing else on the frontier is
+    /// touched, and the inner slots are the leading run of consecutive
+    /// vertices after the step's own — none at all when an open path's last
+    /// edge is the step vertex's own edge to the apex.
+    fn prefix_covered(&self, mates: &Mates) -> Option<u8> {
+        let (_, run) = self.prefix?;
+        let first = usize::from(self.apex);
+        if self.apex && mates[0] != INNER {
+            return None;
+        }
+        let q = self.q_after.min(ARRAY);
+        let covered = mates[first..q].iter().take_while(|&&m| m == INNER).count();
+        let rest_bare = (first + covered..q).all(|s| mates[s] as usize == s);
+        (covered <= usize::from(run) && rest_bare).then_some(covered as u8)
     }
 }
 

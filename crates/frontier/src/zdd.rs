@@ -493,7 +493,9 @@ impl<E: Engine, K: Key> Chain<'_, E, K> {
     /// Where taking exactly `taken` leads.
     fn leaf(&self, key: K, taken: &[usize]) -> E::Func {
         match self.transition.successor(key, taken) {
-            Next::Dead => self.reject.clone(),
+            // The diagram is built from whole counts' sweeps, where no
+            // cycle answers a prefix.
+            Next::Dead | Next::Prefix(_) => self.reject.clone(),
             Next::Tour => self.tour(),
             Next::State(next) => match self.next_keys.binary_search(&next) {
                 Ok(at) => self.next[at].clone(),

@@ -11,6 +11,7 @@ mod count;
 mod files;
 mod help;
 mod parse;
+mod sequence;
 mod tours;
 
 use clap::{Parser, Subcommand};
@@ -22,6 +23,7 @@ use help::{
     long_version,
 };
 pub use parse::parse_square;
+pub use sequence::SequenceArgs;
 pub use tours::*;
 
 /// Count knight's tours exactly, open or closed, on any rectangular board;
@@ -62,6 +64,9 @@ pub enum Command {
     /// --json); the method is the time-sliced ZDD (--method zdd) unless
     /// another is named.
     Bench(CountArgs),
+    /// Count every board ROWS x n for n = 1..N (or the first m cells of a
+    /// strip) in one sweep along the strip, as Knuth's sequences do.
+    Sequence(SequenceArgs),
     /// List the published counts the project ships and checks against.
     Known(KnownArgs),
     /// Show tours taken from a decision diagram: the first, uniformly random ones, or all.

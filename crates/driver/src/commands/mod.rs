@@ -9,6 +9,7 @@ mod man;
 mod merge;
 mod order;
 mod plot;
+pub(crate) mod sequence;
 mod shards;
 mod tour;
 mod verify;
@@ -28,6 +29,7 @@ pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
     match command {
         Command::Count(args) => count::run(&args, progress),
         Command::Bench(args) => count::run(&crate::cli::CountArgs { json: true, ..args }, progress),
+        Command::Sequence(args) => sequence::run(&args, progress),
         Command::Known(args) => known::run(&args),
         Command::Tour(args) => tour::run(&args, progress),
         Command::Dot(args) => dot::run(&args, progress),

@@ -124,6 +124,25 @@ impl Order {
         }
     }
 
+    /// Column by column, the top row first, whatever the board's shape:
+    /// the order in which Knuth numbers a strip's cells, so that its first
+    /// `m` squares are the "first `m` cells" of his sequences and every
+    /// column boundary is a board `rows × n` ([`crate::Sweep::prefixes`]).
+    pub fn column_major(board: Board) -> Order {
+        let squares = (0..board.cells())
+            .map(|v| board.square_at(v % board.rows(), v / board.rows()))
+            .collect();
+        Order {
+            board,
+            squares,
+            origin: if board.rows() <= board.cols() {
+                Origin::Columns
+            } else {
+                Origin::Given
+            },
+        }
+    }
+
     /// The order that takes `squares[m]` at step `m`; refused unless it is
     /// every square of `board` once.
     pub fn from_squares(board: Board, squares: Vec<Square>) -> Result<Order, OrderError> {

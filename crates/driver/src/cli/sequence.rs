@@ -1,0 +1,73 @@
+//! `sequence`: the counts of every board `ROWS × n`, or of every "first
+//! `m` cells" of a strip, from one sweep.
+#![allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
+
+use std::path::PathBuf;
+
+use clap::Args;
+use kt_count::Bytes;
+
+use super::count::FrontierArgs;
+use super::parse::parse_bytes;
+
+#[derive(Debug, Args, Clone)]
+pub struct SequenceArgs {
+    /// Rows of the strip (1 to 13).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=13))]
+    pub rows: u32,
+
+    /// The last term: boards ROWS x 1 to ROWS x N (with --cells, the first
+    /// 1 to N cells).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub to: u32,
+
+    /// Closed tours (undirected Hamiltonian cycles) instead of open ones.
+    #[arg(long)]
+    pub closed: bool,
+
+    /// Count the first m cells for m = 1..N, numbered column by column, the
+    /// top row first (the last column partial), as Knuth's sequences
+    /// A389754-A389759 and A383660-A383664 do.
+    #[arg(long)]
+    pub cells: bool,
+
+    /// Use this OEIS sequence's convention (open tours undirected, except
+    /// A118067 and A165134) and check every term against the published
+    /// terms the program ships (exit 1 on a mismatch); ROWS, --closed and
+    /// --cells must be the sequence's.
+    #[arg(long, value_name = "A-NUMBER")]
+    pub oeis: Option<String>,
+
+    /// Do not keep a state and its mirror image as one at the column
+    /// boundaries (the mirror fold, on by default for boards; a count of
+    /// first cells never folds): for measuring what the fold saves.
+    #[arg(long)]
+    pub no_fold: bool,
+
+    /// Print the terms as one JSON document (schema knights-tour/sequence/1).
+    #[arg(long, conflicts_with = "bfile")]
+    pub json: bool,
+
+    /// Print the terms in OEIS's b-file format: "n a(n)" a line.
+    #[arg(long)]
+    pub bfile: bool,
+
+    /// Worker threads [default: the machine's available cores].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
+
+    /// Memory budget, e.g. 8GiB [default: 3/4 of physical memory, or 9/10
+    /// of the memory available if that is less]; levels beyond it spill.
+    #[arg(long, value_parser = parse_bytes)]
+    pub memory: Option<Bytes>,
+
+    #[command(flatten)]
+    pub frontier: FrontierArgs,
+}
+
+impl SequenceArgs {
+    /// Where the sweep spills, if asked.
+    pub fn spill_dir(&self) -> Option<PathBuf> {
+        self.frontier.spill_dir.clone()
+    }
+}
