@@ -10,8 +10,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// kt-count, lowest layer first: leaves (`cancel`, `known`; then
-/// `report`; then `failure`, `observer`; then `paths`, `supervised`);
+/// kt-count, lowest layer first: leaves (`sequences`, the published
+/// sequences; `cancel`, `known`, which draws board counts from the
+/// sequences; then `report`; then `failure`, `observer`; then `paths`,
+/// `supervised`);
 /// toolkits (`zdd`,
 /// `symmetry`, `pairs`); `methods` (one type per method, behind one
 /// trait); `request` (what a caller asks); `questions` (what each question
@@ -19,17 +21,18 @@ use std::path::{Path, PathBuf};
 /// (how each question is answered); the root.
 fn count_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "cancel" | "known" => 0,
-        "report" => 1,
-        "failure" | "observer" => 2,
-        "paths" | "supervised" => 3,
-        "zdd" | "symmetry" | "pairs" => 4,
-        "methods" => 5,
-        "request" => 6,
-        "questions" => 7,
-        "plan" => 8,
-        "answer" => 9,
-        "lib" => 10,
+        "sequences" => 0,
+        "cancel" | "known" => 1,
+        "report" => 2,
+        "failure" | "observer" => 3,
+        "paths" | "supervised" => 4,
+        "zdd" | "symmetry" | "pairs" => 5,
+        "methods" => 6,
+        "request" => 7,
+        "questions" => 8,
+        "plan" => 9,
+        "answer" => 10,
+        "lib" => 11,
         _ => return None,
     })
 }

@@ -33,7 +33,9 @@
 //! Every finished count comes with a [`RunReport`], which serialises to
 //! the JSON schema [`report::SCHEMA`] and deserialises from it (a report
 //! saved with `count --json` reads back into an equal `RunReport`);
-//! [`known`] holds the published counts a result can be checked against.
+//! [`known`] holds the published counts a result can be checked against,
+//! and [`sequences`] the published OEIS sequences, term by term, that a
+//! sweep along a strip is checked against.
 //!
 //! The modules import each other in one direction only: the leaves
 //! (`cancel`, `known`, `report`, `failure`, `observer`, `paths`), the
@@ -81,6 +83,7 @@ mod plan;
 mod questions;
 pub mod report;
 mod request;
+pub mod sequences;
 mod supervised;
 mod symmetry;
 pub mod zdd;
