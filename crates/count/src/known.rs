@@ -296,12 +296,12 @@ fn board_rows(sequences: &[PublishedSequence], table: &[Published]) -> Vec<Publi
                 continue;
             }
             if let Some(earlier) = rows.iter_mut().find(|t| same_count(t, &row)) {
-                earlier
-                    .source
-                    .push_str(&format!("; {} a({n})", sequence.a_number));
-                if (earlier.rows, earlier.cols) != (r, c) {
-                    earlier.source.push_str(&format!(" ({r} X {c})"));
-                }
+                let also = if (earlier.rows, earlier.cols) == (r, c) {
+                    format!("; {} a({n})", sequence.a_number)
+                } else {
+                    format!("; {} a({n}) ({r} X {c})", sequence.a_number)
+                };
+                earlier.source += &also;
                 continue;
             }
             rows.push(row);

@@ -104,7 +104,7 @@ impl PublishedSequence {
             (Measure::Cols, 0) => Some((m, m)),
             (Measure::Cols, rows) => Some((rows, m)),
             (Measure::Cells, 0) => None,
-            (Measure::Cells, rows) => (m % rows == 0).then_some((rows, m / rows)),
+            (Measure::Cells, rows) => m.is_multiple_of(rows).then_some((rows, m / rows)),
         }
     }
 
