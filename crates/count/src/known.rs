@@ -14,14 +14,23 @@
 //! **Counts of this project's own** ([`ours`]): the tables by start square
 //! that nobody had published, computed here and shipped in `data/ours/`
 //! (7×7 whole; 8×8 a class at a time), are rows too, marked `ours`, with
-//! where they come from and what verifies them. [`all`] is both, and what
-//! `--check` compares with.
+//! where they come from and what verifies them.
+//!
+//! **Terms of the published sequences** ([`from_sequences`]): every term of
+//! a shipped OEIS sequence ([`crate::sequences`]) that counts a whole board
+//! (`k×n`, `k×2n`, `n×n`) is a row too, marked with its A-number, so
+//! `count 7x9 --check` compares with A306283 a(9) though no single-board
+//! row names 7×9. A term the table already gives is not repeated.
+//!
+//! [`all`] is all three, and what `--check` compares with.
 
 use std::fmt;
 
 use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 use serde::{Deserialize, Serialize};
+
+use crate::sequences::{Measure, PublishedSequence, published_sequences};
 
 const TABLE: &str = include_str!("../data/known-counts.csv");
 
@@ -110,6 +119,11 @@ pub struct Published {
     /// not a published one.
     #[serde(default)]
     pub ours: bool,
+    /// The A-number of the shipped sequence the row is a term of
+    /// ([`from_sequences`]); `None` for the table's own rows (and in
+    /// reports written before sequences were shipped).
+    #[serde(default)]
+    pub sequence: Option<String>,
 }
 
 impl Published {
@@ -199,6 +213,7 @@ pub fn ours() -> Vec<Published> {
             count: (*count).to_owned(),
             source: "this project's own count (data/ours/7x7-open-by-start.csv; the table sums to OEIS A165134 a(7))".into(),
             ours: true,
+            sequence: None,
         });
     }
     let board = Board::square(8).expect("8x8 is a board");
@@ -221,16 +236,86 @@ pub fn ours() -> Vec<Published> {
                     part.shard.as_deref().unwrap_or("all")
                 ),
                 ours: true,
+                sequence: None,
             });
         }
     }
     rows
 }
 
-/// The published counts and this project's own ([`table`] and [`ours`]).
+/// Whether two rows give the same count of the same board (either way
+/// round) in the same convention: one is news, the other a repeat.
+fn same_count(a: &Published, b: &Published) -> bool {
+    a.kind == b.kind
+        && a.convention == b.convention
+        && a.count == b.count
+        && ((a.rows, a.cols) == (b.rows, b.cols) || (a.rows, a.cols) == (b.cols, b.rows))
+}
+
+/// The whole-board terms of the shipped sequences as rows, in the
+/// sequence's convention (source `OEIS Axxxxxx a(n)`).
+///
+/// A single count is checked against the same published figures a sweep
+/// along the strip is, without copying them into `known-counts.csv` by
+/// hand. A term the table already gives (the same count of the same board,
+/// either way round, in the same convention) is left out; a board two
+/// sequences share (6×7 is A306281 a(7) and A306283 a(6)) is one row
+/// naming both. Prefixes of cells are no rows: a partial column is no
+/// board, and a prefix of whole columns repeats a `k×n` sequence's term
+/// (the sequences' tests check that it does).
+pub fn from_sequences() -> Vec<Published> {
+    board_rows(published_sequences(), &table())
+}
+
+/// [`from_sequences`] of these sequences against this table.
+fn board_rows(sequences: &[PublishedSequence], table: &[Published]) -> Vec<Published> {
+    let mut rows: Vec<Published> = Vec::new();
+    for sequence in sequences {
+        if sequence.measure != Measure::Cols {
+            continue;
+        }
+        for (n, term) in &sequence.terms {
+            let Some((r, c)) = sequence.board_of(*n) else {
+                continue;
+            };
+            let row = Published {
+                kind: sequence.kind,
+                rows: r,
+                cols: c,
+                convention: if sequence.directed {
+                    Convention::Directed
+                } else {
+                    Convention::Undirected
+                },
+                count: term.to_string(),
+                source: format!("OEIS {} a({n})", sequence.a_number),
+                ours: false,
+                sequence: Some(sequence.a_number.clone()),
+            };
+            if table.iter().any(|t| same_count(t, &row)) {
+                continue;
+            }
+            if let Some(earlier) = rows.iter_mut().find(|t| same_count(t, &row)) {
+                let also = if (earlier.rows, earlier.cols) == (r, c) {
+                    format!("; {} a({n})", sequence.a_number)
+                } else {
+                    format!("; {} a({n}) ({r} X {c})", sequence.a_number)
+                };
+                earlier.source += &also;
+                continue;
+            }
+            rows.push(row);
+        }
+    }
+    rows
+}
+
+/// The published counts, this project's own and the sequences' board
+/// terms ([`table`], [`ours`] and [`from_sequences`]).
 pub fn all() -> Vec<Published> {
     let mut rows = table();
     rows.extend(ours());
+    rows.extend(from_sequences());
     rows
 }
 
@@ -358,6 +443,94 @@ mod tests {
         assert!(ok.agreeing.len() >= 2, "{ok:?}");
         let bad = check(&board, TourKind::Open, &BigUint::from(864u32));
         assert!(!bad.passed());
+    }
+
+    /// The sequences' board terms agree with the table wherever both speak
+    /// of a board, and add the boards the table lacks (6×14 open: A306281
+    /// a(14)). 7×9 and 7×10 open (A306283, Gubarev 2024) are table rows,
+    /// the sequence's terms not repeated.
+    #[test]
+    fn sequence_rows_agree_with_the_table_and_fill_its_gaps() {
+        let table = table();
+        let extra = from_sequences();
+        assert!(!extra.is_empty());
+        for row in &extra {
+            assert!(row.sequence.is_some() && !row.ours, "{row}");
+            assert!(row.source.starts_with("OEIS A"), "{row}");
+            assert!(
+                !table.iter().any(|t| same_count(t, row)),
+                "repeats the table: {row}"
+            );
+        }
+        // Every term, repeats included, against every table row of its board.
+        let mut compared = 0;
+        for row in &board_rows(published_sequences(), &[]) {
+            let board = Board::new(row.rows, row.cols).unwrap();
+            for t in table
+                .iter()
+                .filter(|t| t.counts(&board, row.kind, Quantity::Total))
+            {
+                if let (Some(a), Some(b)) = (t.in_project_convention(), row.in_project_convention())
+                {
+                    assert_eq!(a, b, "{row} against {t}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 150, "{compared}");
+        for (board, count) in [
+            ("7x9", "5806424327506000"),
+            ("7x10", "2050482252041396476"),
+            ("6x14", "8016912226637170235248"),
+        ] {
+            let board: Board = board.parse().unwrap();
+            let c = check(&board, TourKind::Open, &count.parse().unwrap());
+            assert!(c.passed() && !c.agreeing.is_empty(), "{board}: {c:?}");
+            let from_sequence = c.agreeing.iter().any(|r| r.sequence.is_some());
+            assert_eq!(from_sequence, board.cols() == 14, "{board}: {c:?}");
+            let wrong = check(
+                &board,
+                TourKind::Open,
+                &(count.parse::<BigUint>().unwrap() + 2u32),
+            );
+            assert!(!wrong.passed(), "{board}");
+        }
+        // Against an empty table, a board two sequences share is one row
+        // naming both (every such board of the shipped sequences is in the
+        // table already).
+        let alone = board_rows(published_sequences(), &[]);
+        let six_by_seven: Vec<&Published> = alone
+            .iter()
+            .filter(|r| r.kind == TourKind::Open && (r.rows, r.cols) == (6, 7))
+            .collect();
+        assert_eq!(six_by_seven.len(), 1, "{six_by_seven:?}");
+        assert_eq!(
+            six_by_seven[0].source,
+            "OEIS A306281 a(7); A306283 a(6) (7 X 6)"
+        );
+        assert_eq!(six_by_seven[0].count, "389969466");
+    }
+
+    /// No two rows of everything `--check` compares with disagree.
+    #[test]
+    fn no_two_rows_disagree() {
+        let rows = all();
+        for (i, a) in rows.iter().enumerate() {
+            let Some(x) = a.in_project_convention() else {
+                continue;
+            };
+            for b in &rows[i + 1..] {
+                let board = Board::new(a.rows, a.cols).unwrap();
+                if !b.counts(&board, a.kind, Quantity::Total)
+                    || !a.counts(&board, a.kind, Quantity::Total)
+                {
+                    continue;
+                }
+                if let Some(y) = b.in_project_convention() {
+                    assert_eq!(x, y, "{a} against {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -33,7 +33,9 @@
 //! Every finished count comes with a [`RunReport`], which serialises to
 //! the JSON schema [`report::SCHEMA`] and deserialises from it (a report
 //! saved with `count --json` reads back into an equal `RunReport`);
-//! [`known`] holds the published counts a result can be checked against.
+//! [`known`] holds the published counts a result can be checked against,
+//! and [`sequences`] the published OEIS sequences, term by term, that a
+//! sweep along a strip is checked against.
 //!
 //! The modules import each other in one direction only: the leaves
 //! (`cancel`, `known`, `report`, `failure`, `observer`, `paths`), the
@@ -82,6 +84,7 @@ mod questions;
 pub mod report;
 mod request;
 pub mod sequence_check;
+pub mod sequences;
 pub mod strip;
 mod supervised;
 mod symmetry;

@@ -23,7 +23,6 @@ use kt_board::{Board, TourKind};
 use kt_frontier::{FrontierError, Options, Order, OrderChoice, Outcome};
 use kt_memory::{Bytes, Watchdog};
 use num_bigint::BigUint;
-use serde::Serialize;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -41,16 +40,9 @@ pub const MAX_ROWS: usize = 13;
 /// small enough that a typing slip is refused before any work.
 pub const MAX_TERMS: usize = 100_000;
 
-/// What a term of a sequence counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Measure {
-    /// Term `n`: the board `rows × n`.
-    Cols,
-    /// Term `m`: the first `m` cells, column by column, top row first (the
-    /// last column partial).
-    Cells,
-}
+/// What a term counts: a board, or the first cells of a strip (the
+/// published sequences' own words).
+pub use crate::sequences::Measure;
 
 /// A sequence to count.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,6 +31,8 @@ pub const FIND_SCHEMA: &str = "knights-tour/find/1";
 pub const VERIFY_SCHEMA: &str = "knights-tour/verify/1";
 /// `known --json`: the published counts.
 pub const KNOWN_SCHEMA: &str = "knights-tour/known/1";
+/// `known --sequence A --json`: one published sequence, term by term.
+pub const SEQUENCE_TERMS_SCHEMA: &str = "knights-tour/sequence-terms/1";
 
 /// The program that printed a document: the `version` and `commit`
 /// fields, flattened into it.

@@ -772,6 +772,10 @@ fn every_json_document_names_its_schema_version_and_commit() {
         ),
         (&["verify", tour_path, "--json"], "knights-tour/verify/1"),
         (&["known", "--json"], "knights-tour/known/1"),
+        (
+            &["known", "--sequence", "A306281", "--json"],
+            "knights-tour/sequence-terms/1",
+        ),
         (&["shards", "5", "--json"], "knights-tour/pairs-plan/1"),
         (
             &["merge", part_path, "--json"],
@@ -1532,4 +1536,92 @@ fn known_lists_the_boards_with_tours_and_narrows_to_one() {
     );
     assert!(seven.contains("this project's own count"), "{seven}");
     assert!(!some.contains("from-0-0 *"), "{some}");
+}
+
+/// `known --sequence A` lists a published sequence's terms in both
+/// conventions (OEIS counts open tours undirected, the project directed),
+/// `known --sequences` every sequence shipped; an unknown A-number is a
+/// one-line error.
+#[test]
+fn known_lists_a_published_sequence_and_all_of_them() {
+    let text = knights_tour()
+        .args(["known", "--sequence", "A306283"])
+        .output()
+        .unwrap();
+    assert!(text.status.success(), "{text:?}");
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.starts_with("A306283: 7×n, open tours, undirected\n"),
+        "{text}"
+    );
+    assert!(text.contains("Gubarev"), "{text}");
+    // a(9) and a(10): Gubarev's terms, and the project's directed counts.
+    let row = |n: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(n))
+            .unwrap_or_else(|| panic!("no a({n}): {text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(row("9"), ["9", "9", "2903212163753000", "5806424327506000"]);
+    assert_eq!(
+        row("10"),
+        ["10", "10", "1025241126020698238", "2050482252041396476"]
+    );
+    // Any spelling of the A-number; the JSON form.
+    let json = knights_tour()
+        .args(["known", "--sequence", "a175855", "--json"])
+        .output()
+        .unwrap();
+    assert!(json.status.success(), "{json:?}");
+    let doc: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(doc["schema"], "knights-tour/sequence-terms/1");
+    assert_eq!(doc["a_number"], "A175855");
+    assert_eq!(
+        (doc["rows"].as_u64(), doc["step"].as_u64()),
+        (Some(5), Some(2))
+    );
+    assert_eq!(
+        (&doc["measure"], &doc["convention"]),
+        (&"cols".into(), &"undirected".into())
+    );
+    let third = &doc["terms"][2];
+    assert_eq!(
+        (&third["n"], &third["published"], &third["count"]),
+        (&3.into(), &"8".into(), &"8".into())
+    );
+    // An open, undirected sequence of cells: the one-cell path counts once.
+    let cells = knights_tour()
+        .args(["known", "--sequence", "389759", "--json"])
+        .output()
+        .unwrap();
+    let cells: serde_json::Value = serde_json::from_slice(&cells.stdout).unwrap();
+    assert_eq!(cells["measure"], "cells");
+    assert_eq!(cells["terms"][0]["count"], "1");
+    assert_eq!(cells["terms"][9]["count"], "4", "a(10) = 2 undirected");
+    // Every sequence shipped, one a line.
+    let list = knights_tour()
+        .args(["known", "--sequences"])
+        .output()
+        .unwrap();
+    assert!(list.status.success(), "{list:?}");
+    let list = String::from_utf8(list.stdout).unwrap();
+    for a in [
+        "A306281", "A306283", "A389760", "A193055", "A389754", "A383664",
+    ] {
+        assert!(list.lines().any(|l| l.starts_with(a)), "{a}: {list}");
+    }
+    // The table leaves the sequences' terms out unless a board is named.
+    let some = knights_tour().arg("known").output().unwrap();
+    let some = String::from_utf8(some.stdout).unwrap();
+    assert!(!some.contains("OEIS A306281 a(14)"), "{some}");
+    let board = knights_tour().args(["known", "14x6"]).output().unwrap();
+    let board = String::from_utf8(board.stdout).unwrap();
+    assert!(board.contains("OEIS A306281 a(14)"), "{board}");
+    let message = fails_with_one_line(&["known", "--sequence", "A000045"], 2);
+    assert!(
+        message.contains("no published sequence 'A000045'"),
+        "{message}"
+    );
+    fails_with_one_line(&["known", "--sequence", "fibonacci"], 2);
 }

@@ -174,6 +174,7 @@ fn docs_json_md_documents_every_field_of_every_document() {
         vec!["find", "6", "--closed", "--json", "--no-time"],
         vec!["verify", &tours, "--json"],
         vec!["known", "--json"],
+        vec!["known", "--sequence", "A306283", "--json"],
         vec!["shards", "5", "--shards", "2", "--json"],
         vec!["shards", "5", "--json"],
         vec!["merge", &part, "--json", "--check"],
@@ -245,6 +246,7 @@ fn docs_json_md_documents_every_field_of_every_document() {
         "knights-tour/find/1",
         "knights-tour/verify/1",
         "knights-tour/known/1",
+        "knights-tour/sequence-terms/1",
         "knights-tour/pairs-plan/1",
         "knights-tour/pairs-merged/1",
     ] {

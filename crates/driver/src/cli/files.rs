@@ -172,9 +172,23 @@ pub struct KnownArgs {
     pub board: Option<Board>,
 
     /// Also the rows of boards with no tour (a side of 1 or 2, 3x3, 4x4,
-    /// …), which the table leaves out by default; --json always has them.
+    /// …) and the terms of the published sequences (--sequences), which
+    /// the table leaves out by default; --json always has them.
     #[arg(long)]
     pub all: bool,
+
+    /// List the terms of one published sequence, by its OEIS A-number
+    /// (A306283, a306283 or 306283): n, the columns or cells it counts, the
+    /// published term and the term in the project's convention (open tours
+    /// directed, closed undirected).
+    #[arg(long, value_name = "A-NUMBER", conflicts_with_all = ["board", "sequences"])]
+    pub sequence: Option<String>,
+
+    /// List the published sequences the project ships, one a line: the
+    /// A-number, the strip, what a term counts, the convention, the terms
+    /// shipped and the name.
+    #[arg(long, conflicts_with = "board")]
+    pub sequences: bool,
 
     /// Print the table as one JSON document (docs/json.md).
     #[arg(long)]
