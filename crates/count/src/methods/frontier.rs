@@ -224,8 +224,9 @@ impl Method for Frontier {
         }
     }
 
-    /// The widest level from the measured sweeps (`docs/frontier.md`), at
-    /// 20 bytes and 4 µs of one thread a state (`measured`).
+    /// The sweep's widest level and work, measured or modelled
+    /// (`measured::frontier_sweep_states`), at the bytes and seconds of one
+    /// thread a state that `measured` records.
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
         let order = self.order(job)?;
         self.check_resume(job)?;
@@ -393,27 +394,109 @@ impl CountsRestricted for Frontier {
 }
 
 /// What one frontier sweep of `job` costs, shared by `processes` that
-/// each hold and expand their part of every level: the widest level from
-/// the measured sweeps (`docs/frontier.md`), at the bytes and seconds of
-/// one thread a state that `measured` records.
+/// each hold and expand their part of every level: the states its levels
+/// hold at the widest and in all (`measured::frontier_sweep_states`), at
+/// the bytes and seconds of one thread a state that `measured` records.
 pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
-    let shares = processes.max(1) as f64;
-    let (widest, basis) = measured::frontier_peak_states(job.board, job.kind, order);
-    let work = widest * measured::frontier_sweep_length(job.board);
+    let states = measured::frontier_sweep_states(job.board, job.kind, order);
+    let cost = SweepCost::of(&states, job.board, job.threads, processes);
     Reach {
-        seconds: work * measured::FRONTIER_SECONDS_PER_STATE
-            / measured::speedup(job.threads)
-            / shares,
-        memory: Bytes(whole(
-            widest * measured::FRONTIER_BYTES_PER_STATE / shares + BASELINE_BYTES,
-        )),
+        seconds: cost.seconds,
+        memory: Bytes(whole(cost.bytes)),
         spills: true,
         nodes: None,
         basis: if processes > 1 {
-            format!("widest level {basis}, shared by {processes} processes")
+            format!(
+                "{}; shared by {processes} processes",
+                states_basis(&states)
+            )
         } else {
-            format!("widest level {basis}")
+            states_basis(&states)
         },
+    }
+}
+
+/// The estimate's figures and their source, in the words of the method
+/// line and of a refusal.
+fn states_basis(states: &measured::SweepStates) -> String {
+    format!(
+        "widest level {} states, {} in all: {}",
+        round_figure(states.peak),
+        round_figure(states.summed),
+        states.basis
+    )
+}
+
+/// A state count in three significant digits (`4.61 M`, `1.2e15`): an
+/// estimate's figure, not a measurement's.
+fn round_figure(states: f64) -> String {
+    match states {
+        s if s < 1e4 => format!("{s:.0}"),
+        s if s < 1e6 => format!("{:.3} k", s / 1e3),
+        s if s < 1e9 => format!("{:.3} M", s / 1e6),
+        s if s < 1e12 => format!("{:.3} G", s / 1e9),
+        s => format!("{s:.2e}"),
+    }
+}
+
+/// The time and memory a sweep of these states takes.
+struct SweepCost {
+    seconds: f64,
+    bytes: f64,
+}
+
+impl SweepCost {
+    fn of(
+        states: &measured::SweepStates,
+        board: kt_board::Board,
+        threads: u32,
+        processes: usize,
+    ) -> SweepCost {
+        let shares = processes.max(1) as f64;
+        SweepCost {
+            seconds: states.summed * measured::FRONTIER_SECONDS_PER_STATE
+                / measured::speedup(threads)
+                / shares
+                + board.cells() as f64 * measured::FRONTIER_SECONDS_PER_LEVEL
+                + measured::FRONTIER_SECONDS_TO_START,
+            bytes: states.peak * measured::FRONTIER_BYTES_PER_STATE / shares + BASELINE_BYTES,
+        }
+    }
+}
+
+/// The frontier method's estimate of a whole sweep of `board` in the
+/// columns order, with `threads` threads on the reference machine (2
+/// cores, 24 GiB; `docs/benchmarks.md`, *Estimate against measured*).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColumnsEstimate {
+    /// The most states a level holds.
+    pub peak_states: f64,
+    /// The states summed over the levels: the work.
+    pub states_summed: f64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Memory at the widest level (beyond the budget, levels spill).
+    pub bytes: f64,
+}
+
+/// What sweeping `board` column by column costs, before any work: from the
+/// levels measured on strips of as many rows
+/// (`crates/count/data/strip-levels.csv`), the same estimate the plan
+/// makes for `--order columns`. A sweep truncated after its first `k`
+/// columns costs at most this; its levels are the whole board's until
+/// the last three columns.
+pub fn estimate_columns_sweep(
+    board: kt_board::Board,
+    kind: TourKind,
+    threads: u32,
+) -> ColumnsEstimate {
+    let states = measured::frontier_sweep_states(board, kind, &Order::columns(board));
+    let cost = SweepCost::of(&states, board, threads, 1);
+    ColumnsEstimate {
+        peak_states: states.peak,
+        states_summed: states.summed,
+        seconds: cost.seconds,
+        bytes: cost.bytes,
     }
 }
 
