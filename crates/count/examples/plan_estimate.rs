@@ -8,63 +8,77 @@
 //! A board is `RxC`, with `:closed` for closed tours and `:columns` for the
 //! frontier method in the columns order (`--method frontier --order
 //! columns`); `:frontier` for the frontier method in its default order;
-//! `:order=FILE` for it in the order of a file (`--order FILE`).
+//! `:order=FILE` for it in the order of a file (`--order FILE`);
+//! `:threads=N` for `--threads N`.
 //! This is how `docs/benchmarks.md`, *Estimate against measured*, reads
 //! the estimates; `count` prints the same line as its method line, or
 //! refuses with it.
 
 use kt_count::{
-    Board, Frontier, MethodChoice, MethodSettings, OrderChoice, Request, TourKind, plan,
+    Board, Frontier, MethodChoice, MethodSettings, OrderChoice, Request, Resources, TourKind, plan,
 };
 
 fn main() {
     for spec in std::env::args().skip(1) {
         let mut parts = spec.split(':');
-        let board: Board = match parts.next().unwrap_or_default().parse() {
-            Ok(board) => board,
-            Err(e) => {
-                eprintln!("{spec}: {e}");
-                std::process::exit(2);
-            }
-        };
-        let (mut kind, mut method) = (TourKind::Open, MethodChoice::auto());
+        let board: Board = parts
+            .next()
+            .unwrap_or_default()
+            .parse()
+            .unwrap_or_else(|e: kt_count::BoardError| fail(&spec, &e.to_string()));
+        let (mut kind, mut order, mut frontier, mut threads) = (TourKind::Open, None, false, None);
         for part in parts {
             match part {
                 "closed" => kind = TourKind::Closed,
-                "columns" => {
-                    method = MethodChoice::Use(Box::new(MethodSettings::Frontier(Frontier {
-                        order: Some(OrderChoice::Columns),
-                        ..Frontier::default()
-                    })));
-                }
-                "frontier" => {
-                    method =
-                        MethodChoice::Use(Box::new(MethodSettings::Frontier(Frontier::default())));
-                }
+                "columns" => order = Some(OrderChoice::Columns),
+                "frontier" => frontier = true,
                 path if path.starts_with("order=") => {
                     let text = std::fs::read_to_string(&path["order=".len()..])
                         .unwrap_or_else(|e| fail(&spec, &e.to_string()));
-                    let order = kt_count::Order::parse_for(&text, board)
+                    let given = kt_count::Order::parse_for(&text, board)
                         .unwrap_or_else(|e| fail(&spec, &e.to_string()))
                         .with_origin(kt_count::order::Origin::Given);
-                    method = MethodChoice::Use(Box::new(MethodSettings::Frontier(Frontier {
-                        order: Some(OrderChoice::Given(order)),
-                        ..Frontier::default()
-                    })));
+                    order = Some(OrderChoice::Given(given));
                 }
-                other => {
-                    eprintln!(
-                        "{spec}: unknown part {other:?} (closed, columns, frontier, order=FILE)"
+                n if n.starts_with("threads=") => {
+                    threads = Some(
+                        n["threads=".len()..]
+                            .parse()
+                            .unwrap_or_else(|_| fail(&spec, "threads=N takes a whole number")),
                     );
-                    std::process::exit(2);
                 }
+                other => fail(
+                    &spec,
+                    &format!(
+                        "unknown part {other:?} (closed, columns, frontier, order=FILE, threads=N)"
+                    ),
+                ),
             }
         }
+        let resources = Resources {
+            threads,
+            memory: None,
+        };
+        let method = if frontier || order.is_some() {
+            MethodChoice::Use(Box::new(MethodSettings::Frontier(Frontier {
+                resources,
+                order,
+                ..Frontier::default()
+            })))
+        } else {
+            MethodChoice::auto_with(resources)
+        };
         let request = Request::new(board, kind).with_method(method);
         match plan(&request) {
             Ok(plan) => {
-                let basis = plan.estimate.as_ref().map_or("", |e| e.basis.as_str());
-                println!("{spec}: {} ({}) [{basis}]", plan.method, plan.reason);
+                let (basis, seconds) = plan
+                    .estimate
+                    .as_ref()
+                    .map_or(("", f64::NAN), |e| (e.basis.as_str(), e.seconds));
+                println!(
+                    "{spec}: {} ({}) [{basis}] {seconds:.3} s",
+                    plan.method, plan.reason
+                );
             }
             Err(refusal) => println!("{spec}: refused: {}", refusal.message),
         }

@@ -399,7 +399,7 @@ impl CountsRestricted for Frontier {
 /// the bytes and seconds of one thread a state that `measured` records.
 pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
     let states = measured::frontier_sweep_states(job.board, job.kind, order);
-    let cost = SweepCost::of(&states, job.board, job.threads, processes);
+    let cost = SweepCost::of(&states, job.board, job.threads, processes, job.budget);
     Reach {
         seconds: cost.seconds,
         memory: Bytes(whole(cost.bytes)),
@@ -446,20 +446,30 @@ struct SweepCost {
 }
 
 impl SweepCost {
+    /// With `threads` threads in each of `processes` processes, each with
+    /// a memory `budget`: a widest level beyond it spills, which costs
+    /// [`measured::FRONTIER_SPILL_SLOWDOWN`] times the time a state.
     fn of(
         states: &measured::SweepStates,
         board: kt_board::Board,
         threads: u32,
         processes: usize,
+        budget: Bytes,
     ) -> SweepCost {
         let shares = processes.max(1) as f64;
+        let bytes = states.peak * measured::FRONTIER_BYTES_PER_STATE / shares + BASELINE_BYTES;
+        let spill = if bytes > budget.0 as f64 {
+            measured::FRONTIER_SPILL_SLOWDOWN
+        } else {
+            1.0
+        };
         SweepCost {
-            seconds: states.summed * measured::FRONTIER_SECONDS_PER_STATE
+            seconds: states.summed * measured::FRONTIER_SECONDS_PER_STATE * spill
                 / measured::speedup(threads)
                 / shares
                 + board.cells() as f64 * measured::FRONTIER_SECONDS_PER_LEVEL
                 + measured::FRONTIER_SECONDS_TO_START,
-            bytes: states.peak * measured::FRONTIER_BYTES_PER_STATE / shares + BASELINE_BYTES,
+            bytes,
         }
     }
 }
@@ -482,7 +492,7 @@ pub struct ColumnsEstimate {
 /// What sweeping `board` column by column costs, before any work: from the
 /// levels measured on strips of as many rows
 /// (`crates/count/data/strip-levels.csv`), the same estimate the plan
-/// makes for `--order columns`. A sweep truncated after its first `k`
+/// makes for `--order columns` with the default memory budget. A sweep truncated after its first `k`
 /// columns costs at most this; its levels are the whole board's until
 /// the last three columns.
 pub fn estimate_columns_sweep(
@@ -491,7 +501,7 @@ pub fn estimate_columns_sweep(
     threads: u32,
 ) -> ColumnsEstimate {
     let states = measured::frontier_sweep_states(board, kind, &Order::columns(board));
-    let cost = SweepCost::of(&states, board, threads, 1);
+    let cost = SweepCost::of(&states, board, threads, 1, kt_memory::default_budget());
     ColumnsEstimate {
         peak_states: states.peak,
         states_summed: states.summed,

@@ -179,10 +179,20 @@ pub(super) const FRONTIER_BYTES_PER_STATE: f64 = 20.0;
 /// to 1.1 billion states); 3.1e-7 on 8×8 closed in its order (1.70
 /// billion in 304 s); 4.0e-7 to 4.5e-7 in the columns (6×6 open, 7×7
 /// open, 7×12 and 8×8 closed: 5.79 billion in 1,439 s); 6.6e-7 on 8×8
-/// open, whose levels spilled (16.0 billion in 6,056 s); 8.3e-7 on 6×14
-/// open in its searched order (142 million in 68 s, issue 43). The
-/// geometric middle of that range, so that each is within 1.9×.
+/// open, whose levels spilled (16.0 billion in 6,056 s;
+/// [`FRONTIER_SPILL_SLOWDOWN`]); 8.3e-7 on 6×14 open in its searched order
+/// (142 million in 68 s, issue 43). The geometric middle of that range, so
+/// that each is within 1.9×.
 pub(super) const FRONTIER_SECONDS_PER_STATE: f64 = 4.4e-7;
+
+/// How many times as long a state takes when the widest level does not
+/// fit the budget and levels spill to disk: 8×8 open, the one sweep
+/// measured spilling (55.7 GB of runs on disk at its widest), took 6.6e-7
+/// thread-seconds a state, 1.5 times [`FRONTIER_SECONDS_PER_STATE`] and
+/// 2.1 times 8×8 closed in memory in the same kind of order (the kernel's
+/// copy of the runs was 18% of a spilling class's time,
+/// `docs/benchmarks.md`, *Where an 8×8 class's time goes*).
+pub(super) const FRONTIER_SPILL_SLOWDOWN: f64 = 1.5;
 
 /// Seconds a level costs whatever its states (65–90 µs measured on 6×5
 /// closed's levels of 1–30 states, `docs/benchmarks.md`), and a process's
