@@ -698,3 +698,63 @@ pub(super) fn resolve_order(
         other => Failure::refused(other.to_string()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The estimate's time against the times `docs/benchmarks.md` measured
+    /// (*Estimate against measured*): board, kind, the columns or the
+    /// shipped order, threads, the budget it ran with, seconds. Within 2×
+    /// each.
+    #[test]
+    fn the_time_is_within_twice_every_measured_sweep() {
+        let gib = |n: u64| Bytes(n * Bytes::GIB);
+        for (board, kind, columns, threads, budget, seconds) in [
+            ("6x6", TourKind::Open, true, 2, gib(18), 2.15),
+            ("6x6", TourKind::Open, true, 1, gib(18), 3.71),
+            ("6x7", TourKind::Open, true, 2, gib(18), 12.4),
+            ("6x7", TourKind::Open, false, 2, gib(18), 0.33),
+            ("6x8", TourKind::Closed, true, 1, gib(18), 2.88),
+            ("7x7", TourKind::Open, true, 2, gib(18), 157.0),
+            ("7x7", TourKind::Open, false, 2, gib(18), 4.56),
+            ("7x8", TourKind::Closed, true, 2, gib(18), 41.0),
+            ("7x8", TourKind::Closed, false, 2, gib(18), 5.97),
+            ("7x8", TourKind::Open, false, 2, gib(17), 73.0),
+            ("7x9", TourKind::Open, false, 2, gib(17), 117.0),
+            ("7x10", TourKind::Open, false, 2, gib(18), 166.0),
+            ("7x12", TourKind::Closed, true, 2, gib(18), 136.9),
+            ("8x8", TourKind::Closed, true, 2, gib(18), 1439.0),
+            ("8x8", TourKind::Closed, false, 2, gib(18), 304.0),
+            ("8x8", TourKind::Open, false, 2, gib(16), 6056.0),
+            ("6x14", TourKind::Open, true, 2, gib(18), 41.0),
+        ] {
+            let board: kt_board::Board = board.parse().unwrap();
+            let order = if columns {
+                Order::columns(board)
+            } else {
+                kt_frontier::order::shipped::find(board).unwrap()
+            };
+            let states = measured::frontier_sweep_states(board, kind, &order);
+            let cost = SweepCost::of(&states, board, threads, 1, budget);
+            let ratio = cost.seconds / seconds;
+            assert!(
+                (0.5..=2.0).contains(&ratio),
+                "{board} {kind} {threads} threads: {:.1} s against {seconds} s",
+                cost.seconds
+            );
+        }
+    }
+
+    /// The estimate for other front ends is the plan's for the columns.
+    #[test]
+    fn the_columns_estimate_is_the_plans() {
+        let board: kt_board::Board = "6x20".parse().unwrap();
+        let estimate = estimate_columns_sweep(board, TourKind::Open, 2);
+        let states = measured::frontier_sweep_states(board, TourKind::Open, &Order::columns(board));
+        assert!((estimate.peak_states - states.peak).abs() < 1e-6);
+        assert!((estimate.states_summed - states.summed).abs() < 1e-6);
+        assert!(estimate.seconds > 10.0 && estimate.seconds < 600.0, "{estimate:?}");
+        assert!(estimate.bytes < 1e9, "{estimate:?}");
+    }
+}

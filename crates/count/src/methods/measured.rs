@@ -324,6 +324,17 @@ mod tests {
                 "{board} {kind}: summed {} against {summed}",
                 got.summed
             );
+            // Where only the peak is shipped, the work is the peak times
+            // the columns' work per widest level: within 3× of the work
+            // measured here (7×7 open's mirrored order, 2.7× low, rises
+            // slowest: 14.6 levels' worth of its widest against the
+            // columns' 5.4; the others within 1.9×).
+            let columns = strips::columns_sweep(board, kind);
+            let from_peak = peak * columns.summed / columns.peak;
+            assert!(
+                within(from_peak, summed, 3.0),
+                "{board} {kind}: {from_peak} from the peak against {summed}"
+            );
         }
     }
 
