@@ -467,8 +467,7 @@ impl SweepCost {
             seconds: states.summed * measured::FRONTIER_SECONDS_PER_STATE * spill
                 / measured::speedup(threads)
                 / shares
-                + board.cells() as f64 * measured::FRONTIER_SECONDS_PER_LEVEL
-                + measured::FRONTIER_SECONDS_TO_START,
+                + board.cells() as f64 * measured::FRONTIER_SECONDS_PER_LEVEL,
             bytes,
         }
     }

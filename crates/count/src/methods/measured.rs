@@ -195,10 +195,10 @@ pub(super) const FRONTIER_SECONDS_PER_STATE: f64 = 4.4e-7;
 pub(super) const FRONTIER_SPILL_SLOWDOWN: f64 = 1.5;
 
 /// Seconds a level costs whatever its states (65–90 µs measured on 6×5
-/// closed's levels of 1–30 states, `docs/benchmarks.md`), and a process's
-/// start: what a thin board's sweep costs.
+/// closed's levels of 1–30 states, `docs/benchmarks.md`): what a thin
+/// board's sweep costs. (The process's start, about 6 ms, is every
+/// method's, so no estimate counts it.)
 pub(super) const FRONTIER_SECONDS_PER_LEVEL: f64 = 1.0e-4;
-pub(super) const FRONTIER_SECONDS_TO_START: f64 = 0.01;
 
 /// The speed-up of `threads` threads over one: 1.73 with two on the
 /// reference machine (6×6 open: 3.71 s and 2.15 s).
