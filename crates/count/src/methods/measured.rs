@@ -101,6 +101,9 @@ pub(super) fn frontier_sweep_states(board: Board, kind: TourKind, order: &Order)
     }
     let score = Score::with_base(board, ORDER_SCORE_BASE);
     let ratio = score.of(order.squares()) / score.of(columns_order.squares());
+    // Both scores overflow only on boards no key holds, refused before any
+    // estimate; if they did, the order would count as the columns.
+    let ratio = if ratio.is_nan() { 1.0 } else { ratio };
     let ratio = if ratio > 1.0 {
         ratio.powf(match kind {
             TourKind::Open => WORSE_ORDER_EXPONENT_OPEN,
