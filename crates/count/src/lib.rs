@@ -117,9 +117,9 @@ pub use kt_distributed::{
 /// search and shipped table.
 pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
 pub use methods::{
-    Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions, Edges,
-    Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources, Setting, TimeSliced,
-    human_bytes, human_time,
+    Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions,
+    ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources,
+    Setting, TimeSliced, estimate_columns_sweep, human_bytes, human_time,
 };
 pub use observer::{Observer, Progress, Silent};
 pub use paths::{makeable_dir, writable_dir, writable_file};

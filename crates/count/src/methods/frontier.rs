@@ -224,8 +224,9 @@ impl Method for Frontier {
         }
     }
 
-    /// The widest level from the measured sweeps (`docs/frontier.md`), at
-    /// 20 bytes and 4 µs of one thread a state (`measured`).
+    /// The sweep's widest level and work, measured or modelled
+    /// (`measured::frontier_sweep_states`), at the bytes and seconds of one
+    /// thread a state that `measured` records.
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
         let order = self.order(job)?;
         self.check_resume(job)?;
@@ -393,27 +394,118 @@ impl CountsRestricted for Frontier {
 }
 
 /// What one frontier sweep of `job` costs, shared by `processes` that
-/// each hold and expand their part of every level: the widest level from
-/// the measured sweeps (`docs/frontier.md`), at the bytes and seconds of
-/// one thread a state that `measured` records.
+/// each hold and expand their part of every level: the states its levels
+/// hold at the widest and in all (`measured::frontier_sweep_states`), at
+/// the bytes and seconds of one thread a state that `measured` records.
 pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
-    let shares = processes.max(1) as f64;
-    let (widest, basis) = measured::frontier_peak_states(job.board, job.kind, order);
-    let work = widest * measured::frontier_sweep_length(job.board);
+    let states = measured::frontier_sweep_states(job.board, job.kind, order);
+    let cost = SweepCost::of(&states, job.board, job.threads, processes, job.budget);
     Reach {
-        seconds: work * measured::FRONTIER_SECONDS_PER_STATE
-            / measured::speedup(job.threads)
-            / shares,
-        memory: Bytes(whole(
-            widest * measured::FRONTIER_BYTES_PER_STATE / shares + BASELINE_BYTES,
-        )),
+        seconds: cost.seconds,
+        memory: Bytes(whole(cost.bytes)),
         spills: true,
         nodes: None,
         basis: if processes > 1 {
-            format!("widest level {basis}, shared by {processes} processes")
+            format!(
+                "{}; shared by {processes} processes",
+                states_basis(&states)
+            )
         } else {
-            format!("widest level {basis}")
+            states_basis(&states)
         },
+    }
+}
+
+/// The estimate's figures and their source, in the words of the method
+/// line and of a refusal.
+fn states_basis(states: &measured::SweepStates) -> String {
+    format!(
+        "widest level {} states, {} in all: {}",
+        round_figure(states.peak),
+        round_figure(states.summed),
+        states.basis
+    )
+}
+
+/// A state count in three significant digits (`4.61 M`, `1.2e15`): an
+/// estimate's figure, not a measurement's.
+fn round_figure(states: f64) -> String {
+    match states {
+        s if s < 1e4 => format!("{s:.0}"),
+        s if s < 1e6 => format!("{:.3} k", s / 1e3),
+        s if s < 1e9 => format!("{:.3} M", s / 1e6),
+        s if s < 1e12 => format!("{:.3} G", s / 1e9),
+        s => format!("{s:.2e}"),
+    }
+}
+
+/// The time and memory a sweep of these states takes.
+struct SweepCost {
+    seconds: f64,
+    bytes: f64,
+}
+
+impl SweepCost {
+    /// With `threads` threads in each of `processes` processes, each with
+    /// a memory `budget`: a widest level beyond it spills, which costs
+    /// [`measured::FRONTIER_SPILL_SLOWDOWN`] times the time a state.
+    fn of(
+        states: &measured::SweepStates,
+        board: kt_board::Board,
+        threads: u32,
+        processes: usize,
+        budget: Bytes,
+    ) -> SweepCost {
+        let shares = processes.max(1) as f64;
+        let bytes = states.peak * measured::FRONTIER_BYTES_PER_STATE / shares + BASELINE_BYTES;
+        let spill = if bytes > budget.0 as f64 {
+            measured::FRONTIER_SPILL_SLOWDOWN
+        } else {
+            1.0
+        };
+        SweepCost {
+            seconds: states.summed * measured::FRONTIER_SECONDS_PER_STATE * spill
+                / measured::speedup(threads)
+                / shares
+                + board.cells() as f64 * measured::FRONTIER_SECONDS_PER_LEVEL,
+            bytes,
+        }
+    }
+}
+
+/// The frontier method's estimate of a whole sweep of `board` in the
+/// columns order, with `threads` threads on the reference machine (2
+/// cores, 24 GiB; `docs/benchmarks.md`, *Estimate against measured*).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColumnsEstimate {
+    /// The most states a level holds.
+    pub peak_states: f64,
+    /// The states summed over the levels: the work.
+    pub states_summed: f64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Memory at the widest level (beyond the budget, levels spill).
+    pub bytes: f64,
+}
+
+/// What sweeping `board` column by column costs, before any work: from the
+/// levels measured on strips of as many rows
+/// (`crates/count/data/strip-levels.csv`), the same estimate the plan
+/// makes for `--order columns` with the default memory budget. A sweep truncated after its first `k`
+/// columns costs at most this; its levels are the whole board's until
+/// the last three columns.
+pub fn estimate_columns_sweep(
+    board: kt_board::Board,
+    kind: TourKind,
+    threads: u32,
+) -> ColumnsEstimate {
+    let states = measured::frontier_sweep_states(board, kind, &Order::columns(board));
+    let cost = SweepCost::of(&states, board, threads, 1, kt_memory::default_budget());
+    ColumnsEstimate {
+        peak_states: states.peak,
+        states_summed: states.summed,
+        seconds: cost.seconds,
+        bytes: cost.bytes,
     }
 }
 
@@ -604,4 +696,64 @@ pub(super) fn resolve_order(
         )),
         other => Failure::refused(other.to_string()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The estimate's time against the times `docs/benchmarks.md` measured
+    /// (*Estimate against measured*): board, kind, the columns or the
+    /// shipped order, threads, the budget it ran with, seconds. Within 2×
+    /// each.
+    #[test]
+    fn the_time_is_within_twice_every_measured_sweep() {
+        let gib = |n: u64| Bytes(n * Bytes::GIB);
+        for (board, kind, columns, threads, budget, seconds) in [
+            ("6x6", TourKind::Open, true, 2, gib(18), 2.15),
+            ("6x6", TourKind::Open, true, 1, gib(18), 3.71),
+            ("6x7", TourKind::Open, true, 2, gib(18), 12.4),
+            ("6x7", TourKind::Open, false, 2, gib(18), 0.33),
+            ("6x8", TourKind::Closed, true, 1, gib(18), 2.88),
+            ("7x7", TourKind::Open, true, 2, gib(18), 157.0),
+            ("7x7", TourKind::Open, false, 2, gib(18), 4.56),
+            ("7x8", TourKind::Closed, true, 2, gib(18), 41.0),
+            ("7x8", TourKind::Closed, false, 2, gib(18), 5.97),
+            ("7x8", TourKind::Open, false, 2, gib(17), 73.0),
+            ("7x9", TourKind::Open, false, 2, gib(17), 117.0),
+            ("7x10", TourKind::Open, false, 2, gib(18), 166.0),
+            ("7x12", TourKind::Closed, true, 2, gib(18), 136.9),
+            ("8x8", TourKind::Closed, true, 2, gib(18), 1439.0),
+            ("8x8", TourKind::Closed, false, 2, gib(18), 304.0),
+            ("8x8", TourKind::Open, false, 2, gib(16), 6056.0),
+            ("6x14", TourKind::Open, true, 2, gib(18), 41.0),
+        ] {
+            let board: kt_board::Board = board.parse().unwrap();
+            let order = if columns {
+                Order::columns(board)
+            } else {
+                kt_frontier::order::shipped::find(board).unwrap()
+            };
+            let states = measured::frontier_sweep_states(board, kind, &order);
+            let cost = SweepCost::of(&states, board, threads, 1, budget);
+            let ratio = cost.seconds / seconds;
+            assert!(
+                (0.5..=2.0).contains(&ratio),
+                "{board} {kind} {threads} threads: {:.1} s against {seconds} s",
+                cost.seconds
+            );
+        }
+    }
+
+    /// The estimate for other front ends is the plan's for the columns.
+    #[test]
+    fn the_columns_estimate_is_the_plans() {
+        let board: kt_board::Board = "6x20".parse().unwrap();
+        let estimate = estimate_columns_sweep(board, TourKind::Open, 2);
+        let states = measured::frontier_sweep_states(board, TourKind::Open, &Order::columns(board));
+        assert!((estimate.peak_states - states.peak).abs() < 1e-6);
+        assert!((estimate.states_summed - states.summed).abs() < 1e-6);
+        assert!(estimate.seconds > 10.0 && estimate.seconds < 600.0, "{estimate:?}");
+        assert!(estimate.bytes < 1e9, "{estimate:?}");
+    }
 }

@@ -23,6 +23,7 @@
 // The methods' own modules are declared by `registry!` below, with their
 // types' re-exports: a method is its file and its line there.
 mod measured;
+mod strips;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -31,7 +32,7 @@ use kt_board::{Board, Square, TourKind};
 use kt_memory::Bytes;
 use num_bigint::BigUint;
 
-pub use frontier::{CHECKPOINT_EVERY, Checkpointing};
+pub use frontier::{CHECKPOINT_EVERY, Checkpointing, ColumnsEstimate, estimate_columns_sweep};
 pub use kt_distributed::ClusterOptions;
 
 use crate::cancel::CancelToken;

@@ -3,7 +3,7 @@
 //! `data/orders.csv` holds one order per board shape (`board`, the order as
 //! a board of step numbers with rows separated by `/`, where it came from,
 //! and the widest level its sweep was measured to hold, open and closed,
-//! where measured); a board with more rows than columns takes its
+//! then the states its levels held in all, where measured); a board with more rows than columns takes its
 //! transpose's order turned ([`Order::transposed`]). Each was chosen by measurement: the
 //! levels of its sweep against those of the columns and of other
 //! candidates (`docs/frontier.md`, *The vertex order*, has the figures;
@@ -30,6 +30,10 @@ pub struct Entry {
     /// for open and for closed tours (what `plan` estimates from).
     pub open_peak: Option<u64>,
     pub closed_peak: Option<u64>,
+    /// The states the levels of those sweeps held in all (the work, which
+    /// the plan's time estimate follows).
+    pub open_summed: Option<u64>,
+    pub closed_summed: Option<u64>,
 }
 
 impl Entry {
@@ -38,6 +42,14 @@ impl Entry {
         match kind {
             kt_board::TourKind::Open => self.open_peak,
             kt_board::TourKind::Closed => self.closed_peak,
+        }
+    }
+
+    /// The measured states summed over the levels for `kind`, if measured.
+    pub fn summed(&self, kind: kt_board::TourKind) -> Option<u64> {
+        match kind {
+            kt_board::TourKind::Open => self.open_summed,
+            kt_board::TourKind::Closed => self.closed_summed,
         }
     }
 }
@@ -55,17 +67,20 @@ pub fn entries() -> &'static [Entry] {
                 let order = Order::parse_for(&record[1], board)
                     .expect("a shipped order is a permutation of its board")
                     .with_origin(Origin::Shipped);
+                // A measured figure: a peak, or the states summed.
                 let peak = |i: usize| {
                     record
                         .get(i)
                         .filter(|p| !p.is_empty())
-                        .map(|p| p.parse().expect("a shipped peak is a whole number"))
+                        .map(|p| p.parse().expect("a shipped figure is a whole number"))
                 };
                 Entry {
                     order,
                     source: record[2].to_string(),
                     open_peak: peak(3),
                     closed_peak: peak(4),
+                    open_summed: peak(5),
+                    closed_summed: peak(6),
                 }
             })
             .collect()
