@@ -128,11 +128,18 @@ impl Check {
             .map(|(k, value)| (*k, value))
     }
 
+    /// Whether our term (the project's convention) is the published one:
+    /// compared in the project's convention, where a wrong odd directed
+    /// count cannot halve into a right one.
+    fn agrees(&self, n: usize, term: &Term, published: &BigUint) -> bool {
+        term.count == self.sequence.in_project_convention(n, published)
+    }
+
     /// The table's column for a term: the term in the sequence's
     /// convention and whether it agrees with the published one.
     pub fn row(&self, term: &Term) -> String {
         match (self.in_sequence(term), self.published(term)) {
-            (Some((n, ours)), Some((_, published))) if &ours == published => {
+            (Some((n, ours)), Some((_, published))) if self.agrees(n, term, published) => {
                 format!("a({n}) = {ours}, agrees")
             }
             (Some((n, ours)), Some((_, published))) => {
@@ -152,7 +159,7 @@ impl Check {
                 (self.in_sequence(term), self.published(term))
             {
                 compared += 1;
-                if &ours != published {
+                if !self.agrees(n, term, published) {
                     mismatches.push(Mismatch {
                         n,
                         ours: ours.to_string(),

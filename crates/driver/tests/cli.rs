@@ -776,6 +776,10 @@ fn every_json_document_names_its_schema_version_and_commit() {
             &["known", "--sequence", "A306281", "--json"],
             "knights-tour/sequence-terms/1",
         ),
+        (
+            &["sequence", "3", "--to", "6", "--json"],
+            "knights-tour/sequence/1",
+        ),
         (&["shards", "5", "--json"], "knights-tour/pairs-plan/1"),
         (
             &["merge", part_path, "--json"],

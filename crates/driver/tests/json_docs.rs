@@ -175,6 +175,8 @@ fn docs_json_md_documents_every_field_of_every_document() {
         vec!["verify", &tours, "--json"],
         vec!["known", "--json"],
         vec!["known", "--sequence", "A306283", "--json"],
+        vec!["sequence", "4", "--to", "6", "--oeis", "A079137", "--json"],
+        vec!["sequence", "3", "--to", "8", "--cells", "--json"],
         vec!["shards", "5", "--shards", "2", "--json"],
         vec!["shards", "5", "--json"],
         vec!["merge", &part, "--json", "--check"],
@@ -247,6 +249,7 @@ fn docs_json_md_documents_every_field_of_every_document() {
         "knights-tour/verify/1",
         "knights-tour/known/1",
         "knights-tour/sequence-terms/1",
+        "knights-tour/sequence/1",
         "knights-tour/pairs-plan/1",
         "knights-tour/pairs-merged/1",
     ] {

@@ -76,6 +76,18 @@ pub fn plan(args: &SequenceArgs) -> Result<(), CliError> {
 pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
     let (request, check) = prepare(args)?;
     let board = request.board()?;
+    let estimate = request.estimate()?;
+    let plan = format!(
+        "one sweep of {board}{}: about {}, widest level about {} states",
+        if request.folds() { ", folded" } else { "" },
+        kt_count::human_time(estimate.seconds),
+        group_digits(&format!("{:.0}", estimate.peak_states)),
+    );
+    if progress {
+        eprintln!("{plan}");
+    } else {
+        tracing::info!("{plan}");
+    }
     let bar = Bar::new(progress, board.cols(), board.rows());
     let work_request = request.clone();
     let watcher = bar.clone();
@@ -92,6 +104,7 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
         write_json(
             &request,
             &counted,
+            &estimate,
             check.as_ref(),
             verdict.as_ref(),
             &mut out,
@@ -219,22 +232,30 @@ struct SequenceJson<'a> {
     terms: Vec<serde_json::Value>,
     oeis: Option<&'a str>,
     check: Option<&'a Verdict>,
+    folded: bool,
     seconds: f64,
     peak_states: u64,
+    states_summed: u64,
+    /// What the plan expected, before the sweep.
+    estimate: Estimate,
     levels: &'a [LevelReport],
+}
+
+#[derive(Serialize)]
+struct Estimate {
+    seconds: f64,
+    peak_states: f64,
+    states_summed: f64,
 }
 
 fn write_json(
     request: &StripRequest,
     counted: &StripCounted,
+    estimate: &kt_count::ColumnsEstimate,
     check: Option<&Check>,
     verdict: Option<&Verdict>,
     out: &mut Output,
 ) -> Result<(), CliError> {
-    let key = match request.measure {
-        Measure::Cols => "cols",
-        Measure::Cells => "cells",
-    };
     let terms = counted
         .terms
         .iter()
@@ -243,7 +264,12 @@ fn write_json(
                 Some(c) => c.convert(term),
                 None => term.count.clone(),
             };
-            serde_json::json!({ key: term.n, "count": count.to_string() })
+            // Every field present, null where it has no value.
+            let (cols, cells) = match request.measure {
+                Measure::Cols => (Some(term.n), None),
+                Measure::Cells => (None, Some(term.n)),
+            };
+            serde_json::json!({ "cols": cols, "cells": cells, "count": count.to_string() })
         })
         .collect();
     let convention = match (request.kind, check) {
@@ -262,8 +288,15 @@ fn write_json(
         terms,
         oeis: check.map(Check::a_number),
         check: verdict,
+        folded: request.folds(),
         seconds: counted.seconds,
         peak_states: counted.outcome.peak_states(),
+        states_summed: counted.outcome.levels.iter().map(|l| l.states).sum(),
+        estimate: Estimate {
+            seconds: estimate.seconds,
+            peak_states: estimate.peak_states,
+            states_summed: estimate.states_summed,
+        },
         levels: &counted.outcome.levels,
     };
     json::write_pretty(&document, out).or_fail()

@@ -1,0 +1,203 @@
+//! `knights-tour sequence`: whole sequences from one sweep, checked
+//! against the published terms the program ships and against counts of
+//! each board on its own.
+
+use assert_cmd::Command;
+
+mod common;
+use common::without_usage;
+
+fn knights_tour() -> Command {
+    let mut cmd = Command::cargo_bin("knights-tour").expect("the binary is built for its tests");
+    cmd.env_remove("RUST_LOG");
+    cmd
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let output = knights_tour()
+        .args(args)
+        .args(["--json", "-q"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn counts(doc: &serde_json::Value) -> Vec<String> {
+    doc["terms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["count"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Every published term of the 3-, 4- and 5-row sequences, open and
+/// closed, boards and first cells, agrees: `--oeis` exits 0 only then.
+#[test]
+fn every_published_term_of_short_strips_agrees() {
+    for args in [
+        &["sequence", "3", "--to", "28", "--oeis", "A118067"][..],
+        &["sequence", "3", "--to", "29", "--oeis", "A169696"],
+        &["sequence", "4", "--to", "16", "--oeis", "A079137"],
+        &["sequence", "5", "--to", "10", "--oeis", "A083386"],
+        &[
+            "sequence", "5", "--to", "14", "--closed", "--oeis", "A175855",
+        ],
+        &[
+            "sequence", "3", "--to", "53", "--cells", "--oeis", "A389759",
+        ],
+        &[
+            "sequence", "4", "--to", "55", "--cells", "--oeis", "A389754",
+        ],
+        &[
+            "sequence", "5", "--to", "40", "--cells", "--oeis", "A389755",
+        ],
+        &[
+            "sequence", "3", "--to", "70", "--cells", "--closed", "--oeis", "A383660",
+        ],
+        &[
+            "sequence", "5", "--to", "50", "--cells", "--closed", "--oeis", "A383661",
+        ],
+    ] {
+        let doc = json(args);
+        let check = &doc["check"];
+        assert!(check["compared"].as_u64().unwrap() > 0, "{args:?}: {check}");
+        assert_eq!(check["mismatches"], serde_json::json!([]), "{args:?}");
+    }
+}
+
+/// Each term is the count of its board by `count` on its own (another
+/// method where it is small: backtracking or the shipped order).
+#[test]
+fn each_term_is_a_count_of_its_board() {
+    for (rows, to, closed) in [(4, 7, false), (5, 6, true), (3, 9, false)] {
+        let mut args = vec![
+            "sequence".to_string(),
+            rows.to_string(),
+            "--to".into(),
+            to.to_string(),
+        ];
+        if closed {
+            args.push("--closed".into());
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let terms = counts(&json(&refs));
+        let unfolded = counts(&json(&[refs.as_slice(), &["--no-fold"]].concat()));
+        assert_eq!(terms, unfolded, "{args:?}: folded and not");
+        for (n, term) in (1..=to).zip(&terms) {
+            let board = format!("{rows}x{n}");
+            let mut count = knights_tour();
+            count.args(["count", &board, "-q"]);
+            if closed {
+                count.arg("--closed");
+            }
+            let output = count.output().unwrap();
+            let stdout = String::from_utf8(output.stdout).unwrap();
+            assert_eq!(stdout.lines().next(), Some(term.as_str()), "{board}");
+        }
+    }
+}
+
+#[test]
+fn a_bfile_has_a_line_a_term_in_the_sequences_convention() {
+    let output = knights_tour()
+        .args([
+            "sequence", "4", "--to", "6", "--bfile", "--oeis", "A079137", "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    // A079137 counts undirected: half the directed 4x5 count (164).
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "1 0\n2 0\n3 8\n4 0\n5 82\n6 744\n"
+    );
+}
+
+/// A mismatch is exit 1, as `--check` is; a sequence of another height,
+/// kind or measure, an unknown A-number and impossible strips are refused
+/// before any work, in one line.
+#[test]
+fn mismatches_and_refusals() {
+    for (args, code) in [
+        (&["sequence", "6", "--to", "3", "--oeis", "A175881"][..], 2),
+        (&["sequence", "4", "--to", "3", "--oeis", "A306281"], 2),
+        (&["sequence", "4", "--to", "3", "--oeis", "A999999"], 2),
+        (&["sequence", "0", "--to", "3"], 2),
+        (&["sequence", "14", "--to", "3"], 2),
+        (&["sequence", "4", "--to", "0"], 2),
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(code), "{args:?}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let stderr = without_usage(&stderr);
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr:?}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr:?}");
+    }
+}
+
+/// A sweep interrupted after a checkpoint goes on from it and gives the
+/// same terms; a whole count's checkpoint is no sequence's.
+#[test]
+fn a_sequence_resumes_from_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("ckpt");
+    let ckpt = ckpt.to_str().unwrap();
+    let whole = counts(&json(&["sequence", "5", "--to", "9", "--threads", "1"]));
+    // A checkpoint every millisecond, and a stop once one is written.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .args([
+            "sequence",
+            "5",
+            "--to",
+            "9",
+            "--threads",
+            "1",
+            "--checkpoint",
+            ckpt,
+            "--checkpoint-every",
+            "1ms",
+            "-q",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let manifest = std::path::Path::new(ckpt).join("manifest");
+    let started = std::time::Instant::now();
+    while !manifest.exists() && started.elapsed() < std::time::Duration::from_secs(30) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(manifest.exists(), "a checkpoint was written");
+    {
+        let resumed = counts(&json(&[
+            "sequence",
+            "5",
+            "--to",
+            "9",
+            "--threads",
+            "1",
+            "--resume",
+            ckpt,
+        ]));
+        assert_eq!(resumed, whole);
+        // Another sequence of the same strip reads other states.
+        let output = knights_tour()
+            .args([
+                "sequence",
+                "5",
+                "--to",
+                "9",
+                "--no-fold",
+                "--resume",
+                ckpt,
+                "-q",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+    }
+}
