@@ -181,6 +181,8 @@ impl StripRequest {
                 .unwrap_or(crate::methods::CHECKPOINT_EVERY),
             resume: self.resume.clone(),
             order: OrderChoice::Given(order.clone()),
+            // The sweep of every prefix folds on its own terms.
+            fold: false,
         }
     }
 }

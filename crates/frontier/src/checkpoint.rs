@@ -499,7 +499,7 @@ fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
     }
     // A folded sweep keeps one state of each mirror pair.
     for (i, step) in sweep.steps().iter().enumerate() {
-        if let Some(mirror) = &step.mirror {
+        for mirror in &step.mirrors {
             word(i as u128);
             for &s in mirror {
                 word(u128::from(s));

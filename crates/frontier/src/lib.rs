@@ -221,7 +221,11 @@ pub fn count_tours(
     cancel: &AtomicBool,
 ) -> Result<FrontierCounted, FrontierError> {
     let order = resolve_order(board, kind, options)?;
-    let outcome = count::count_cycles(&Sweep::ordered(&order, kind), options, watcher, cancel)?;
+    let sweep = Sweep::ordered(&order, kind);
+    // The fold keeps a state and its images as one wherever the squares
+    // left are their own image (`Sweep::folded`): exact, and fewer states.
+    let sweep = if options.fold { sweep.folded() } else { sweep };
+    let outcome = count::count_cycles(&sweep, options, watcher, cancel)?;
     let tours = match kind {
         TourKind::Closed => outcome.cycles.clone(),
         TourKind::Open if board.cells() == 1 => BigUint::from(1u32),

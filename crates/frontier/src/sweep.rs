@@ -24,7 +24,7 @@
 //!
 //! Frontier slots are kept in increasing vertex order, the apex first.
 
-use kt_board::{Board, Square, TourKind};
+use kt_board::{Board, Square, Symmetry, TourKind};
 
 use crate::order::Order;
 
@@ -121,11 +121,11 @@ pub struct Step {
     /// both), in order, each with whether the other terminal entered
     /// before it.
     pub terminals_entering: Vec<(Slot, bool)>,
-    /// A folded sweep of every prefix ([`Sweep::prefixes`] with `fold`):
-    /// at a step after which the squares left are their own mirror image
-    /// (the rows upside down), each slot after the step's image, so that a
-    /// state and its image are kept as one.
-    pub mirror: Option<Vec<Slot>>,
+    /// A folded sweep ([`Sweep::prefixes`] with `fold`, [`Sweep::folded`]):
+    /// for each symmetry of the board under which the squares left after
+    /// this step, and its frontier, are their own image, each slot after
+    /// the step's image; a state and its images are kept as one.
+    pub mirrors: Vec<Vec<Slot>>,
 }
 
 /// The sweep of one board for one kind of tour.
@@ -205,10 +205,38 @@ impl Sweep {
         if boards {
             sweep.board_targets();
             if fold {
-                sweep.fold_mirror();
+                // Only the reflection top to bottom keeps every board
+                // `rows × n` (a prefix of whole columns) its own image.
+                sweep.fold_by(&[Symmetry::FlipRows]);
             }
         }
         sweep
+    }
+
+    /// This whole count's sweep with the fold: after each step that leaves
+    /// the squares still to come, and the frontier, their own image under
+    /// some symmetries of the board (in the columns order of a strip, the
+    /// reflection top to bottom at every column boundary), a state and its
+    /// images are kept as one, the smallest key with all their weights.
+    /// Images complete into the board in as many ways (the board is its
+    /// own image), so the count stays exact with fewer states. Only an
+    /// unrestricted count folds: a start square or a required move is not
+    /// its own image.
+    #[must_use]
+    pub fn folded(mut self) -> Sweep {
+        let symmetric_restriction = self.terminals.is_none()
+            && self
+                .steps
+                .iter()
+                .all(|s| s.rules.iter().all(|&r| r == Rule::Free));
+        if symmetric_restriction && !self.impossible {
+            let group: Vec<Symmetry> = Symmetry::group(&self.board)
+                .into_iter()
+                .filter(|&s| s != Symmetry::Identity)
+                .collect();
+            self.fold_by(&group);
+        }
+        self
     }
 
     /// Sets each step's colour targets for the prefixes of whole columns
@@ -251,45 +279,57 @@ impl Sweep {
         }
     }
 
-    /// Marks the mirror of every step whose later squares and frontier are
-    /// their own image under the reflection top to bottom.
-    fn fold_mirror(&mut self) {
+    /// Marks, at every step, the symmetries of `group` under which the
+    /// squares after the step and the frontier after it are their own
+    /// image, with the image of each slot.
+    fn fold_by(&mut self, group: &[Symmetry]) {
         let board = self.board;
-        let image = |v: usize| -> usize {
-            if Some(v) == self.apex {
-                return v;
-            }
-            let square = self.square[v];
-            let (r, c) = (square / board.cols(), square % board.cols());
-            self.vertex[board.square_at(board.rows() - 1 - r, c)]
-        };
         let n = self.cells();
-        let mut mirrors = Vec::with_capacity(n);
+        let tables: Vec<Vec<usize>> = group
+            .iter()
+            .map(|sym| {
+                (0..n)
+                    .map(|v| self.vertex[sym.apply(&board, self.square[v])])
+                    .collect()
+            })
+            .collect();
+        let apex = self.apex;
+        let mut all = Vec::with_capacity(n);
         for step in &self.steps {
-            let later_closed = (step.vertex + 1..n).all(|v| image(v) > step.vertex);
-            let mirror: Option<Vec<Slot>> = step
-                .after
-                .iter()
-                .map(|&v| {
-                    step.after
-                        .iter()
-                        .position(|&w| w == image(v))
-                        .map(|s| s as Slot)
-                })
-                .collect();
-            mirrors.push(mirror.filter(|m| {
-                later_closed && m.iter().enumerate().any(|(s, &t)| usize::from(t) != s)
-            }));
+            let mut mirrors = Vec::new();
+            for table in &tables {
+                let image = |v: usize| if Some(v) == apex { v } else { table[v] };
+                if !(step.vertex + 1..n).all(|v| image(v) > step.vertex) {
+                    continue;
+                }
+                let mirror: Option<Vec<Slot>> = step
+                    .after
+                    .iter()
+                    .map(|&v| {
+                        step.after
+                            .iter()
+                            .position(|&w| w == image(v))
+                            .map(|s| s as Slot)
+                    })
+                    .collect();
+                if let Some(mirror) = mirror
+                    && mirror.iter().enumerate().any(|(s, &t)| usize::from(t) != s)
+                    && !mirrors.contains(&mirror)
+                {
+                    mirrors.push(mirror);
+                }
+            }
+            all.push(mirrors);
         }
-        for (step, mirror) in self.steps.iter_mut().zip(mirrors) {
-            step.mirror = mirror;
+        for (step, mirrors) in self.steps.iter_mut().zip(all) {
+            step.mirrors = mirrors;
         }
     }
 
     /// Whether the sweep keeps a state and its mirror image as one
     /// ([`Sweep::prefixes`] with `fold`).
     pub fn folds(&self) -> bool {
-        self.steps.iter().any(|s| s.mirror.is_some())
+        self.steps.iter().any(|s| !s.mirrors.is_empty())
     }
 
     /// Whether this sweep counts every prefix of its order
@@ -531,7 +571,7 @@ impl Sweep {
                 colour_target: 2 * (all - done),
                 board_targets: None,
                 terminals_entering,
-                mirror: None,
+                mirrors: Vec::new(),
             });
             frontier = after;
         }

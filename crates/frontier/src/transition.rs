@@ -254,10 +254,10 @@ pub struct Transition {
     /// every prefix, where a square no edge has reached may lie beyond
     /// the prefix a state answers ([`Sweep::prefixes`]).
     bare_need: u8,
-    /// A folded sweep's mirror at this step: each slot's image
-    /// ([`Step::mirror`]); a successor is kept as the smaller of its key
-    /// and its image's.
-    mirror: Option<[Slot; ARRAY]>,
+    /// A folded sweep's symmetries at this step: each slot's image under
+    /// each ([`Step::mirrors`]); a successor is kept as the smallest of its
+    /// key and its images'.
+    mirrors: Vec<[Slot; ARRAY]>,
     /// A sweep of every prefix: the step's vertex, and how many leading
     /// slots after the step (the apex aside) hold `vertex + 1, vertex + 2,
     /// …` without a gap; `None` in a whole count.
@@ -328,11 +328,15 @@ impl Transition {
             apex: apex == 1,
             colour_check: apex == 1 && (!sweep.counts_prefixes() || step.board_targets.is_some()),
             bare_need: if sweep.counts_prefixes() { 0 } else { 2 },
-            mirror: step.mirror.as_ref().map(|image| {
-                let mut a = [0; ARRAY];
-                a[..image.len()].copy_from_slice(image);
-                a
-            }),
+            mirrors: step
+                .mirrors
+                .iter()
+                .map(|image| {
+                    let mut a = [0; ARRAY];
+                    a[..image.len()].copy_from_slice(image);
+                    a
+                })
+                .collect(),
             prefix: sweep.counts_prefixes().then(|| {
                 let run = step.after[apex..]
                     .iter()
@@ -730,18 +734,18 @@ impl Transition {
         (low - balance).abs() <= 2 - apex_degree || (high - balance).abs() <= 2 - apex_degree
     }
 
-    /// The key of `mates`; in a folded sweep at a mirror step, the smaller
-    /// of its key and its image's, which complete in the same ways.
+    /// The key of `mates`; in a folded sweep at a step with symmetries,
+    /// the smallest of its key and its images', which complete in the same
+    /// ways.
     #[inline]
     fn pack<K: Key>(&self, mates: &Mates) -> K {
         let key = key_of(mates, &self.live);
-        match &self.mirror {
-            None => key,
-            Some(image) => key.min(key_of(
+        self.mirrors.iter().fold(key, |key, image| {
+            key.min(key_of(
                 &mirror_image(mates, image, self.q_after),
                 &self.live,
-            )),
-        }
+            ))
+        })
     }
 
     /// Whether every vertex can still reach degree 2.
