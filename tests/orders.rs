@@ -152,7 +152,12 @@ fn the_auto_order_holds_far_fewer_states_than_the_columns() {
         kt_frontier::count_tours(
             board,
             TourKind::Closed,
-            &options(&order),
+            // Unfolded: the orders' own figures (the fold halves the
+            // columns' levels of a strip, not a searched order's).
+            &Options {
+                fold: false,
+                ..options(&order)
+            },
             &Unwatched,
             &cancel,
         )

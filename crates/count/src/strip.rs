@@ -107,15 +107,15 @@ impl StripRequest {
     }
 
     /// What the sweep will cost, before any work: the columns sweep of its
-    /// strip ([`crate::estimate_columns_sweep`], from the levels measured
+    /// strip ([`crate::methods::estimate_columns_sweep`], from the levels measured
     /// on strips), times what a sweep of every prefix keeps besides, as
     /// measured on 6×12 open (`docs/benchmarks.md`, *Sequences*): the
     /// folded sweep of the boards reads 0.75 of the columns' states, an
     /// unfolded one 1.13, one of every first-cells prefix 1.34.
-    pub fn estimate(&self) -> Result<crate::ColumnsEstimate, Failure> {
+    pub fn estimate(&self) -> Result<crate::methods::ColumnsEstimate, Failure> {
         let board = self.board()?;
         let mut estimate =
-            crate::estimate_columns_sweep(board, self.kind, self.threads.min(4096) as u32);
+            crate::methods::estimate_columns_sweep(board, self.kind, self.threads.min(4096) as u32);
         let factor = match (self.measure, self.folds()) {
             (Measure::Cols, true) => 0.75,
             (Measure::Cols, false) => 1.13,

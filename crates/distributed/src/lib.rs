@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Outcome, Sweep, Watcher};
+use kt_frontier::{FrontierError, Options, Outcome, Watcher};
 use num_bigint::BigUint;
 use timely::communication::allocator::thread::ThreadBuilder;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
@@ -231,7 +231,7 @@ pub fn count_tours(
     let c = count.cluster;
     let order = kt_frontier::resolve_order(count.board, count.kind, count.options)
         .map_err(|e| DistributedError::Refused(e.to_string()))?;
-    let sweep = Sweep::ordered(&order, count.kind);
+    let sweep = kt_frontier::whole_sweep(&order, count.kind, count.options);
     if sweep.impossible() {
         // Every process knows this alike, so none waits for another.
         return Ok(ClusterCounted {
@@ -351,7 +351,7 @@ pub fn count_tours(
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .clone();
-                let sweep = Sweep::ordered(&order, kind);
+                let sweep = kt_frontier::whole_sweep(&order, kind, &options);
                 let forward = Forward(events.clone());
                 let job = sweep::SweepTask {
                     sweep: &sweep,

@@ -199,6 +199,15 @@ pub fn count_prefixes(
     )
 }
 
+/// The sweep of a whole count of `kind` tours in `order`, folded as
+/// `options` says: the fold keeps a state and its images as one wherever
+/// the squares left are their own image ([`Sweep::folded`]), exact and
+/// with fewer states. One process and a cluster's build the same sweep.
+pub fn whole_sweep(order: &Order, kind: TourKind, options: &Options) -> Sweep {
+    let sweep = Sweep::ordered(order, kind);
+    if options.fold { sweep.folded() } else { sweep }
+}
+
 /// Whether the method can represent `board`'s frontier in the columns
 /// order, before any work (an order of the board's own may be narrower:
 /// [`resolve_order`] checks the one a count takes).
@@ -221,11 +230,12 @@ pub fn count_tours(
     cancel: &AtomicBool,
 ) -> Result<FrontierCounted, FrontierError> {
     let order = resolve_order(board, kind, options)?;
-    let sweep = Sweep::ordered(&order, kind);
-    // The fold keeps a state and its images as one wherever the squares
-    // left are their own image (`Sweep::folded`): exact, and fewer states.
-    let sweep = if options.fold { sweep.folded() } else { sweep };
-    let outcome = count::count_cycles(&sweep, options, watcher, cancel)?;
+    let outcome = count::count_cycles(
+        &whole_sweep(&order, kind, options),
+        options,
+        watcher,
+        cancel,
+    )?;
     let tours = match kind {
         TourKind::Closed => outcome.cycles.clone(),
         TourKind::Open if board.cells() == 1 => BigUint::from(1u32),
