@@ -81,6 +81,7 @@ mod plan;
 mod questions;
 pub mod report;
 mod request;
+pub mod same_file;
 mod supervised;
 mod symmetry;
 pub mod zdd;

@@ -90,6 +90,7 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
         Ok(cli) => cli,
         Err(e) => return usage_error(&e).map_or(Ok(()), Err),
     };
+    cli.command.files().check()?;
     let request = match &cli.command {
         cli::Command::Count(args) | cli::Command::Bench(args) => args.request(),
         cli::Command::Tour(args) => args.request(),

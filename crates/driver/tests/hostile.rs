@@ -1135,3 +1135,150 @@ fn two_counts_never_share_one_checkpoint_directory() {
         assert!(line.contains("another count running now"), "{line}");
     }
 }
+
+// ---------------------------------------------------------------------
+// Nothing written over (issue 38): no output is a file the command reads,
+// or a file in a directory the count owns.
+
+/// Runs `args` (stdout appended to `stdout` if given), expecting the one
+/// line of a refusal before any work, and returns it.
+fn refused_before_work(args: &[&str], stdout: Option<&Path>) -> String {
+    let mut cmd = knights_tour(args);
+    cmd.stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    match stdout {
+        Some(path) => cmd.stdout(std::fs::OpenOptions::new().append(true).open(path).unwrap()),
+        None => cmd.stdout(Stdio::piped()),
+    };
+    let output = wait(cmd.spawn().unwrap(), LIMIT, &format!("{args:?}"));
+    let line = one_error_line(&output, 2, &format!("{args:?}"));
+    assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+    line
+}
+
+/// The order of `board`'s squares by columns, as `order` prints it: a file
+/// `--order` reads.
+fn order_file(scratch: &Scratch, board: &str) -> PathBuf {
+    let output = run(&["order", board, "--columns"]);
+    assert!(output.status.success(), "{output:?}");
+    scratch.file(&format!("o{board}.txt"), output.stdout)
+}
+
+/// Every command that writes a file refuses one that it reads, however
+/// spelled (another path, a symbolic link, a hard link, standard output
+/// appended to it), and leaves it as it was: the cases of the issue.
+#[test]
+fn no_output_is_ever_a_file_the_command_reads() {
+    let scratch = Scratch::new("output-over-input");
+    let dir = path_str(&scratch.0).to_owned();
+    let a = scratch.file("a.json", "{\"part of\": \"half an hour\"}\n");
+    let b = scratch.file("b.json", "{}\n");
+    let r = scratch.file("r.json", "{\"report\": 1}\n");
+    let o6 = order_file(&scratch, "6");
+    let o5 = order_file(&scratch, "5");
+    std::os::unix::fs::symlink(&a, scratch.0.join("link.json")).unwrap();
+    std::fs::hard_link(&r, scratch.0.join("hard.json")).unwrap();
+    std::fs::create_dir(scratch.0.join("sub")).unwrap();
+    let (a, b, r, o6, o5) = (
+        path_str(&a),
+        path_str(&b),
+        path_str(&r),
+        path_str(&o6),
+        path_str(&o5),
+    );
+    let before: Vec<Vec<u8>> = [a, b, r, o6, o5]
+        .iter()
+        .map(|f| std::fs::read(f).unwrap())
+        .collect();
+    let respelled = format!("{dir}/sub/../a.json");
+    let link = format!("{dir}/link.json");
+    let hard = format!("{dir}/hard.json");
+    let cases: [(&[&str], &str); 7] = [
+        (&["merge", a, b, "--svg", a], "the part"),
+        (&["merge", a, b, "--svg", &respelled], "the part"),
+        (&["merge", b, a, "--svg", &link], "the part"),
+        (&["plot", r, "-o", r], "the report"),
+        (&["plot", r, "--output", &hard], "the report"),
+        (
+            &["count", "6", "--by-start", "--order", o6, "--svg", o6],
+            "the --order file",
+        ),
+        (&["dot", "5", "--order", o5, "-o", o5], "the --order file"),
+    ];
+    for (args, what) in cases {
+        let line = refused_before_work(args, None);
+        assert!(line.contains(what), "{args:?}: {line}");
+        assert!(line.contains("never writes over"), "{args:?}: {line}");
+    }
+    // Standard output appended to an input (`>> a.json`).
+    let line = refused_before_work(&["merge", a, b], Some(Path::new(a)));
+    assert!(line.contains("standard output is the part"), "{line}");
+    let after: Vec<Vec<u8>> = [a, b, r, o6, o5]
+        .iter()
+        .map(|f| std::fs::read(f).unwrap())
+        .collect();
+    assert_eq!(before, after, "an input was changed");
+}
+
+/// An output inside a directory the count owns (its checkpoint, the one
+/// it resumes from, its spill directory) is refused before any work, and
+/// the checkpoint stays resumable.
+#[test]
+fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
+    let scratch = Scratch::new("output-in-checkpoint");
+    let ck = scratch.0.join("ck");
+    let ck_str = path_str(&ck);
+    let write = [
+        "count",
+        "5",
+        "--by-start",
+        "--method",
+        "frontier",
+        "-q",
+        "--checkpoint",
+        ck_str,
+        "--checkpoint-every",
+        "1ms",
+    ];
+    let first = run(&write);
+    assert!(first.status.success(), "{first:?}");
+    let part = ck.join("part.json");
+    let kept = std::fs::read(&part).unwrap();
+    let held = names(&ck);
+    let into_part = path_str(&part);
+    let new_file = ck.join("new.svg");
+    let spill = scratch.0.join("spill");
+    std::fs::create_dir(&spill).unwrap();
+    let in_spill = spill.join("x.svg");
+    let mut resume = write.to_vec();
+    resume.extend(["--resume", ck_str, "--svg", into_part]);
+    let mut resume_new = write[..write.len() - 4].to_vec();
+    resume_new.extend(["--resume", ck_str, "--svg", path_str(&new_file)]);
+    let spilling = [
+        "count",
+        "5",
+        "--by-start",
+        "--method",
+        "frontier",
+        "--spill-dir",
+        path_str(&spill),
+        "--svg",
+        path_str(&in_spill),
+    ];
+    for (args, owner) in [
+        (&resume[..], "--checkpoint directory"),
+        (&resume_new[..], "--resume directory"),
+        (&spilling[..], "--spill-dir directory"),
+    ] {
+        let line = refused_before_work(args, None);
+        assert!(line.contains(owner), "{args:?}: {line}");
+    }
+    assert_eq!(std::fs::read(&part).unwrap(), kept);
+    assert_eq!(names(&ck), held);
+    assert!(!in_spill.exists());
+    let mut go_on = write.to_vec();
+    go_on.extend(["--resume", ck_str]);
+    let resumed = run(&go_on);
+    assert!(resumed.status.success(), "{resumed:?}");
+}

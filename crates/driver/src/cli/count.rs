@@ -9,13 +9,13 @@ use clap::{Args, ValueEnum};
 use kt_count::zdd::Schedule;
 use kt_count::{
     Board, Bytes, Checkpointing, ChoiceError, ClusterOptions, EngineKind, GivenOptions,
-    MethodChoice, OrderChoice, Question, Request, Resources, TourKind,
+    MethodChoice, Question, Request, Resources, TourKind,
 };
 
 use super::help::methods_help;
 use super::parse::{
-    engine_names, method_names, parse_board, parse_bytes, parse_duration, parse_order, parse_shard,
-    parse_square,
+    OrderArg, engine_names, method_names, parse_board, parse_bytes, parse_duration, parse_order,
+    parse_shard, parse_square,
 };
 
 /// The board counted when none is given: 6×6, the largest square board whose
@@ -107,7 +107,7 @@ pub struct MethodArgs {
     /// one searched for it), columns, or a FILE holding a board of step
     /// numbers, as `knights-tour order` prints it [default: auto].
     #[arg(long, value_name = "auto|columns|FILE", value_parser = parse_order)]
-    pub order: Option<OrderChoice>,
+    pub order: Option<OrderArg>,
 }
 
 /// The decision-diagram methods' engine settings.
@@ -411,7 +411,7 @@ pub(crate) fn given(
         }),
         resume: frontier.and_then(|f| f.resume.clone()),
         cluster: None,
-        order: method.order.clone(),
+        order: method.order.as_ref().map(|o| o.choice.clone()),
     }
 }
 

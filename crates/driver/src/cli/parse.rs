@@ -53,15 +53,24 @@ pub(crate) fn parse_board(text: &str) -> Result<Board, String> {
     text.parse::<Board>().map_err(|e| e.to_string())
 }
 
+/// `--order` as given: the library's choice, and the file it was read
+/// from, which the command must never write over.
+#[derive(Clone, Debug)]
+pub struct OrderArg {
+    pub choice: OrderChoice,
+    pub file: Option<std::path::PathBuf>,
+}
+
 /// `--order`: `auto`, `columns`, or a file of step numbers, read (at most
 /// [`MAX_ORDER_FILE_BYTES`]) and checked to be a permutation of its board
 /// here, before any work; whether it is of the board counted is checked
 /// with the board.
-pub(crate) fn parse_order(text: &str) -> Result<OrderChoice, String> {
+pub(crate) fn parse_order(text: &str) -> Result<OrderArg, String> {
     use std::io::Read;
+    let named = |choice| Ok(OrderArg { choice, file: None });
     match text {
-        "auto" => return Ok(OrderChoice::Auto),
-        "columns" => return Ok(OrderChoice::Columns),
+        "auto" => return named(OrderChoice::Auto),
+        "columns" => return named(OrderChoice::Columns),
         _ => {}
     }
     let path = std::path::Path::new(text);
@@ -81,7 +90,10 @@ pub(crate) fn parse_order(text: &str) -> Result<OrderChoice, String> {
     let text_of =
         String::from_utf8(bytes).map_err(|_| format!("the order file '{text}' is not text"))?;
     let order = Order::parse(&text_of).map_err(|e| format!("the order file '{text}': {e}"))?;
-    Ok(OrderChoice::Given(order))
+    Ok(OrderArg {
+        choice: OrderChoice::Given(order),
+        file: Some(path.to_path_buf()),
+    })
 }
 
 pub(crate) fn parse_duration(text: &str) -> Result<std::time::Duration, String> {

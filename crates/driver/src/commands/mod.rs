@@ -25,6 +25,9 @@ use crate::supervise::{self, Ended};
 
 /// Runs a parsed command; `progress` says whether a progress bar may be drawn.
 pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
+    // Before any command reads or writes anything: never an output over
+    // an input (issue 38).
+    command.files().check()?;
     match command {
         Command::Count(args) => count::run(&args, progress),
         Command::Bench(args) => count::run(&crate::cli::CountArgs { json: true, ..args }, progress),
