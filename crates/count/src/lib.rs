@@ -71,6 +71,7 @@
 
 mod answer;
 mod cancel;
+mod checkpoint_of;
 mod failure;
 pub mod known;
 pub mod methods;
@@ -156,6 +157,13 @@ pub fn count(
         answer::describe(request.question, &request.board, &mut report);
         answer::none(request.question, request.kind, &request.board, &mut report);
         return Ok(Counted::new(BigUint::ZERO, report));
+    }
+    // The question first, before any file of the count's: the plan has
+    // checked that the directory keeps no other question's work.
+    if let Some(question) = plan::checkpoint_question(request, &plan.settings, plan.strategy)
+        && let Some(dir) = plan.settings.method().checkpoint_dirs().write
+    {
+        checkpoint_of::record(&dir, question)?;
     }
     answer::answer(
         plan.settings.method(),

@@ -35,6 +35,7 @@
 use kt_memory::Bytes;
 use kt_tours::NoTour;
 
+use crate::checkpoint_of::CheckpointOf;
 use crate::failure::Failure;
 use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources, human_bytes};
 use crate::questions::{self, Strategy};
@@ -147,6 +148,14 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         let mut notes = Vec::new();
         let (budget, threads) = resources(settings.resources(), &mut notes)?;
         check_outputs(request, &settings)?;
+        if let Some(question) = checkpoint_question(request, &settings, strategy) {
+            let dirs = settings.method().checkpoint_dirs();
+            for (flag, dir) in [("--checkpoint", &dirs.write), ("--resume", &dirs.resume)] {
+                if let Some(dir) = dir {
+                    crate::checkpoint_of::check(flag, dir, question)?;
+                }
+            }
+        }
         resolved.push(Candidate {
             job: Job {
                 board,
@@ -391,6 +400,41 @@ fn whole_counts_only(
         )));
     }
     Ok(())
+}
+
+/// What the checkpoints of `request` answered by `settings` and `strategy`
+/// are of, where it writes or resumes any (`crate::checkpoint_of`).
+pub(crate) fn checkpoint_question(
+    request: &Request,
+    settings: &MethodSettings,
+    strategy: Strategy,
+) -> Option<CheckpointOf> {
+    if !settings.method().outputs().checkpoints {
+        return None;
+    }
+    let board = request.board;
+    match (request.question, strategy) {
+        (Question::Pairs { shard, ends }, Strategy::ByPairs) => {
+            Some(CheckpointOf::Classes { board, ends, shard })
+        }
+        (_, Strategy::ByPairs) => Some(CheckpointOf::Classes {
+            board,
+            ends: kt_shards::Ends::Starts,
+            shard: None,
+        }),
+        (Question::Total, Strategy::Count) => Some(match settings {
+            MethodSettings::Cluster(cluster) => CheckpointOf::Cluster {
+                board,
+                kind: request.kind,
+                processes: cluster.processes(),
+            },
+            _ => CheckpointOf::Whole {
+                board,
+                kind: request.kind,
+            },
+        }),
+        _ => None,
+    }
 }
 
 /// The threads and budget of a method's resources (one thread and the

@@ -1282,3 +1282,84 @@ fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
     let resumed = run(&go_on);
     assert!(resumed.status.success(), "{resumed:?}");
 }
+
+/// A checkpoint of one question is never resumed or written over by
+/// another (issue 38, finding 2): a whole count's checkpoint resumed by a
+/// count by start squares or by endpoint pairs, or the classes of a count
+/// by start squares resumed as a whole count, are refused before any work
+/// with one line naming both questions, and the checkpoint stays as it was
+/// and resumable by its own question, even one written before the
+/// question was recorded.
+#[test]
+fn a_checkpoint_of_one_question_is_never_resumed_by_another() {
+    let scratch = Scratch::new("checkpoint-question");
+    let whole = scratch.0.join("whole");
+    let classes = scratch.0.join("classes");
+    let (whole_str, classes_str) = (path_str(&whole), path_str(&classes));
+    let count = |question: &[&'static str], dir: &str, resume: bool| {
+        let mut args = vec!["count", "5", "--method", "frontier", "--order", "columns"];
+        args.extend(question);
+        args.extend(["-q", "--checkpoint", dir, "--checkpoint-every", "1ms"]);
+        if resume {
+            args.extend(["--resume", dir]);
+        }
+        run(&args)
+    };
+    let first = count(&[], whole_str, false);
+    assert!(first.status.success(), "{first:?}");
+    let total = text(&first.stdout).lines().next().unwrap().to_owned();
+    let manifest = std::fs::read(whole.join("manifest")).expect("a checkpoint was written");
+    let held = names(&whole);
+    for question in [
+        &["--by-start"][..],
+        &["--pairs"][..],
+        &["--shard", "1/2"][..],
+    ] {
+        let output = count(question, whole_str, true);
+        let line = one_error_line(&output, 2, &format!("{question:?}"));
+        assert!(
+            line.contains("a whole count of open tours of 5x5"),
+            "{line}"
+        );
+        assert!(
+            line.contains("by start squares") || line.contains("by endpoint pairs"),
+            "{line}"
+        );
+    }
+    assert_eq!(std::fs::read(whole.join("manifest")).unwrap(), manifest);
+    assert_eq!(names(&whole), held);
+    let resumed = count(&[], whole_str, true);
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert!(
+        text(&resumed.stdout).starts_with(&format!("{total}\n")),
+        "{resumed:?}"
+    );
+
+    let by_start = count(&["--by-start"], classes_str, false);
+    assert!(by_start.status.success(), "{by_start:?}");
+    let part = std::fs::read(classes.join("part.json")).unwrap();
+    let output = count(&[], classes_str, true);
+    let line = one_error_line(&output, 2, "a whole count from classes");
+    assert!(line.contains("by start squares"), "{line}");
+    assert!(
+        line.contains("a whole count of open tours of 5x5"),
+        "{line}"
+    );
+    let output = count(&["--by-start"], classes_str, false);
+    let line = one_error_line(&output, 2, "classes without --resume");
+    assert!(line.contains("by start squares"), "{line}");
+    assert_eq!(std::fs::read(classes.join("part.json")).unwrap(), part);
+
+    // Written before the question was recorded: a sweep's checkpoint alone
+    // is a whole count's.
+    std::fs::remove_file(whole.join("QUESTION")).unwrap();
+    let output = count(&["--by-start"], whole_str, true);
+    let line = one_error_line(&output, 2, "classes from an old whole count");
+    assert!(line.contains("a whole count"), "{line}");
+    let resumed = count(&[], whole_str, true);
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert!(
+        text(&resumed.stdout).starts_with(&format!("{total}\n")),
+        "{resumed:?}"
+    );
+}
