@@ -71,6 +71,7 @@
 
 mod answer;
 mod cancel;
+mod check;
 mod checkpoint_of;
 mod failure;
 pub mod known;
@@ -103,6 +104,7 @@ pub use kt_shards::{
 pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
+pub use check::{Answered, check_answer};
 pub use failure::{Failure, FailureKind};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`),
 /// and what each process reports.

@@ -4,9 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use kt_count::known::{self, Quantity};
 use kt_count::report::CheckReport;
-use kt_count::{BigUint, Board, Part, TourKind};
+use kt_count::{Board, Part, TourKind};
 use serde::Serialize;
 
 use crate::cli::MergeArgs;
@@ -99,24 +98,16 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         })
         .transpose()?;
     let check = args.check.then(|| {
-        let mut all = known::Check {
-            agreeing: Vec::new(),
-            disagreeing: Vec::new(),
-        };
-        let mut quantities: Vec<(Quantity, BigUint)> =
-            vec![(Quantity::Total, merged.total.clone())];
-        for s in board.squares() {
-            quantities.push((Quantity::From(s), merged.by_start[s].clone()));
-        }
-        for (quantity, n) in quantities {
-            let one = known::check_quantity(&board, TourKind::Open, quantity, &n);
-            all.agreeing.extend(one.agreeing);
-            all.disagreeing.extend(one.disagreeing);
-        }
-        // Symmetric squares check against the same published row.
-        let mut seen = std::collections::HashSet::new();
-        all.agreeing.retain(|row| seen.insert(row.to_string()));
-        all
+        kt_count::check_answer(
+            &board,
+            TourKind::Open,
+            &kt_count::Answered {
+                question: kt_count::Question::Pairs { shard: None, ends },
+                count: &merged.total,
+                table: Some(&table),
+                classes: &[],
+            },
+        )
     });
     let name = |s| kt_count::square_name(&board, s);
     if args.json {
