@@ -1363,3 +1363,42 @@ fn a_checkpoint_of_one_question_is_never_resumed_by_another() {
         "{resumed:?}"
     );
 }
+
+// ---------------------------------------------------------------------
+// No abort or hang from any input (issue 38): every input bounded by
+// what is read, every size taken from input bounded before it is used.
+
+/// Runs `args` expecting a refusal (2) within a few seconds.
+fn refused_quickly(args: &[&str]) -> String {
+    let (output, took) = timed(args);
+    let line = one_error_line(&output, 2, &format!("{args:?}"));
+    assert!(took < Duration::from_secs(10), "{args:?} took {took:?}");
+    line
+}
+
+/// A device or a pipe has no length to check: `merge /dev/zero`, `plot
+/// /dev/zero` and a part read from an endless pipe stop at the size
+/// limit instead of reading until memory runs out.
+#[test]
+fn endless_parts_and_reports_are_refused_at_their_size_limit() {
+    for args in [&["merge", "/dev/zero"][..], &["plot", "/dev/zero"][..]] {
+        let line = refused_quickly(args);
+        assert!(line.contains("too large"), "{args:?}: {line}");
+    }
+    let mut yes = Command::new("yes")
+        .arg("{}")
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("yes runs");
+    let mut merge = knights_tour(&["merge", "/dev/stdin"]);
+    merge
+        .stdin(yes.stdout.take().unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let output = wait(merge.spawn().unwrap(), LIMIT, "merge of an endless pipe");
+    let _ = yes.kill();
+    let _ = yes.wait();
+    let line = one_error_line(&output, 2, "merge of an endless pipe");
+    assert!(line.contains("too large"), "{line}");
+}

@@ -26,6 +26,7 @@
 //! before anything is drawn: a file that is not a report of this program,
 //! or a report without what the chart draws, is refused with one line.
 
+use std::io::Read;
 use std::path::Path;
 
 use kt_count::RunReport;
@@ -181,16 +182,17 @@ fn as_run(mut value: serde_json::Value) -> Result<Run, serde_json::Error> {
 /// refused in one line if it holds none, or anything else.
 fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
     let name = path.display();
-    let size = std::fs::metadata(path)
-        .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?
-        .len();
-    if size > MAX_REPORT_BYTES {
+    // Bounded by what is read, not by what the file's length says: a
+    // device or a pipe (`/dev/zero`, `<(yes)`) has none (issue 38).
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_REPORT_BYTES + 1).read_to_string(&mut text))
+        .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?;
+    if text.len() as u64 > MAX_REPORT_BYTES {
         return Err(CliError::input(format!(
-            "{name}: {size} bytes is too large for a report"
+            "{name}: more than {MAX_REPORT_BYTES} bytes is too large for a report"
         )));
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?;
     let text = text.trim_start_matches('\u{feff}');
     let not_one = |e: &dyn std::fmt::Display| {
         CliError::input(format!("{name}: not a report of `count --json` ({e})"))
