@@ -104,6 +104,71 @@ pub fn part(report: &RunReport, version: &str) -> Option<Part> {
     })
 }
 
+/// What building the pair plan of 20×20 took (`shards 20`, issue 38):
+/// every ordered pair's fixed-ends sweep is built to cost it, so the work
+/// grows as the cube of the squares.
+const PAIR_PLAN_SECONDS_AT_400_SQUARES: f64 = 119.0;
+
+/// The longest a plan may be estimated to take before `shards` and
+/// `merge`, which have no `--force`, refuse to build it: no count of the
+/// classes of a board whose plan takes longer could finish.
+pub const MAX_PLAN_SECONDS: f64 = 30.0;
+
+/// The most squares of a board whose start plan is built: a class a few
+/// squares, about 200 bytes a square.
+pub const MAX_START_PLAN_SQUARES: usize = 1_000_000;
+
+/// The estimated seconds it takes to build the plan of `board`'s classes
+/// of `ends` (a start plan's are negligible).
+pub fn plan_seconds(board: Board, ends: kt_shards::Ends) -> f64 {
+    match ends {
+        kt_shards::Ends::Pairs => {
+            PAIR_PLAN_SECONDS_AT_400_SQUARES * (board.cells() as f64 / 400.0).powi(3)
+        }
+        kt_shards::Ends::Starts => 0.0,
+    }
+}
+
+/// Refuses, before it is built, a plan too large to build in
+/// [`MAX_PLAN_SECONDS`] or in memory, for a command that cannot be forced;
+/// `count` weighs the same time in its estimate instead (`plan`), where
+/// `--force` can start it.
+pub fn check_plan(board: Board, ends: kt_shards::Ends) -> Result<(), String> {
+    let seconds = plan_seconds(board, ends);
+    if seconds > MAX_PLAN_SECONDS {
+        return Err(format!(
+            "the plan of {board}'s endpoint pairs would take about {} to build (a sweep for each of its {} ordered pairs), and no count of its classes could finish; plans are built for boards of at most about {:.0} squares",
+            crate::methods::human_time(seconds),
+            (board.cells() as u128).pow(2),
+            400.0 * (MAX_PLAN_SECONDS / PAIR_PLAN_SECONDS_AT_400_SQUARES).cbrt()
+        ));
+    }
+    if ends == kt_shards::Ends::Starts && board.cells() > MAX_START_PLAN_SQUARES {
+        return Err(format!(
+            "the plan of {board}'s start squares would hold {} squares, more than the {MAX_START_PLAN_SQUARES} a plan holds; no count of its classes could finish",
+            board.cells()
+        ));
+    }
+    Ok(())
+}
+
+/// The number of classes of `board`'s plan of `ends`: counted where the
+/// plan is quick to build, else estimated (the ordered pairs or squares
+/// over the symmetries), so that a plan estimated is never built just to
+/// be refused.
+pub fn classes(board: Board, ends: kt_shards::Ends) -> usize {
+    if plan_seconds(board, ends) < 0.5 && board.cells() <= MAX_START_PLAN_SQUARES {
+        return plan_of(board, ends).classes().len();
+    }
+    let symmetries = kt_board::Symmetry::group(&board).len().max(1);
+    let cells = board.cells();
+    match ends {
+        kt_shards::Ends::Pairs => cells.saturating_mul(cells.saturating_sub(1)) / symmetries,
+        kt_shards::Ends::Starts => cells / symmetries,
+    }
+    .max(1)
+}
+
 /// Whether `dir` holds the classes done of a count by endpoint pairs.
 pub fn has_part(dir: &Path) -> bool {
     dir.join(PART_FILE).is_file()

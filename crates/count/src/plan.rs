@@ -211,7 +211,16 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
             Err(refusal) => refusals.push((candidate.settings.method().breadth(), refusal)),
             Ok(reach) => {
                 let runs = questions::runs(request.question, request.board, candidate.strategy);
-                estimated.push((candidate, reach.times(runs)));
+                let mut reach = reach.times(runs);
+                if candidate.strategy == Strategy::ByPairs {
+                    // The plan is built before the first class is counted.
+                    let ends = match request.question {
+                        Question::Pairs { ends, .. } => ends,
+                        _ => kt_shards::Ends::Starts,
+                    };
+                    reach.seconds += crate::pairs::plan_seconds(request.board, ends);
+                }
+                estimated.push((candidate, reach));
             }
         }
     }

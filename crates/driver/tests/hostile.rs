@@ -1402,3 +1402,29 @@ fn endless_parts_and_reports_are_refused_at_their_size_limit() {
     let line = one_error_line(&output, 2, "merge of an endless pipe");
     assert!(line.contains("too large"), "{line}");
 }
+
+/// Sizes taken from the command line are bounded before anything is
+/// allocated or built for them: a pair plan of a huge board, a huge
+/// number of shards, a count whose plan alone would take minutes.
+#[test]
+fn huge_plans_and_shards_are_refused_before_they_are_built() {
+    for args in [
+        &["shards", "1000"][..],
+        &["shards", "100"][..],
+        &["shards", "10000", "--by-start"][..],
+    ] {
+        let line = refused_quickly(args);
+        assert!(line.contains("plan"), "{args:?}: {line}");
+    }
+    for shard in ["1/4294967296", "1/18446744073709551615"] {
+        let line = refused_quickly(&["count", "5", "--shard", shard]);
+        assert!(line.contains("at most"), "{shard}: {line}");
+    }
+    for args in [
+        &["count", "10x60", "--shard", "1/2"][..],
+        &["count", "12x40", "--pairs"][..],
+    ] {
+        let line = refused_quickly(args);
+        assert!(line.contains("--force"), "{args:?}: {line}");
+    }
+}

@@ -75,6 +75,10 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     // Parts of a count by start squares or by endpoint pairs, as the
     // first says; a part of the other kind is refused by the merge.
     let ends = first.ends().unwrap_or_default();
+    // A part names its board: bounded before the plan is built (issue 38:
+    // a 700-byte part claiming 1000x1000 allocated 1 TB).
+    kt_count::pairs::check_plan(board, ends)
+        .map_err(|e| CliError::input(format!("{}: {e}", first_path.display())))?;
     let plan = kt_count::pairs::plan_of(board, ends);
     let merged =
         kt_count::merge_parts(&plan, &parts).map_err(|e| CliError::input(e.to_string()))?;
