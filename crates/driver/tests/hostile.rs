@@ -1428,3 +1428,15 @@ fn huge_plans_and_shards_are_refused_before_they_are_built() {
         assert!(line.contains("--force"), "{args:?}: {line}");
     }
 }
+
+/// A chart of more reports than can be read is refused (1,030 of them
+/// made the legend's room infinite and the drawing endless).
+#[test]
+fn a_chart_of_too_many_reports_is_refused() {
+    let scratch = Scratch::new("many-reports");
+    let one = run(&["count", "5", "--method", "frontier", "--json"]);
+    assert!(one.status.success(), "{one:?}");
+    let many = scratch.file("runs.json", one.stdout.repeat(1030));
+    let line = refused_quickly(&["plot", path_str(&many)]);
+    assert!(line.contains("1030 reports"), "{line}");
+}

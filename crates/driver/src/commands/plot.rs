@@ -39,6 +39,12 @@ use crate::output::{OrFail, Output};
 /// The largest report read: an 8×8 run's report is tens of kilobytes.
 const MAX_REPORT_BYTES: u64 = 64 << 20;
 
+/// The most reports one chart draws: a legend line or a bar each, and
+/// beyond a few dozen neither can be read. The levels chart leaves room
+/// above its lines for a legend line per report (1,030 reports made that
+/// room infinite and the drawing endless: issue 38).
+const MAX_REPORTS: usize = 100;
+
 /// The picture's size in pixels.
 const SIZE: (u32, u32) = (960, 560);
 
@@ -76,6 +82,12 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
                 .into_iter()
                 .map(|report| (path.as_path(), report)),
         );
+    }
+    if reports.len() > MAX_REPORTS {
+        return Err(CliError::input(format!(
+            "{} reports to draw, more than the {MAX_REPORTS} a chart can show readably: plot fewer at a time",
+            reports.len()
+        )));
     }
     if args.chart == Chart::Table && reports.len() != 1 {
         return Err(CliError::input(
@@ -276,7 +288,7 @@ fn draw(series: &[Series], title: &str, time: bool) -> Result<String, Box<dyn st
         });
     // Headroom above the highest line for the legend, a line of it per
     // series, so that the legend never hides a peak.
-    let headroom = 10f64.powf(0.6 + 0.3 * series.len() as f64);
+    let headroom = 10f64.powf(0.6 + 0.3 * series.len().min(MAX_REPORTS) as f64);
     let (low, high) = if high > 0.0 {
         (low / 2.0, high * headroom)
     } else {
