@@ -1429,6 +1429,24 @@ fn huge_plans_and_shards_are_refused_before_they_are_built() {
     }
 }
 
+/// `count --closed --by-start --svg` asks for a picture of a table that
+/// closed tours do not have: refused before the count, not after it.
+#[test]
+fn a_closed_table_by_start_square_is_refused_before_any_work() {
+    let scratch = Scratch::new("closed-svg");
+    let svg = scratch.0.join("x.svg");
+    let line = refused_quickly(&[
+        "count",
+        "6",
+        "--closed",
+        "--by-start",
+        "--svg",
+        path_str(&svg),
+    ]);
+    assert!(line.contains("closed tours by start square"), "{line}");
+    assert!(!svg.exists());
+}
+
 /// A chart of more reports than can be read is refused (1,030 of them
 /// made the legend's room infinite and the drawing endless).
 #[test]

@@ -70,6 +70,14 @@ fn heat_map(
         return Ok(None);
     };
     match request.question {
+        // Every closed tour passes every square: closed tours by start
+        // square are one number, not a table (issue 38: refused after the
+        // count, with exit 4).
+        Question::ByStart if request.kind == TourKind::Closed => {
+            return Err(CliError::input(
+                "--svg draws a table, and closed tours by start square give none (every square starts the same tours): leave out --svg or --closed",
+            ));
+        }
         Question::ByStart | Question::ByEnd { .. } | Question::Pairs { shard: None, .. } => {}
         _ => {
             return Err(CliError::input(
