@@ -115,6 +115,8 @@ pub use kt_distributed::{
 /// The order of the squares of a frontier sweep (`--order`), and its
 /// search and shipped table.
 pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
+/// The spill directories of counts this process has abandoned (issue 38).
+pub use kt_frontier::remove_spill_directories;
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions, Edges,
     Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources, Setting, TimeSliced,
