@@ -100,6 +100,7 @@ pub fn part(report: &RunReport, version: &str) -> Option<Part> {
             .filter(|f| !f.is_empty()),
         classes: pairs.classes.clone(),
         seconds: report.total_time_ms / 1000.0,
+        check: None,
         checksum: None,
     })
 }

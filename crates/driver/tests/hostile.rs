@@ -1487,3 +1487,28 @@ fn a_count_over_its_budget_leaves_no_spill_behind() {
     assert!(matches!(output.status.code(), Some(0 | 3)), "{output:?}");
     assert_eq!(names(&spill), Vec::<String>::new(), "{output:?}");
 }
+
+/// `--check` of a count by endpoint pairs compares the published total
+/// and table instead of saying that nothing is published, and with
+/// `--json` its verdict stays in the part, which still merges (issue 38,
+/// finding 3).
+#[test]
+fn check_of_a_count_by_pairs_compares_and_keeps_its_verdict() {
+    let scratch = Scratch::new("pairs-check");
+    let text = run(&["count", "5", "--pairs", "--check"]);
+    assert!(text.status.success(), "{text:?}");
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(!stdout.contains("no published count"), "{stdout}");
+    assert!(stdout.contains("agrees with"), "{stdout}");
+    let json = run(&["count", "5", "--pairs", "--check", "--json"]);
+    assert!(json.status.success(), "{json:?}");
+    let part: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(part["check"]["passed"], true, "{part}");
+    assert!(
+        !part["check"]["agreeing"].as_array().unwrap().is_empty(),
+        "{part}"
+    );
+    let file = scratch.file("part.json", &json.stdout);
+    let merged = run(&["merge", path_str(&file), "--check"]);
+    assert!(merged.status.success(), "{merged:?}");
+}

@@ -285,6 +285,7 @@ mod tests {
                 })
                 .collect(),
             seconds: 0.0,
+            check: None,
             checksum: None,
         }
     }

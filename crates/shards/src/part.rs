@@ -91,6 +91,12 @@ pub struct Part {
     pub classes: Vec<ClassCount>,
     /// Wall time of the whole part.
     pub seconds: f64,
+    /// The verdict of `count --check` on the part's classes, where one was
+    /// asked: a part is the JSON of such a count, and keeps it as a report
+    /// does (issue 38). Absent otherwise, so that parts without it read
+    /// and seal as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<serde_json::Value>,
     /// `crc32:` and eight hex digits: the CRC-32 of the document without
     /// this field. Written by [`Part::to_json`] whatever it holds here;
     /// checked by [`Part::parse`].

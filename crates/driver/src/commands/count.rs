@@ -157,6 +157,11 @@ fn print(report: &RunReport, json: bool, part: bool, out: &mut dyn Write) -> Res
         && let Some(mut part) = kt_count::pairs::part(report, json::VERSION)
     {
         part.commit = Some(json::COMMIT.to_string());
+        // `--check`'s verdict stays in the JSON (issue 38).
+        part.check = report
+            .check
+            .as_ref()
+            .and_then(|check| serde_json::to_value(check).ok());
         return writeln!(out, "{}", part.to_json()).or_fail();
     }
     if json {
