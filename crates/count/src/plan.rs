@@ -466,9 +466,22 @@ fn resources(asked: Option<Resources>, notes: &mut Vec<String>) -> Result<(Bytes
     Ok((budget(asked.memory, notes)?, threads))
 }
 
-/// The budget: as asked, capped to the machine's memory, or the default.
+/// The budget: as asked, capped to the machine's memory and to what the
+/// process's address-space limit leaves room for, or the default.
 fn budget(asked: Option<Bytes>, notes: &mut Vec<String>) -> Result<Bytes, Failure> {
     let machine = kt_memory::machine_memory();
+    if let (Some(asked), Some(room)) = (asked, kt_memory::address_space_budget())
+        && asked >= MIN_MEMORY
+        && asked > room
+        // Where the machine is smaller, its own cap says more.
+        && machine.is_none_or(|machine| room < machine)
+    {
+        notes.push(format!(
+            "--memory {asked} is more than half of this process's address-space limit (ulimit -v) of {}; the budget is {room}",
+            kt_memory::address_space_limit().unwrap_or(room)
+        ));
+        return Ok(room.max(MIN_MEMORY));
+    }
     match (asked, machine) {
         (Some(asked), _) if asked < MIN_MEMORY => Err(Failure::refused(format!(
             "--memory {asked} is below the smallest usable memory budget of {MIN_MEMORY}: the program itself holds about 5 MiB before any work"

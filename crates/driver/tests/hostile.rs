@@ -1488,6 +1488,30 @@ fn a_count_over_its_budget_leaves_no_spill_behind() {
     assert_eq!(names(&spill), Vec::<String>::new(), "{output:?}");
 }
 
+/// Under an address-space limit (`ulimit -v`, as batch systems set it)
+/// the default budget fits the limit, so the decision-diagram commands
+/// run instead of aborting at an allocation (issue 38, finding 11: 134,
+/// allocating 7.2 GB under 4 GiB).
+#[test]
+fn an_address_space_limit_bounds_the_default_budget() {
+    let _heavy = heavy();
+    for args in [
+        "count 5 --method zdd",
+        "count 5 --method edges",
+        "tour 5",
+        "dot 5",
+    ] {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!("ulimit -v 4194304 && exec \"$0\" {args}"))
+            .arg(binary())
+            .env_remove("RUST_LOG")
+            .env_remove("RUST_BACKTRACE");
+        let output = wait(spawn(&mut cmd), LIMIT, args);
+        assert!(output.status.success(), "{args}: {output:?}");
+    }
+}
+
 /// `--check` of a count by endpoint pairs compares the published total
 /// and table instead of saying that nothing is published, and with
 /// `--json` its verdict stays in the part, which still merges (issue 38,
