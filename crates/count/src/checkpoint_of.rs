@@ -255,6 +255,14 @@ impl Recorded {
 /// work of another question than `asked`.
 pub(crate) fn check(flag: &str, dir: &Path, asked: CheckpointOf) -> Result<(), Failure> {
     let refused = |why: String| Failure::refused(format!("{flag} {}: {why}", dir.display()));
+    // Found now, not after the first class is counted.
+    let part = dir.join(crate::paths::PART_FILE);
+    if part.exists() && !part.is_file() {
+        return Err(refused(format!(
+            "{} is not a file; the classes done are kept there",
+            part.display()
+        )));
+    }
     let Some(found) = recorded(dir).map_err(refused)? else {
         return Ok(());
     };

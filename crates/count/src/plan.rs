@@ -155,6 +155,17 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
                     crate::checkpoint_of::check(flag, dir, question)?;
                 }
             }
+            // A checkpoint that a count running now replaces is no level
+            // to go on from (`--checkpoint` is refused likewise, by
+            // `paths`).
+            if let Some(dir) = &dirs.resume
+                && kt_frontier::checkpoint::in_use(dir)
+            {
+                return Err(Failure::refused(format!(
+                    "--resume {}: it is the checkpoint of another count running now; wait for it to end",
+                    dir.display()
+                )));
+            }
         }
         resolved.push(Candidate {
             job: Job {

@@ -1126,13 +1126,17 @@ fn two_counts_never_share_one_checkpoint_directory() {
         "--resume",
         ck_str,
     ]);
+    // Only resuming from it (issue 38): no level to go on from either.
+    let third = run(&["count", "6x6", "--method", "frontier", "--resume", ck_str]);
     let running = first.try_wait().unwrap().is_none();
     let first = wait(first, LIMIT, "the first count");
     assert!(first.status.success(), "{first:?}");
     assert!(text(&first.stdout).starts_with("6637920\n"), "{first:?}"); // OEIS A165134
     if running {
-        let line = one_error_line(&second, 2, "a second count");
-        assert!(line.contains("another count running now"), "{line}");
+        for (output, what) in [(&second, "a second count"), (&third, "a count resuming")] {
+            let line = one_error_line(output, 2, what);
+            assert!(line.contains("another count running now"), "{line}");
+        }
     }
 }
 
@@ -1510,6 +1514,54 @@ fn an_address_space_limit_bounds_the_default_budget() {
         let output = wait(spawn(&mut cmd), LIMIT, args);
         assert!(output.status.success(), "{args}: {output:?}");
     }
+}
+
+/// The smaller points of issue 38 (item 16) that are fixed rather than
+/// decided: a byte-order mark before an order, a peer timeout shorter than
+/// a heartbeat, port 0, and a checkpoint's `part.json` that is a directory
+/// (found before any work, not after a class is counted).
+#[test]
+fn the_smaller_points_of_issue_38() {
+    let scratch = Scratch::new("issue-38-small");
+    let order = run(&["order", "5", "--columns"]);
+    let mut marked = "\u{feff}".as_bytes().to_vec();
+    marked.extend(&order.stdout);
+    let bom = scratch.file("bom.txt", marked);
+    let counted = run(&[
+        "count",
+        "5",
+        "--method",
+        "frontier",
+        "--order",
+        path_str(&bom),
+    ]);
+    assert!(counted.status.success(), "{counted:?}");
+    for (args, says) in [
+        (
+            &["count", "5", "--processes", "2", "--peer-timeout", "1ns"][..],
+            "heartbeats",
+        ),
+        (&["count", "5", "--processes", "2", "--port", "0"][..], "0"),
+    ] {
+        let line = refused_quickly(args);
+        assert!(line.contains(says), "{args:?}: {line}");
+    }
+    let ck = scratch.0.join("ck");
+    std::fs::create_dir_all(ck.join("part.json")).unwrap();
+    std::fs::write(ck.join("KNIGHTS-TOUR-CHECKPOINT"), "").unwrap();
+    let ck = path_str(&ck);
+    let line = refused_quickly(&[
+        "count",
+        "5",
+        "--by-start",
+        "--method",
+        "frontier",
+        "--checkpoint",
+        ck,
+        "--resume",
+        ck,
+    ]);
+    assert!(line.contains("part.json is not a file"), "{line}");
 }
 
 /// `--check` of a count by endpoint pairs compares the published total

@@ -89,7 +89,9 @@ pub(crate) fn parse_order(text: &str) -> Result<OrderArg, String> {
     }
     let text_of =
         String::from_utf8(bytes).map_err(|_| format!("the order file '{text}' is not text"))?;
-    let order = Order::parse(&text_of).map_err(|e| format!("the order file '{text}': {e}"))?;
+    // A byte-order mark (some editors write one) is no step number.
+    let order = Order::parse(text_of.trim_start_matches('\u{feff}'))
+        .map_err(|e| format!("the order file '{text}': {e}"))?;
     Ok(OrderArg {
         choice: OrderChoice::Given(order),
         file: Some(path.to_path_buf()),
@@ -101,6 +103,22 @@ pub(crate) fn parse_duration(text: &str) -> Result<std::time::Duration, String> 
         humantime::parse_duration(text).map_err(|e| format!("invalid duration '{text}': {e}"))?;
     if duration.is_zero() {
         return Err(format!("invalid duration '{text}': must be more than zero"));
+    }
+    Ok(duration)
+}
+
+/// The shortest `--peer-timeout`: a live peer sends a byte a second, so a
+/// shorter silence is no sign of a lost one.
+const MIN_PEER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `--peer-timeout`: a duration of at least [`MIN_PEER_TIMEOUT`].
+pub(crate) fn parse_peer_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let duration = parse_duration(text)?;
+    if duration < MIN_PEER_TIMEOUT {
+        return Err(format!(
+            "--peer-timeout {text} is shorter than the {} s a live peer may take between heartbeats",
+            MIN_PEER_TIMEOUT.as_secs()
+        ));
     }
     Ok(duration)
 }
