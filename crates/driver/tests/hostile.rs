@@ -1588,3 +1588,23 @@ fn check_of_a_count_by_pairs_compares_and_keeps_its_verdict() {
     let merged = run(&["merge", path_str(&file), "--check"]);
     assert!(merged.status.success(), "{merged:?}");
 }
+
+/// Bounded input, bounded work (issue 38, finding 12): an order of a
+/// board no count could sweep, and a report claiming a huge table, are
+/// refused instead of taking gigabytes.
+#[test]
+fn huge_orders_and_tables_are_refused() {
+    let scratch = Scratch::new("huge-table");
+    let line = refused_quickly(&["order", "10000x10000"]);
+    assert!(line.contains("squares"), "{line}");
+    let counted = run(&["count", "5", "--by-start", "--json"]);
+    assert!(counted.status.success(), "{counted:?}");
+    let mut report: serde_json::Value = serde_json::from_slice(&counted.stdout).unwrap();
+    let side = 300;
+    report["benchmark"]["rows"] = side.into();
+    report["benchmark"]["cols"] = side.into();
+    report["by_start"] = vec![vec!["1"; side]; side].into();
+    let file = scratch.file("huge.json", report.to_string());
+    let line = refused_quickly(&["plot", "--chart", "table", path_str(&file)]);
+    assert!(line.contains("300x300"), "{line}");
+}

@@ -45,6 +45,11 @@ const MAX_REPORT_BYTES: u64 = 64 << 20;
 /// room infinite and the drawing endless: issue 38).
 const MAX_REPORTS: usize = 100;
 
+/// The most squares a table's heat map draws (`--chart table`): a heat map
+/// of more is unreadable, and a report of a few megabytes can claim a
+/// 3000×3000 table that takes gigabytes to draw (issue 38).
+const MAX_TABLE_SQUARES: usize = 10_000;
+
 /// The picture's size in pixels.
 const SIZE: (u32, u32) = (960, 560);
 
@@ -562,6 +567,15 @@ fn heat_map(path: &Path, report: &RunReport, title: Option<&str>) -> Result<Stri
             )));
         }
     };
+    let squares = table.iter().map(Vec::len).sum::<usize>();
+    if b.rows.saturating_mul(b.cols) > MAX_TABLE_SQUARES || squares > MAX_TABLE_SQUARES {
+        return Err(CliError::input(format!(
+            "{}: a table of {}x{} squares, more than the {MAX_TABLE_SQUARES} a heat map draws readably",
+            path.display(),
+            b.rows,
+            b.cols
+        )));
+    }
     let board = kt_count::Board::new(b.rows, b.cols)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     let title = title.map_or_else(
