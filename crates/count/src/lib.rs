@@ -112,6 +112,9 @@ pub use kt_distributed::{
     CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT,
     ProcessReport, hosts,
 };
+/// How the name of every directory a count spills into begins (inside
+/// `--spill-dir`, or the system's temporary directory).
+pub use kt_frontier::SPILL_PREFIX;
 /// The order of the squares of a frontier sweep (`--order`), and its
 /// search and shipped table.
 pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};

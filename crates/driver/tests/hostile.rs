@@ -1252,9 +1252,12 @@ fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
     let held = names(&ck);
     let into_part = path_str(&part);
     let new_file = ck.join("new.svg");
+    // A count's spill directory in a shared --spill-dir (a running count's,
+    // or one a killed count left); beside it, the user's own files belong.
     let spill = scratch.0.join("spill");
-    std::fs::create_dir(&spill).unwrap();
-    let in_spill = spill.join("x.svg");
+    let counts = spill.join("knights-tour-spill-host-1-abc");
+    std::fs::create_dir_all(&counts).unwrap();
+    let in_spill = counts.join("x.svg");
     let mut resume = write.to_vec();
     resume.extend(["--resume", ck_str, "--svg", into_part]);
     let mut resume_new = write[..write.len() - 4].to_vec();
@@ -1273,7 +1276,7 @@ fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
     for (args, owner) in [
         (&resume[..], "--checkpoint directory"),
         (&resume_new[..], "--resume directory"),
-        (&spilling[..], "--spill-dir directory"),
+        (&spilling[..], "a directory a count spills into"),
     ] {
         let line = refused_before_work(args, None);
         assert!(line.contains(owner), "{args:?}: {line}");
@@ -1281,6 +1284,14 @@ fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
     assert_eq!(std::fs::read(&part).unwrap(), kept);
     assert_eq!(names(&ck), held);
     assert!(!in_spill.exists());
+    // Beside the counts' spill directories, in a shared scratch space.
+    let beside = spill.join("ok.svg");
+    let mut drawn = spilling.to_vec();
+    drawn.pop();
+    drawn.push(path_str(&beside));
+    let output = run(&drawn);
+    assert!(output.status.success(), "{output:?}");
+    assert!(beside.is_file());
     let mut go_on = write.to_vec();
     go_on.extend(["--resume", ck_str]);
     let resumed = run(&go_on);

@@ -290,7 +290,7 @@ impl Drop for Store {
 }
 
 /// How every spill directory's name begins.
-const SPILL_PREFIX: &str = "knights-tour-spill-";
+pub const SPILL_PREFIX: &str = "knights-tour-spill-";
 
 /// This process, as a spill directory's name records it.
 struct Owner {

@@ -7,7 +7,10 @@
 //! file (`--svg`, `-o`, and standard output where it is a regular file)
 //! is compared with every file the command reads (parts, reports, an
 //! `--order` file, a `--hostfile`) and with every directory the count
-//! owns (`--checkpoint`, `--resume`, `--spill-dir`), before any work, and
+//! owns (`--checkpoint`, `--resume`, and in `--spill-dir` the
+//! `knights-tour-spill-*` directories counts spill into: the spill
+//! directory itself is often a shared scratch space, such as `/tmp`, where
+//! the user's own outputs belong), before any work, and
 //! a clash is refused in one line with exit status 2. Files are compared
 //! as the system knows them, not as they are spelled
 //! ([`kt_count::same_file`]).
@@ -26,8 +29,11 @@ use crate::exit::CliError;
 pub struct Files {
     /// Files it reads: what names them, and the path.
     pub reads: Vec<(&'static str, PathBuf)>,
-    /// Directories whose files are the count's own (checkpoints, spills).
+    /// Directories whose files are the count's own (checkpoints).
     pub owns: Vec<(&'static str, PathBuf)>,
+    /// Directories that counts spill into: only their spill directories
+    /// (`kt_count::SPILL_PREFIX`) are the counts' own.
+    pub spills: Vec<(&'static str, PathBuf)>,
     /// Files it writes.
     pub writes: Vec<(&'static str, PathBuf)>,
 }
@@ -89,7 +95,7 @@ fn count_files(args: &CountArgs, files: &mut Files) {
         .owns
         .extend(frontier.resume.clone().map(|d| ("--resume", d)));
     files
-        .owns
+        .spills
         .extend(frontier.spill_dir.clone().map(|d| ("--spill-dir", d)));
     files.writes.extend(args.svg.clone().map(|f| ("--svg", f)));
 }
@@ -141,9 +147,33 @@ impl Files {
                     dir.display()
                 )));
             }
+            for (owner, dir) in &self.spills {
+                if let Some(spill) = spill_inside(dir, output) {
+                    return Err(CliError::input(format!(
+                        "{shown} is inside {}, a directory a count spills into (in the {owner} directory {}); write outside it",
+                        spill.display(),
+                        dir.display()
+                    )));
+                }
+            }
         }
         Ok(())
     }
+}
+
+/// The spill directory of a count in `dir` that `output` lies in, if any.
+fn spill_inside(dir: &Path, output: &Path) -> Option<PathBuf> {
+    std::fs::read_dir(dir)
+        .ok()?
+        .flatten()
+        .filter(|entry| {
+            entry
+                .file_name()
+                .to_str()
+                .is_some_and(|name| name.starts_with(kt_count::SPILL_PREFIX))
+        })
+        .map(|entry| entry.path())
+        .find(|spill| kt_count::same_file::inside(spill, output))
 }
 
 /// Standard output's file, where it is a regular file: its path in
