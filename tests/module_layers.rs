@@ -10,26 +10,29 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// kt-count, lowest layer first: leaves (`cancel`, `known`; then
-/// `report`; then `failure`, `observer`; then `paths`, `supervised`);
+/// kt-count, lowest layer first: leaves (`cancel`, `known`, `same_file`;
+/// then `report`; then `failure`, `observer`; then `checkpoint_of`; then
+/// `paths`, `supervised`);
 /// toolkits (`zdd`,
 /// `symmetry`, `pairs`); `methods` (one type per method, behind one
 /// trait); `request` (what a caller asks); `questions` (what each question
-/// needs: the table); `plan` (refusals and the choice of method); `answer`
+/// needs: the table; `check`, what a published count checks of an
+/// answer); `plan` (refusals and the choice of method); `answer`
 /// (how each question is answered); the root.
 fn count_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "cancel" | "known" => 0,
+        "cancel" | "known" | "same_file" => 0,
         "report" => 1,
         "failure" | "observer" => 2,
-        "paths" | "supervised" => 3,
-        "zdd" | "symmetry" | "pairs" => 4,
-        "methods" => 5,
-        "request" => 6,
-        "questions" => 7,
-        "plan" => 8,
-        "answer" => 9,
-        "lib" => 10,
+        "checkpoint_of" => 3,
+        "paths" | "supervised" => 4,
+        "zdd" | "symmetry" | "pairs" => 5,
+        "methods" => 6,
+        "request" => 7,
+        "questions" | "check" => 8,
+        "plan" => 9,
+        "answer" => 10,
+        "lib" => 11,
         _ => return None,
     })
 }

@@ -59,6 +59,18 @@ pub(crate) enum CheckpointOf {
     },
 }
 
+/// The file in a checkpoint directory that holds the classes a count by
+/// endpoint pairs has done (`crate::pairs`).
+pub(crate) const PART_FILE: &str = "part.json";
+
+/// Whether `name` is `process-<i>-of-<n>`.
+pub(crate) fn is_process_dir(name: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    name.strip_prefix("process-")
+        .and_then(|rest| rest.split_once("-of-"))
+        .is_some_and(|(i, n)| digits(i) && digits(n))
+}
+
 /// The longest question file read: one short line.
 const MAX_BYTES: u64 = 256;
 
@@ -218,16 +230,14 @@ impl std::fmt::Display for Recorded {
 
 /// What the files of a directory without a question file say it is of.
 fn legacy(dir: &Path) -> Option<Recorded> {
-    let holds = if crate::pairs::has_part(dir) {
+    let holds = if dir.join(PART_FILE).is_file() {
         Legacy::Classes
     } else if checkpoint::holds_checkpoint(dir) {
         Legacy::Whole
     } else if std::fs::read_dir(dir).is_ok_and(|entries| {
-        entries.flatten().any(|e| {
-            e.file_name()
-                .to_str()
-                .is_some_and(crate::paths::is_process_dir)
-        })
+        entries
+            .flatten()
+            .any(|e| e.file_name().to_str().is_some_and(is_process_dir))
     }) {
         Legacy::Cluster
     } else {
@@ -256,7 +266,7 @@ impl Recorded {
 pub(crate) fn check(flag: &str, dir: &Path, asked: CheckpointOf) -> Result<(), Failure> {
     let refused = |why: String| Failure::refused(format!("{flag} {}: {why}", dir.display()));
     // Found now, not after the first class is counted.
-    let part = dir.join(crate::paths::PART_FILE);
+    let part = dir.join(PART_FILE);
     if part.exists() && !part.is_file() {
         return Err(refused(format!(
             "{} is not a file; the classes done are kept there",

@@ -100,9 +100,9 @@ pub fn writable_file(flag: &str, file: &Path) -> Result<(), Failure> {
     probe(flag, file, parent)
 }
 
-/// The file in a checkpoint directory that holds the classes a count by
-/// endpoint pairs has done (`crate::pairs`).
-pub(crate) const PART_FILE: &str = "part.json";
+/// The file in a checkpoint directory that holds the classes done (kept
+/// with what a directory is of, `crate::checkpoint_of`).
+pub(crate) use crate::checkpoint_of::PART_FILE;
 
 /// The checkpoint directory a count writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,7 +163,9 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
                 Ok(())
             };
             only(dir, &|name| {
-                name == checkpoint::MARKER || name == checkpoint::QUESTION || is_process_dir(name)
+                name == checkpoint::MARKER
+                    || name == checkpoint::QUESTION
+                    || crate::checkpoint_of::is_process_dir(name)
             })?;
             only(&mine, &|name| kt_distributed::resume::SLOTS.contains(&name))?;
             kt_distributed::resume::SLOTS
@@ -228,14 +230,6 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
             "it already holds a checkpoint ({what}); go on from it with --resume {name}, or remove {name} or choose another directory to start over"
         ),
     ))
-}
-
-/// Whether `name` is `process-<i>-of-<n>`.
-pub(crate) fn is_process_dir(name: &str) -> bool {
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    name.strip_prefix("process-")
-        .and_then(|rest| rest.split_once("-of-"))
-        .is_some_and(|(i, n)| digits(i) && digits(n))
 }
 
 /// Creates and removes a file in `dir`.
