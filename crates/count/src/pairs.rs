@@ -192,3 +192,27 @@ pub fn classes(board: Board, ends: kt_shards::Ends) -> usize {
 pub fn has_part(dir: &Path) -> bool {
     dir.join(PART_FILE).is_file()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plan is bounded before it is built: 8×8's pair plan is built, the
+    /// 1000×1000 one a part may claim is refused at once (it allocated
+    /// 1 TB: issue 38), and so is a start plan of 10⁸ squares; a slow plan's
+    /// classes are estimated, not counted by building it.
+    #[test]
+    fn plans_are_bounded_before_they_are_built() {
+        let board = |text: &str| text.parse::<Board>().unwrap();
+        assert!(check_plan(board("8x8"), kt_shards::Ends::Pairs).is_ok());
+        let huge = check_plan(board("1000x1000"), kt_shards::Ends::Pairs).unwrap_err();
+        assert!(huge.contains("years"), "{huge}");
+        assert!(check_plan(board("10000x10000"), kt_shards::Ends::Starts).is_err());
+        assert_eq!(
+            classes(board("5x5"), kt_shards::Ends::Pairs),
+            plan(board("5x5")).classes().len()
+        );
+        let estimated = classes(board("12x40"), kt_shards::Ends::Pairs);
+        assert!(estimated > 10_000, "{estimated}");
+    }
+}
