@@ -177,6 +177,7 @@ fn every_pair_class_agrees_on_every_board_up_to_30_squares() {
             order: None,
             classes,
             seconds: 0.0,
+            check: None,
             checksum: None,
         };
         let merged =

@@ -11,29 +11,31 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// kt-count, lowest layer first: leaves (`sequences`, the published
-/// sequences; `cancel`, `known`, which draws board counts from the
-/// sequences; then `report`; then `failure`, `observer`; then `paths`,
-/// `supervised`);
+/// sequences; `same_file`; then `cancel`, `known`, which draws board counts
+/// from the sequences; then `report`; then `failure`, `observer`; then
+/// `checkpoint_of`; then `paths`, `supervised`);
 /// toolkits (`zdd`,
 /// `symmetry`, `pairs`); `methods` (one type per method, behind one
 /// trait); `request` (what a caller asks) and `strip` (a whole sequence
-/// from one sweep); `questions` (what each question needs: the table) and
-/// `sequence_check` (a sequence against a published one); `plan` (refusals and the choice of method); `answer`
-/// (how each question is answered); the root.
+/// from one sweep); `questions` (what each question needs: the table;
+/// `check`, what a published count checks of an answer; `sequence_check`,
+/// a sequence against a published one); `plan` (refusals and the choice of
+/// method); `answer` (how each question is answered); the root.
 fn count_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "sequences" => 0,
+        "sequences" | "same_file" => 0,
         "cancel" | "known" => 1,
         "report" => 2,
         "failure" | "observer" => 3,
-        "paths" | "supervised" => 4,
-        "zdd" | "symmetry" | "pairs" => 5,
-        "methods" => 6,
-        "request" | "strip" => 7,
-        "questions" | "sequence_check" => 8,
-        "plan" => 9,
-        "answer" => 10,
-        "lib" => 11,
+        "checkpoint_of" => 4,
+        "paths" | "supervised" => 5,
+        "zdd" | "symmetry" | "pairs" => 6,
+        "methods" => 7,
+        "request" | "strip" => 8,
+        "questions" | "check" | "sequence_check" => 9,
+        "plan" => 10,
+        "answer" => 11,
+        "lib" => 12,
         _ => return None,
     })
 }

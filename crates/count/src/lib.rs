@@ -73,6 +73,8 @@
 
 mod answer;
 mod cancel;
+mod check;
+mod checkpoint_of;
 mod failure;
 pub mod known;
 pub mod methods;
@@ -83,6 +85,7 @@ mod plan;
 mod questions;
 pub mod report;
 mod request;
+pub mod same_file;
 pub mod sequence_check;
 pub mod sequences;
 pub mod strip;
@@ -106,6 +109,7 @@ pub use kt_shards::{
 pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
+pub use check::{Answered, check_answer};
 pub use failure::{Failure, FailureKind};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`),
 /// and what each process reports.
@@ -113,9 +117,14 @@ pub use kt_distributed::{
     CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT,
     ProcessReport, hosts,
 };
+/// How the name of every directory a count spills into begins (inside
+/// `--spill-dir`, or the system's temporary directory).
+pub use kt_frontier::SPILL_PREFIX;
 /// The order of the squares of a frontier sweep (`--order`), and its
 /// search and shipped table.
 pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
+/// The spill directories of counts this process has abandoned (issue 38).
+pub use kt_frontier::remove_spill_directories;
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions,
     ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources,
@@ -160,6 +169,13 @@ pub fn count(
         answer::describe(request.question, &request.board, &mut report);
         answer::none(request.question, request.kind, &request.board, &mut report);
         return Ok(Counted::new(BigUint::ZERO, report));
+    }
+    // The question first, before any file of the count's: the plan has
+    // checked that the directory keeps no other question's work.
+    if let Some(question) = plan::checkpoint_question(request, &plan.settings, plan.strategy)
+        && let Some(dir) = plan.settings.method().checkpoint_dirs().write
+    {
+        checkpoint_of::record(&dir, question)?;
     }
     answer::answer(
         plan.settings.method(),

@@ -100,11 +100,119 @@ pub fn part(report: &RunReport, version: &str) -> Option<Part> {
             .filter(|f| !f.is_empty()),
         classes: pairs.classes.clone(),
         seconds: report.total_time_ms / 1000.0,
+        check: None,
         checksum: None,
     })
+}
+
+/// What building the pair plan of 20×20 took (`shards 20`, issue 38):
+/// every ordered pair's fixed-ends sweep is built to cost it, so the work
+/// grows as the cube of the squares.
+const PAIR_PLAN_SECONDS_AT_400_SQUARES: f64 = 119.0;
+
+/// The longest a plan may be estimated to take before `shards` and
+/// `merge`, which have no `--force`, refuse to build it: no count of the
+/// classes of a board whose plan takes longer could finish.
+pub const MAX_PLAN_SECONDS: f64 = 30.0;
+
+/// The most squares of a board whose start plan is built: a class a few
+/// squares, about 200 bytes a square.
+pub const MAX_START_PLAN_SQUARES: usize = 1_000_000;
+
+/// The estimated seconds it takes to build the plan of `board`'s classes
+/// of `ends` (a start plan's are negligible).
+pub fn plan_seconds(board: Board, ends: kt_shards::Ends) -> f64 {
+    match ends {
+        kt_shards::Ends::Pairs => {
+            PAIR_PLAN_SECONDS_AT_400_SQUARES * (board.cells() as f64 / 400.0).powi(3)
+        }
+        kt_shards::Ends::Starts => 0.0,
+    }
+}
+
+/// Refuses, before it is built, a plan too large to build in
+/// [`MAX_PLAN_SECONDS`] or in memory, for a command that cannot be forced;
+/// `count` weighs the same time in its estimate instead (`plan`), where
+/// `--force` can start it.
+pub fn check_plan(board: Board, ends: kt_shards::Ends) -> Result<(), String> {
+    let seconds = plan_seconds(board, ends);
+    if seconds > MAX_PLAN_SECONDS {
+        return Err(format!(
+            "the plan of {board}'s endpoint pairs would take about {} to build (a sweep for each of its {} ordered pairs), and no count of its classes could finish; plans are built for boards of at most about {:.0} squares",
+            in_words(seconds),
+            (board.cells() as u128).pow(2),
+            400.0 * (MAX_PLAN_SECONDS / PAIR_PLAN_SECONDS_AT_400_SQUARES).cbrt()
+        ));
+    }
+    if ends == kt_shards::Ends::Starts && board.cells() > MAX_START_PLAN_SQUARES {
+        return Err(format!(
+            "the plan of {board}'s start squares would hold {} squares, more than the {MAX_START_PLAN_SQUARES} a plan holds; no count of its classes could finish",
+            board.cells()
+        ));
+    }
+    Ok(())
+}
+
+/// `seconds` in the largest unit that keeps the number readable (the
+/// methods' `human_time` is a layer above this module).
+fn in_words(seconds: f64) -> String {
+    let units = [
+        (86_400.0 * 365.0, "years"),
+        (86_400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+    ];
+    units
+        .iter()
+        .find(|(unit, _)| seconds >= 2.0 * unit)
+        .map_or_else(
+            || format!("{seconds:.0} s"),
+            |(unit, name)| format!("{:.0} {name}", seconds / unit),
+        )
+}
+
+/// The number of classes of `board`'s plan of `ends`: counted where the
+/// plan is quick to build, else estimated (the ordered pairs or squares
+/// over the symmetries), so that a plan estimated is never built just to
+/// be refused.
+pub fn classes(board: Board, ends: kt_shards::Ends) -> usize {
+    if plan_seconds(board, ends) < 0.5 && board.cells() <= MAX_START_PLAN_SQUARES {
+        return plan_of(board, ends).classes().len();
+    }
+    let symmetries = kt_board::Symmetry::group(&board).len().max(1);
+    let cells = board.cells();
+    match ends {
+        kt_shards::Ends::Pairs => cells.saturating_mul(cells.saturating_sub(1)) / symmetries,
+        kt_shards::Ends::Starts => cells / symmetries,
+    }
+    .max(1)
 }
 
 /// Whether `dir` holds the classes done of a count by endpoint pairs.
 pub fn has_part(dir: &Path) -> bool {
     dir.join(PART_FILE).is_file()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plan is bounded before it is built: 8×8's pair plan is built, the
+    /// 1000×1000 one a part may claim is refused at once (it allocated
+    /// 1 TB: issue 38), and so is a start plan of 10⁸ squares; a slow plan's
+    /// classes are estimated, not counted by building it.
+    #[test]
+    fn plans_are_bounded_before_they_are_built() {
+        let board = |text: &str| text.parse::<Board>().unwrap();
+        assert!(check_plan(board("8x8"), kt_shards::Ends::Pairs).is_ok());
+        let huge = check_plan(board("1000x1000"), kt_shards::Ends::Pairs).unwrap_err();
+        assert!(huge.contains("years"), "{huge}");
+        assert!(check_plan(board("10000x10000"), kt_shards::Ends::Starts).is_err());
+        assert_eq!(
+            classes(board("5x5"), kt_shards::Ends::Pairs),
+            plan(board("5x5")).classes().len()
+        );
+        let estimated = classes(board("12x40"), kt_shards::Ends::Pairs);
+        assert!(estimated > 10_000, "{estimated}");
+    }
 }

@@ -100,9 +100,9 @@ pub fn writable_file(flag: &str, file: &Path) -> Result<(), Failure> {
     probe(flag, file, parent)
 }
 
-/// The file in a checkpoint directory that holds the classes a count by
-/// endpoint pairs has done (`crate::pairs`).
-pub(crate) const PART_FILE: &str = "part.json";
+/// The file in a checkpoint directory that holds the classes done (kept
+/// with what a directory is of, `crate::checkpoint_of`).
+pub(crate) use crate::checkpoint_of::PART_FILE;
 
 /// The checkpoint directory a count writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,7 +163,9 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
                 Ok(())
             };
             only(dir, &|name| {
-                name == checkpoint::MARKER || is_process_dir(name)
+                name == checkpoint::MARKER
+                    || name == checkpoint::QUESTION
+                    || crate::checkpoint_of::is_process_dir(name)
             })?;
             only(&mine, &|name| kt_distributed::resume::SLOTS.contains(&name))?;
             kt_distributed::resume::SLOTS
@@ -187,7 +189,15 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
         match checkpoint::directory(slot).map_err(unreadable)? {
             Directory::Foreign => return Err(foreign(slot)),
             Directory::Ours if held.is_none() => {
-                if checkpoint::holds_checkpoint(slot) {
+                // The question it keeps, where it says (`checkpoint_of`).
+                let said = match crate::checkpoint_of::recorded(slot) {
+                    Ok(Some(found @ crate::checkpoint_of::Recorded::Said(_))) => Some(found),
+                    _ => None,
+                };
+                let holds = checkpoint::holds_checkpoint(slot) || slot.join(PART_FILE).is_file();
+                if let Some(said) = said.filter(|_| holds) {
+                    held = Some(format!("of {said}"));
+                } else if checkpoint::holds_checkpoint(slot) {
                     held = Some(match checkpoint::inspect(slot) {
                         Ok(h) => format!(
                             "of {} tours of {}x{}, {} steps done",
@@ -196,7 +206,7 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
                         Err(_) => "which this program cannot read".to_string(),
                     });
                 } else if slot.join(PART_FILE).is_file() {
-                    held = Some("of the classes of a count by endpoint pairs".to_string());
+                    held = Some("of the classes done of a count by classes".to_string());
                 }
             }
             _ => {}
@@ -220,14 +230,6 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
             "it already holds a checkpoint ({what}); go on from it with --resume {name}, or remove {name} or choose another directory to start over"
         ),
     ))
-}
-
-/// Whether `name` is `process-<i>-of-<n>`.
-fn is_process_dir(name: &str) -> bool {
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    name.strip_prefix("process-")
-        .and_then(|rest| rest.split_once("-of-"))
-        .is_some_and(|(i, n)| digits(i) && digits(n))
 }
 
 /// Creates and removes a file in `dir`.

@@ -35,6 +35,7 @@
 use kt_memory::Bytes;
 use kt_tours::NoTour;
 
+use crate::checkpoint_of::CheckpointOf;
 use crate::failure::Failure;
 use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources, human_bytes};
 use crate::questions::{self, Strategy};
@@ -147,6 +148,25 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         let mut notes = Vec::new();
         let (budget, threads) = resources(settings.resources(), &mut notes)?;
         check_outputs(request, &settings)?;
+        if let Some(question) = checkpoint_question(request, &settings, strategy) {
+            let dirs = settings.method().checkpoint_dirs();
+            for (flag, dir) in [("--checkpoint", &dirs.write), ("--resume", &dirs.resume)] {
+                if let Some(dir) = dir {
+                    crate::checkpoint_of::check(flag, dir, question)?;
+                }
+            }
+            // A checkpoint that a count running now replaces is no level
+            // to go on from (`--checkpoint` is refused likewise, by
+            // `paths`).
+            if let Some(dir) = &dirs.resume
+                && kt_frontier::checkpoint::in_use(dir)
+            {
+                return Err(Failure::refused(format!(
+                    "--resume {}: it is the checkpoint of another count running now; wait for it to end",
+                    dir.display()
+                )));
+            }
+        }
         resolved.push(Candidate {
             job: Job {
                 board,
@@ -202,7 +222,16 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
             Err(refusal) => refusals.push((candidate.settings.method().breadth(), refusal)),
             Ok(reach) => {
                 let runs = questions::runs(request.question, request.board, candidate.strategy);
-                estimated.push((candidate, reach.times(runs)));
+                let mut reach = reach.times(runs);
+                if candidate.strategy == Strategy::ByPairs {
+                    // The plan is built before the first class is counted.
+                    let ends = match request.question {
+                        Question::Pairs { ends, .. } => ends,
+                        _ => kt_shards::Ends::Starts,
+                    };
+                    reach.seconds += crate::pairs::plan_seconds(request.board, ends);
+                }
+                estimated.push((candidate, reach));
             }
         }
     }
@@ -393,6 +422,41 @@ fn whole_counts_only(
     Ok(())
 }
 
+/// What the checkpoints of `request` answered by `settings` and `strategy`
+/// are of, where it writes or resumes any (`crate::checkpoint_of`).
+pub(crate) fn checkpoint_question(
+    request: &Request,
+    settings: &MethodSettings,
+    strategy: Strategy,
+) -> Option<CheckpointOf> {
+    if !settings.method().outputs().checkpoints {
+        return None;
+    }
+    let board = request.board;
+    match (request.question, strategy) {
+        (Question::Pairs { shard, ends }, Strategy::ByPairs) => {
+            Some(CheckpointOf::Classes { board, ends, shard })
+        }
+        (_, Strategy::ByPairs) => Some(CheckpointOf::Classes {
+            board,
+            ends: kt_shards::Ends::Starts,
+            shard: None,
+        }),
+        (Question::Total, Strategy::Count) => Some(match settings {
+            MethodSettings::Cluster(cluster) => CheckpointOf::Cluster {
+                board,
+                kind: request.kind,
+                processes: cluster.processes(),
+            },
+            _ => CheckpointOf::Whole {
+                board,
+                kind: request.kind,
+            },
+        }),
+        _ => None,
+    }
+}
+
 /// The threads and budget of a method's resources (one thread and the
 /// default budget for a method that takes none).
 fn resources(asked: Option<Resources>, notes: &mut Vec<String>) -> Result<(Bytes, u32), Failure> {
@@ -413,9 +477,22 @@ fn resources(asked: Option<Resources>, notes: &mut Vec<String>) -> Result<(Bytes
     Ok((budget(asked.memory, notes)?, threads))
 }
 
-/// The budget: as asked, capped to the machine's memory, or the default.
+/// The budget: as asked, capped to the machine's memory and to what the
+/// process's address-space limit leaves room for, or the default.
 fn budget(asked: Option<Bytes>, notes: &mut Vec<String>) -> Result<Bytes, Failure> {
     let machine = kt_memory::machine_memory();
+    if let (Some(asked), Some(room)) = (asked, kt_memory::address_space_budget())
+        && asked >= MIN_MEMORY
+        && asked > room
+        // Where the machine is smaller, its own cap says more.
+        && machine.is_none_or(|machine| room < machine)
+    {
+        notes.push(format!(
+            "--memory {asked} is more than half of this process's address-space limit (ulimit -v) of {}; the budget is {room}",
+            kt_memory::address_space_limit().unwrap_or(room)
+        ));
+        return Ok(room.max(MIN_MEMORY));
+    }
     match (asked, machine) {
         (Some(asked), _) if asked < MIN_MEMORY => Err(Failure::refused(format!(
             "--memory {asked} is below the smallest usable memory budget of {MIN_MEMORY}: the program itself holds about 5 MiB before any work"

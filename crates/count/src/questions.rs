@@ -120,10 +120,10 @@ pub(crate) fn strategies(
 pub(crate) fn runs(question: Question, board: Board, strategy: Strategy) -> usize {
     match (strategy, question) {
         (Strategy::ByPairs, Question::Pairs { shard, ends }) => {
-            let classes = crate::pairs::plan_of(board, ends).classes().len();
+            let classes = crate::pairs::classes(board, ends);
             shard.map_or(classes, |shard| classes.div_ceil(shard.count.max(1)))
         }
-        (Strategy::ByPairs, _) => crate::pairs::start_plan(board).classes().len(),
+        (Strategy::ByPairs, _) => crate::pairs::classes(board, kt_shards::Ends::Starts),
         (Strategy::ByRuns, Question::ByEnd { .. }) => board.cells().saturating_sub(1),
         _ => 1,
     }

@@ -25,6 +25,7 @@ use kt_memory::{Bytes, Watchdog};
 use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
+use crate::checkpoint_of::{self, CheckpointOf};
 use crate::failure::{Failure, FailureKind};
 
 /// What a front end watches a sweep with, and the levels it reports.
@@ -141,6 +142,32 @@ impl StripRequest {
         Board::new(self.rows, cols).map_err(|e| Failure::refused(e.to_string()))
     }
 
+    /// The question a checkpoint of this sweep keeps the work of.
+    fn question(&self) -> Result<CheckpointOf, Failure> {
+        Ok(CheckpointOf::Sequence {
+            board: self.board()?,
+            kind: self.kind,
+            cells: self.measure == Measure::Cells,
+            folded: self.folds(),
+        })
+    }
+
+    /// Refuses, before any work, a checkpoint or resume directory that
+    /// keeps the work of another question (a whole count, another
+    /// sequence): it is never resumed nor written over.
+    pub fn check_checkpoints(&self) -> Result<(), Failure> {
+        let asked = self.question()?;
+        for (flag, dir) in [
+            ("--checkpoint", &self.checkpoint),
+            ("--resume", &self.resume),
+        ] {
+            if let Some(dir) = dir {
+                checkpoint_of::check(flag, dir, asked)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Refuses, before any work, what cannot be swept.
     pub fn check(&self) -> Result<(), Failure> {
         if self.rows == 0 || self.rows > MAX_ROWS {
@@ -195,6 +222,10 @@ pub fn count_strip(
     cancel: &CancelToken,
 ) -> Result<StripCounted, Failure> {
     let board = request.board()?;
+    request.check_checkpoints()?;
+    if let Some(dir) = &request.checkpoint {
+        checkpoint_of::record(dir, request.question()?)?;
+    }
     let started = Instant::now();
     let order = Order::column_major(board);
     let budget = request.budget();

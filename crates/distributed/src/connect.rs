@@ -27,7 +27,9 @@
 //! a hello within `STRAY_WAIT` (or closes, or says something that is not
 //! a knights-tour cluster line) is dropped and the process goes on
 //! waiting for its peers; one that says a cluster line of another version
-//! or count is a real peer started wrongly, and is refused.
+//! or count is a real peer started wrongly, and is refused. Each accepted
+//! connection is waited for on a thread of its own, so that silent ones
+//! never queue in front of a peer.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream, ToSocketAddrs};
@@ -70,6 +72,13 @@ const MAX_HELLO: usize = 64 << 10;
 /// How long an accepted connection has to say its hello: a peer says it
 /// as soon as it has connected.
 const STRAY_WAIT: Duration = Duration::from_secs(5);
+
+/// The most accepted connections whose hellos are awaited at once; more
+/// are dropped as strays (a flood must not start a thread each).
+const MAX_PENDING: usize = 64;
+
+/// An accepted connection, its peer's address, and what it said.
+type Heard = (TcpStream, String, Result<(Channel, Hello), Said>);
 
 impl Hello {
     fn line(&self, channel: Channel) -> String {
@@ -197,48 +206,68 @@ pub fn connect(
         }
     }
 
-    // Accept every later process, twice.
+    // Accept every later process, twice. Each accepted connection says its
+    // hello on a thread of its own, by its own deadline: idle connections
+    // (a port scanner's, a health check's) handled one at a time, 5 s
+    // each, kept the peers waiting past the connect timeout (issue 38).
     let mut waiting = 2 * (processes - me - 1);
     let mut strays = 0usize;
+    let (heard, hellos_heard) = std::sync::mpsc::channel::<Heard>();
+    let mut pending = 0usize;
     while waiting > 0 {
+        while waiting > 0
+            && let Ok((mut stream, peer, said)) = hellos_heard.try_recv()
+        {
+            pending -= 1;
+            let (channel, theirs) = match said {
+                Ok(theirs) => theirs,
+                // Not a process of a cluster: dropped.
+                Err(Said::Nothing(_)) => {
+                    strays += 1;
+                    continue;
+                }
+                Err(Said::Other(e)) => return Err(format!("{peer}: {e}")),
+            };
+            // Answer first, so that both ends see a mismatch and say it.
+            send_hello(&mut stream, hello, channel).map_err(|e| lost(theirs.index, &peer, &e))?;
+            check(hello, &theirs, None, &peer)?;
+            let index = theirs.index;
+            let slot = match channel {
+                Channel::Data => &mut sockets,
+                Channel::Beat => &mut beats,
+            };
+            if index <= me || slot[index].is_some() {
+                return Err(format!(
+                    "{peer} says it is process {index}, which this process {me} does not expect (is --process the same on two machines?)"
+                ));
+            }
+            slot[index] = Some(stream);
+            hellos[index] = Some(theirs);
+            waiting -= 1;
+        }
+        if waiting == 0 {
+            break;
+        }
         match listener.accept() {
-            Ok((mut stream, peer)) => {
-                if stream
-                    .set_nonblocking(false)
-                    .and_then(|()| stream.set_nodelay(true))
-                    .is_err()
+            Ok((stream, peer)) => {
+                if pending >= MAX_PENDING
+                    || stream
+                        .set_nonblocking(false)
+                        .and_then(|()| stream.set_nodelay(true))
+                        .is_err()
                 {
                     strays += 1;
                     continue;
                 }
-                let peer = peer.to_string();
-                let (channel, theirs) =
-                    match read_hello(&mut stream, deadline.min(Instant::now() + STRAY_WAIT)) {
-                        Ok(theirs) => theirs,
-                        // Not a process of a cluster: dropped.
-                        Err(Said::Nothing(_)) => {
-                            strays += 1;
-                            continue;
-                        }
-                        Err(Said::Other(e)) => return Err(format!("{peer}: {e}")),
-                    };
-                // Answer first, so that both ends see a mismatch and say it.
-                send_hello(&mut stream, hello, channel)
-                    .map_err(|e| lost(theirs.index, &peer, &e))?;
-                check(hello, &theirs, None, &peer)?;
-                let index = theirs.index;
-                let slot = match channel {
-                    Channel::Data => &mut sockets,
-                    Channel::Beat => &mut beats,
-                };
-                if index <= me || slot[index].is_some() {
-                    return Err(format!(
-                        "{peer} says it is process {index}, which this process {me} does not expect (is --process the same on two machines?)"
-                    ));
-                }
-                slot[index] = Some(stream);
-                hellos[index] = Some(theirs);
-                waiting -= 1;
+                pending += 1;
+                let heard = heard.clone();
+                let by = deadline.min(Instant::now() + STRAY_WAIT);
+                std::thread::spawn(move || {
+                    let mut stream = stream;
+                    let said = read_hello(&mut stream, by);
+                    // Gone if the handshake has ended: the stream is dropped.
+                    let _ = heard.send((stream, peer.to_string(), said));
+                });
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                 if Instant::now() >= deadline {
@@ -457,5 +486,54 @@ mod tests {
         assert!(one.is_ok(), "{:?}", one.err());
         assert!(zero.is_ok(), "{:?}", zero.err());
         drop(first);
+    }
+
+    /// Idle connections to process 0's port (five, as a port scanner
+    /// leaves them) do not hold the cluster up: each waits for its hello
+    /// on its own, so process 1 is heard at once (they took 5 s each, one
+    /// after another, past this 8 s timeout: issue 38, finding 14).
+    #[test]
+    fn idle_connections_do_not_hold_the_cluster_up() {
+        let addresses: Vec<String> = (0..2)
+            .map(|_| {
+                let port = TcpListener::bind("127.0.0.1:0")
+                    .unwrap()
+                    .local_addr()
+                    .unwrap()
+                    .port();
+                format!("127.0.0.1:{port}")
+            })
+            .collect();
+        let hello = |index| Hello {
+            index,
+            processes: 2,
+            resumable: Vec::new(),
+            description: "counts open tours of 5x5".into(),
+        };
+        let started = Instant::now();
+        let zero = {
+            let addresses = addresses.clone();
+            std::thread::spawn(move || connect(&addresses, &hello(0), Duration::from_secs(8)))
+        };
+        let idle: Vec<TcpStream> = (0..5)
+            .map(|_| {
+                loop {
+                    if let Ok(stream) = TcpStream::connect(&addresses[0]) {
+                        break stream;
+                    }
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+            })
+            .collect();
+        let one = connect(&addresses, &hello(1), Duration::from_secs(8));
+        let zero = zero.join().unwrap();
+        assert!(one.is_ok(), "{:?}", one.err());
+        assert!(zero.is_ok(), "{:?}", zero.err());
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            started.elapsed()
+        );
+        drop(idle);
     }
 }

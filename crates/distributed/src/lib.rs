@@ -197,12 +197,30 @@ impl ClusterCount<'_> {
     /// the squares among it (processes sweeping in different orders would
     /// exchange states that mean different things).
     fn description(&self) -> String {
-        let order = kt_frontier::resolve_order(self.board, self.kind, self.options).map_or_else(
+        let resolved = kt_frontier::resolve_order(self.board, self.kind, self.options);
+        let order = resolved.as_ref().map_or_else(
             |_| "none".to_string(),
             |o| format!("{:08x}", o.fingerprint()),
         );
+        // What the keys exchanged mean: the sweep's steps and the state
+        // code, as a checkpoint's manifest records them. The version alone
+        // (0.1.0 at every commit) let two builds that code states
+        // differently accept each other (issue 38, finding 15).
+        let code = resolved.as_ref().map_or_else(
+            |_| "none".to_string(),
+            |o| {
+                format!(
+                    "{:08x}",
+                    kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
+                        o,
+                        self.kind,
+                        self.options
+                    ))
+                )
+            },
+        );
         format!(
-            "counts {} tours of {} in order {order} with knights-tour {} ({})",
+            "counts {} tours of {} in order {order} with state code {code}, knights-tour {} ({})",
             self.kind,
             self.board,
             env!("CARGO_PKG_VERSION"),
@@ -421,5 +439,35 @@ pub fn count_tours(
             std::mem::forget(guards);
             Err(e)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Processes agree only where their keys mean the same: the hello
+    /// names the state code and the sweep, not only the version (issue 38,
+    /// finding 15).
+    #[test]
+    fn the_hello_names_the_state_code() {
+        let board: Board = "5x5".parse().unwrap();
+        let options = Options::default();
+        let cluster = ClusterOptions::default();
+        let count = ClusterCount {
+            board,
+            kind: TourKind::Open,
+            options: &options,
+            cluster: &cluster,
+        };
+        let order = kt_frontier::resolve_order(board, TourKind::Open, &options).unwrap();
+        let code = kt_frontier::checkpoint::fingerprint(&Sweep::ordered(&order, TourKind::Open));
+        let said = count.description();
+        assert!(said.contains(&format!("state code {code:08x}")), "{said}");
+        let closed = ClusterCount {
+            kind: TourKind::Closed,
+            ..count
+        };
+        assert_ne!(closed.description(), said);
     }
 }

@@ -67,6 +67,9 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
         let why = supervise::last_panic().unwrap_or_else(|| "a panic".into());
         Err(CliError::other(format!("internal error: {why}")))
     });
+    // However the command ended: a count abandoned in the middle of a
+    // step (a signal, the memory budget) still holds its spill directory.
+    kt_count::remove_spill_directories();
     match ran {
         Ok(code) => code.code(),
         Err(failure) => {
@@ -90,6 +93,7 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
         Ok(cli) => cli,
         Err(e) => return usage_error(&e).map_or(Ok(()), Err),
     };
+    cli.command.files().check()?;
     let request = match &cli.command {
         cli::Command::Count(args) | cli::Command::Bench(args) => args.request(),
         cli::Command::Tour(args) => args.request(),

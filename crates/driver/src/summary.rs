@@ -198,7 +198,7 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         if check.passed && check.agreeing.is_empty() {
             writeln!(
                 out,
-                "  check              no published count for this board"
+                "  check              no published count of this question"
             )?;
         } else if check.passed {
             for row in &check.agreeing {

@@ -1127,12 +1127,496 @@ fn two_counts_never_share_one_checkpoint_directory() {
         "--resume",
         ck_str,
     ]);
+    // Only resuming from it (issue 38): no level to go on from either.
+    let third = run(&["count", "6x6", "--method", "frontier", "--resume", ck_str]);
     let running = first.try_wait().unwrap().is_none();
     let first = wait(first, LIMIT, "the first count");
     assert!(first.status.success(), "{first:?}");
     assert!(text(&first.stdout).starts_with("6637920\n"), "{first:?}"); // OEIS A165134
     if running {
-        let line = one_error_line(&second, 2, "a second count");
-        assert!(line.contains("another count running now"), "{line}");
+        for (output, what) in [(&second, "a second count"), (&third, "a count resuming")] {
+            let line = one_error_line(output, 2, what);
+            assert!(line.contains("another count running now"), "{line}");
+        }
     }
+}
+
+// ---------------------------------------------------------------------
+// Nothing written over (issue 38): no output is a file the command reads,
+// or a file in a directory the count owns.
+
+/// Runs `args` (stdout appended to `stdout` if given), expecting the one
+/// line of a refusal before any work, and returns it.
+fn refused_before_work(args: &[&str], stdout: Option<&Path>) -> String {
+    let mut cmd = knights_tour(args);
+    cmd.stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    match stdout {
+        Some(path) => cmd.stdout(std::fs::OpenOptions::new().append(true).open(path).unwrap()),
+        None => cmd.stdout(Stdio::piped()),
+    };
+    let output = wait(cmd.spawn().unwrap(), LIMIT, &format!("{args:?}"));
+    let line = one_error_line(&output, 2, &format!("{args:?}"));
+    assert!(output.stdout.is_empty(), "{args:?}: {output:?}");
+    line
+}
+
+/// The order of `board`'s squares by columns, as `order` prints it: a file
+/// `--order` reads.
+fn order_file(scratch: &Scratch, board: &str) -> PathBuf {
+    let output = run(&["order", board, "--columns"]);
+    assert!(output.status.success(), "{output:?}");
+    scratch.file(&format!("o{board}.txt"), output.stdout)
+}
+
+/// Every command that writes a file refuses one that it reads, however
+/// spelled (another path, a symbolic link, a hard link, standard output
+/// appended to it), and leaves it as it was: the cases of the issue.
+#[test]
+fn no_output_is_ever_a_file_the_command_reads() {
+    let scratch = Scratch::new("output-over-input");
+    let dir = path_str(&scratch.0).to_owned();
+    let a = scratch.file("a.json", "{\"part of\": \"half an hour\"}\n");
+    let b = scratch.file("b.json", "{}\n");
+    let r = scratch.file("r.json", "{\"report\": 1}\n");
+    let o6 = order_file(&scratch, "6");
+    let o5 = order_file(&scratch, "5");
+    std::os::unix::fs::symlink(&a, scratch.0.join("link.json")).unwrap();
+    std::fs::hard_link(&r, scratch.0.join("hard.json")).unwrap();
+    std::fs::create_dir(scratch.0.join("sub")).unwrap();
+    let (a, b, r, o6, o5) = (
+        path_str(&a),
+        path_str(&b),
+        path_str(&r),
+        path_str(&o6),
+        path_str(&o5),
+    );
+    let before: Vec<Vec<u8>> = [a, b, r, o6, o5]
+        .iter()
+        .map(|f| std::fs::read(f).unwrap())
+        .collect();
+    let respelled = format!("{dir}/sub/../a.json");
+    let link = format!("{dir}/link.json");
+    let hard = format!("{dir}/hard.json");
+    let cases: [(&[&str], &str); 7] = [
+        (&["merge", a, b, "--svg", a], "the part"),
+        (&["merge", a, b, "--svg", &respelled], "the part"),
+        (&["merge", b, a, "--svg", &link], "the part"),
+        (&["plot", r, "-o", r], "the report"),
+        (&["plot", r, "--output", &hard], "the report"),
+        (
+            &["count", "6", "--by-start", "--order", o6, "--svg", o6],
+            "the --order file",
+        ),
+        (&["dot", "5", "--order", o5, "-o", o5], "the --order file"),
+    ];
+    for (args, what) in cases {
+        let line = refused_before_work(args, None);
+        assert!(line.contains(what), "{args:?}: {line}");
+        assert!(line.contains("never writes over"), "{args:?}: {line}");
+    }
+    // Standard output appended to an input (`>> a.json`).
+    let line = refused_before_work(&["merge", a, b], Some(Path::new(a)));
+    assert!(line.contains("standard output is the part"), "{line}");
+    let after: Vec<Vec<u8>> = [a, b, r, o6, o5]
+        .iter()
+        .map(|f| std::fs::read(f).unwrap())
+        .collect();
+    assert_eq!(before, after, "an input was changed");
+}
+
+/// An output inside a directory the count owns (its checkpoint, the one
+/// it resumes from, its spill directory) is refused before any work, and
+/// the checkpoint stays resumable.
+#[test]
+fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
+    let scratch = Scratch::new("output-in-checkpoint");
+    let ck = scratch.0.join("ck");
+    let ck_str = path_str(&ck);
+    let write = [
+        "count",
+        "5",
+        "--by-start",
+        "--method",
+        "frontier",
+        "-q",
+        "--checkpoint",
+        ck_str,
+        "--checkpoint-every",
+        "1ms",
+    ];
+    let first = run(&write);
+    assert!(first.status.success(), "{first:?}");
+    let part = ck.join("part.json");
+    let kept = std::fs::read(&part).unwrap();
+    let held = names(&ck);
+    let into_part = path_str(&part);
+    let new_file = ck.join("new.svg");
+    // A count's spill directory in a shared --spill-dir (a running count's,
+    // or one a killed count left); beside it, the user's own files belong.
+    let spill = scratch.0.join("spill");
+    let counts = spill.join("knights-tour-spill-host-1-abc");
+    std::fs::create_dir_all(&counts).unwrap();
+    let in_spill = counts.join("x.svg");
+    let mut resume = write.to_vec();
+    resume.extend(["--resume", ck_str, "--svg", into_part]);
+    let mut resume_new = write[..write.len() - 4].to_vec();
+    resume_new.extend(["--resume", ck_str, "--svg", path_str(&new_file)]);
+    let spilling = [
+        "count",
+        "5",
+        "--by-start",
+        "--method",
+        "frontier",
+        "--spill-dir",
+        path_str(&spill),
+        "--svg",
+        path_str(&in_spill),
+    ];
+    for (args, owner) in [
+        (&resume[..], "--checkpoint directory"),
+        (&resume_new[..], "--resume directory"),
+        (&spilling[..], "a directory a count spills into"),
+    ] {
+        let line = refused_before_work(args, None);
+        assert!(line.contains(owner), "{args:?}: {line}");
+    }
+    assert_eq!(std::fs::read(&part).unwrap(), kept);
+    assert_eq!(names(&ck), held);
+    assert!(!in_spill.exists());
+    // Beside the counts' spill directories, in a shared scratch space.
+    let beside = spill.join("ok.svg");
+    let mut drawn = spilling.to_vec();
+    drawn.pop();
+    drawn.push(path_str(&beside));
+    let output = run(&drawn);
+    assert!(output.status.success(), "{output:?}");
+    assert!(beside.is_file());
+    let mut go_on = write.to_vec();
+    go_on.extend(["--resume", ck_str]);
+    let resumed = run(&go_on);
+    assert!(resumed.status.success(), "{resumed:?}");
+}
+
+/// A checkpoint of one question is never resumed or written over by
+/// another (issue 38, finding 2): a whole count's checkpoint resumed by a
+/// count by start squares or by endpoint pairs, or the classes of a count
+/// by start squares resumed as a whole count, are refused before any work
+/// with one line naming both questions, and the checkpoint stays as it was
+/// and resumable by its own question, even one written before the
+/// question was recorded.
+#[test]
+fn a_checkpoint_of_one_question_is_never_resumed_by_another() {
+    let scratch = Scratch::new("checkpoint-question");
+    let whole = scratch.0.join("whole");
+    let classes = scratch.0.join("classes");
+    let (whole_str, classes_str) = (path_str(&whole), path_str(&classes));
+    let count = |question: &[&'static str], dir: &str, resume: bool| {
+        let mut args = vec!["count", "5", "--method", "frontier", "--order", "columns"];
+        args.extend(question);
+        args.extend(["-q", "--checkpoint", dir, "--checkpoint-every", "1ms"]);
+        if resume {
+            args.extend(["--resume", dir]);
+        }
+        run(&args)
+    };
+    let first = count(&[], whole_str, false);
+    assert!(first.status.success(), "{first:?}");
+    let total = text(&first.stdout).lines().next().unwrap().to_owned();
+    let manifest = std::fs::read(whole.join("manifest")).expect("a checkpoint was written");
+    let held = names(&whole);
+    for question in [
+        &["--by-start"][..],
+        &["--pairs"][..],
+        &["--shard", "1/2"][..],
+    ] {
+        let output = count(question, whole_str, true);
+        let line = one_error_line(&output, 2, &format!("{question:?}"));
+        assert!(
+            line.contains("a whole count of open tours of 5x5"),
+            "{line}"
+        );
+        assert!(
+            line.contains("by start squares") || line.contains("by endpoint pairs"),
+            "{line}"
+        );
+    }
+    assert_eq!(std::fs::read(whole.join("manifest")).unwrap(), manifest);
+    assert_eq!(names(&whole), held);
+    let resumed = count(&[], whole_str, true);
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert!(
+        text(&resumed.stdout).starts_with(&format!("{total}\n")),
+        "{resumed:?}"
+    );
+
+    let by_start = count(&["--by-start"], classes_str, false);
+    assert!(by_start.status.success(), "{by_start:?}");
+    let part = std::fs::read(classes.join("part.json")).unwrap();
+    let output = count(&[], classes_str, true);
+    let line = one_error_line(&output, 2, "a whole count from classes");
+    assert!(line.contains("by start squares"), "{line}");
+    assert!(
+        line.contains("a whole count of open tours of 5x5"),
+        "{line}"
+    );
+    let output = count(&["--by-start"], classes_str, false);
+    let line = one_error_line(&output, 2, "classes without --resume");
+    assert!(line.contains("by start squares"), "{line}");
+    assert_eq!(std::fs::read(classes.join("part.json")).unwrap(), part);
+
+    // Written before the question was recorded: a sweep's checkpoint alone
+    // is a whole count's.
+    std::fs::remove_file(whole.join("QUESTION")).unwrap();
+    let output = count(&["--by-start"], whole_str, true);
+    let line = one_error_line(&output, 2, "classes from an old whole count");
+    assert!(line.contains("a whole count"), "{line}");
+    let resumed = count(&[], whole_str, true);
+    assert!(resumed.status.success(), "{resumed:?}");
+    assert!(
+        text(&resumed.stdout).starts_with(&format!("{total}\n")),
+        "{resumed:?}"
+    );
+}
+
+// ---------------------------------------------------------------------
+// No abort or hang from any input (issue 38): every input bounded by
+// what is read, every size taken from input bounded before it is used.
+
+/// Runs `args` expecting a refusal (2) within a few seconds.
+fn refused_quickly(args: &[&str]) -> String {
+    let (output, took) = timed(args);
+    let line = one_error_line(&output, 2, &format!("{args:?}"));
+    assert!(took < Duration::from_secs(10), "{args:?} took {took:?}");
+    line
+}
+
+/// A device or a pipe has no length to check: `merge /dev/zero`, `plot
+/// /dev/zero` and a part read from an endless pipe stop at the size
+/// limit instead of reading until memory runs out.
+#[test]
+fn endless_parts_and_reports_are_refused_at_their_size_limit() {
+    for args in [&["merge", "/dev/zero"][..], &["plot", "/dev/zero"][..]] {
+        let line = refused_quickly(args);
+        assert!(line.contains("too large"), "{args:?}: {line}");
+    }
+    let mut yes = Command::new("yes")
+        .arg("{}")
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("yes runs");
+    let mut merge = knights_tour(&["merge", "/dev/stdin"]);
+    merge
+        .stdin(yes.stdout.take().unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0);
+    let output = wait(merge.spawn().unwrap(), LIMIT, "merge of an endless pipe");
+    let _ = yes.kill();
+    let _ = yes.wait();
+    let line = one_error_line(&output, 2, "merge of an endless pipe");
+    assert!(line.contains("too large"), "{line}");
+}
+
+/// Sizes taken from the command line are bounded before anything is
+/// allocated or built for them: a pair plan of a huge board, a huge
+/// number of shards, a count whose plan alone would take minutes.
+#[test]
+fn huge_plans_and_shards_are_refused_before_they_are_built() {
+    for args in [
+        &["shards", "1000"][..],
+        &["shards", "100"][..],
+        &["shards", "10000", "--by-start"][..],
+    ] {
+        let line = refused_quickly(args);
+        assert!(line.contains("plan"), "{args:?}: {line}");
+    }
+    for shard in ["1/4294967296", "1/18446744073709551615"] {
+        let line = refused_quickly(&["count", "5", "--shard", shard]);
+        assert!(line.contains("at most"), "{shard}: {line}");
+    }
+    for args in [
+        &["count", "10x60", "--shard", "1/2"][..],
+        &["count", "12x40", "--pairs"][..],
+    ] {
+        let line = refused_quickly(args);
+        assert!(line.contains("--force"), "{args:?}: {line}");
+    }
+}
+
+/// `count --closed --by-start --svg` asks for a picture of a table that
+/// closed tours do not have: refused before the count, not after it.
+#[test]
+fn a_closed_table_by_start_square_is_refused_before_any_work() {
+    let scratch = Scratch::new("closed-svg");
+    let svg = scratch.0.join("x.svg");
+    let line = refused_quickly(&[
+        "count",
+        "6",
+        "--closed",
+        "--by-start",
+        "--svg",
+        path_str(&svg),
+    ]);
+    assert!(line.contains("closed tours by start square"), "{line}");
+    assert!(!svg.exists());
+}
+
+/// A chart of more reports than can be read is refused (1,030 of them
+/// made the legend's room infinite and the drawing endless).
+#[test]
+fn a_chart_of_too_many_reports_is_refused() {
+    let scratch = Scratch::new("many-reports");
+    let one = run(&["count", "5", "--method", "frontier", "--json"]);
+    assert!(one.status.success(), "{one:?}");
+    let many = scratch.file("runs.json", one.stdout.repeat(1030));
+    let line = refused_quickly(&["plot", path_str(&many)]);
+    assert!(line.contains("1030 reports"), "{line}");
+}
+
+/// A count stopped by its memory budget leaves nothing in its spill
+/// directory (issue 38, finding 10: thousands of run files were left,
+/// removed only by a later count spilling into the same directory).
+#[test]
+fn a_count_over_its_budget_leaves_no_spill_behind() {
+    let _heavy = heavy();
+    let scratch = Scratch::new("spill-left");
+    let spill = scratch.0.join("spill");
+    std::fs::create_dir(&spill).unwrap();
+    let output = run(&[
+        "count",
+        "6x7",
+        "--method",
+        "frontier",
+        "--order",
+        "columns",
+        "--threads",
+        "1",
+        "--memory",
+        "16MiB",
+        "-q",
+        "--spill-dir",
+        path_str(&spill),
+    ]);
+    // Within the budget on some machines: then nothing is left either.
+    assert!(matches!(output.status.code(), Some(0 | 3)), "{output:?}");
+    assert_eq!(names(&spill), Vec::<String>::new(), "{output:?}");
+}
+
+/// Under an address-space limit (`ulimit -v`, as batch systems set it)
+/// the default budget fits the limit, so the decision-diagram commands
+/// run instead of aborting at an allocation (issue 38, finding 11: 134,
+/// allocating 7.2 GB under 4 GiB).
+#[test]
+fn an_address_space_limit_bounds_the_default_budget() {
+    let _heavy = heavy();
+    for args in [
+        "count 5 --method zdd",
+        "count 5 --method edges",
+        "tour 5",
+        "dot 5",
+    ] {
+        let mut cmd = Command::new("sh");
+        cmd.arg("-c")
+            .arg(format!("ulimit -v 4194304 && exec \"$0\" {args}"))
+            .arg(binary())
+            .env_remove("RUST_LOG")
+            .env_remove("RUST_BACKTRACE");
+        let output = wait(spawn(&mut cmd), LIMIT, args);
+        assert!(output.status.success(), "{args}: {output:?}");
+    }
+}
+
+/// The smaller points of issue 38 (item 16) that are fixed rather than
+/// decided: a byte-order mark before an order, a peer timeout shorter than
+/// a heartbeat, port 0, and a checkpoint's `part.json` that is a directory
+/// (found before any work, not after a class is counted).
+#[test]
+fn the_smaller_points_of_issue_38() {
+    let scratch = Scratch::new("issue-38-small");
+    let order = run(&["order", "5", "--columns"]);
+    let mut marked = "\u{feff}".as_bytes().to_vec();
+    marked.extend(&order.stdout);
+    let bom = scratch.file("bom.txt", marked);
+    let counted = run(&[
+        "count",
+        "5",
+        "--method",
+        "frontier",
+        "--order",
+        path_str(&bom),
+    ]);
+    assert!(counted.status.success(), "{counted:?}");
+    for (args, says) in [
+        (
+            &["count", "5", "--processes", "2", "--peer-timeout", "1ns"][..],
+            "heartbeats",
+        ),
+        (&["count", "5", "--processes", "2", "--port", "0"][..], "0"),
+    ] {
+        let line = refused_quickly(args);
+        assert!(line.contains(says), "{args:?}: {line}");
+    }
+    let ck = scratch.0.join("ck");
+    std::fs::create_dir_all(ck.join("part.json")).unwrap();
+    std::fs::write(ck.join("KNIGHTS-TOUR-CHECKPOINT"), "").unwrap();
+    let ck = path_str(&ck);
+    let line = refused_quickly(&[
+        "count",
+        "5",
+        "--by-start",
+        "--method",
+        "frontier",
+        "--checkpoint",
+        ck,
+        "--resume",
+        ck,
+    ]);
+    assert!(line.contains("part.json is not a file"), "{line}");
+}
+
+/// `--check` of a count by endpoint pairs compares the published total
+/// and table instead of saying that nothing is published, and with
+/// `--json` its verdict stays in the part, which still merges (issue 38,
+/// finding 3).
+#[test]
+fn check_of_a_count_by_pairs_compares_and_keeps_its_verdict() {
+    let scratch = Scratch::new("pairs-check");
+    let text = run(&["count", "5", "--pairs", "--check"]);
+    assert!(text.status.success(), "{text:?}");
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(!stdout.contains("no published count"), "{stdout}");
+    assert!(stdout.contains("agrees with"), "{stdout}");
+    let json = run(&["count", "5", "--pairs", "--check", "--json"]);
+    assert!(json.status.success(), "{json:?}");
+    let part: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(part["check"]["passed"], true, "{part}");
+    assert!(
+        !part["check"]["agreeing"].as_array().unwrap().is_empty(),
+        "{part}"
+    );
+    let file = scratch.file("part.json", &json.stdout);
+    let merged = run(&["merge", path_str(&file), "--check"]);
+    assert!(merged.status.success(), "{merged:?}");
+}
+
+/// Bounded input, bounded work (issue 38, finding 12): an order of a
+/// board no count could sweep, and a report claiming a huge table, are
+/// refused instead of taking gigabytes.
+#[test]
+fn huge_orders_and_tables_are_refused() {
+    let scratch = Scratch::new("huge-table");
+    let line = refused_quickly(&["order", "10000x10000"]);
+    assert!(line.contains("squares"), "{line}");
+    let counted = run(&["count", "5", "--by-start", "--json"]);
+    assert!(counted.status.success(), "{counted:?}");
+    let mut report: serde_json::Value = serde_json::from_slice(&counted.stdout).unwrap();
+    let side = 300;
+    report["benchmark"]["rows"] = side.into();
+    report["benchmark"]["cols"] = side.into();
+    report["by_start"] = vec![vec!["1"; side]; side].into();
+    let file = scratch.file("huge.json", report.to_string());
+    let line = refused_quickly(&["plot", "--chart", "table", path_str(&file)]);
+    assert!(line.contains("300x300"), "{line}");
 }

@@ -19,6 +19,7 @@
 //!
 //! ```text
 //!   PATH/KNIGHTS-TOUR-CHECKPOINT   the marker: this directory is the program's
+//!   PATH/QUESTION                  which count it is of (written by kt-count)
 //!   PATH/manifest                  the current checkpoint (replaced by a rename)
 //!   PATH/g<step>/run-<i>           its runs
 //! ```
@@ -102,10 +103,17 @@ const MAX_PREFIXES: u32 = 1 << 20;
 const MANIFEST: &str = "manifest";
 /// The file that marks a directory as a checkpoint of this program.
 pub const MARKER: &str = "KNIGHTS-TOUR-CHECKPOINT";
+/// The file that says which question's work the directory keeps (a whole
+/// count, the classes of a plan, a cluster's count): written by the
+/// library that asks the question (kt-count), after the marker and before
+/// any other file, so that one question's checkpoint is never resumed or
+/// replaced by another's.
+pub const QUESTION: &str = "QUESTION";
 /// What the marker says, for whoever finds the directory.
 const MARKER_TEXT: &str = "This directory is a checkpoint of knights-tour (--checkpoint).\n\
 Resume from it with --resume; remove it to start over. knights-tour writes\n\
-and removes only its manifest, this file and its g<step>/run-<i> files here.\n";
+and removes only its manifest, this file, QUESTION and its g<step>/run-<i>\n\
+files here.\n";
 /// The longest count a manifest may hold (bytes): far beyond any count,
 /// small enough that a damaged length cannot exhaust memory.
 const MAX_BIG_BYTES: u32 = 1 << 16;

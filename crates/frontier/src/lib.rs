@@ -69,6 +69,7 @@ pub use count::{Options, Outcome, default_threads};
 pub use error::FrontierError;
 pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use report::{LevelReport, Unwatched, Watcher};
+pub use store::{SPILL_PREFIX, remove_spill_directories};
 pub use sweep::{Restriction, Sweep};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 

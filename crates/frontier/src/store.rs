@@ -22,6 +22,14 @@
 //! in them only the `run-<n>.bin` files a store writes. Directories of
 //! other machines sharing the file system, and of processes that run, are
 //! left alone; where there is no `/proc`, nothing is removed.
+//!
+//! **After an abandoned count.** A count stopped by its memory budget or a
+//! signal while a step is deep in an operation is abandoned: the program
+//! ends without waiting for its store to be dropped, which left the spill
+//! directory behind (issue 38: 16 to 34 MB after `--memory 16MiB`, 2.2 GB
+//! after a SIGINT). So every spill directory this process makes is
+//! registered until its store removes it, and the program's last act,
+//! however the count ended, is [`remove_spill_directories`].
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -29,6 +37,69 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::run::{Place, Run};
+
+/// The spill directories of this process's stores that exist now, and
+/// whether the program is ending ([`remove_spill_directories`] has run):
+/// then no store makes a new one.
+static MADE: Mutex<Spills> = Mutex::new(Spills {
+    dirs: Vec::new(),
+    ended: false,
+});
+
+struct Spills {
+    dirs: Vec<PathBuf>,
+    ended: bool,
+}
+
+fn made() -> std::sync::MutexGuard<'static, Spills> {
+    MADE.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Removes the spill directories of this process's stores, whether or
+/// not their counts have ended: the last act of a program whose count may
+/// have been abandoned. In them only the `run-<n>.bin` files a store
+/// writes are removed, and a directory that still holds anything else is
+/// left. After it no store of this process makes a spill directory: its
+/// spills fail, as the program ends.
+///
+/// An abandoned count may still be writing: so each directory is first
+/// renamed (its name keeps the prefix that marks it as a spill), after
+/// which every new file the store makes under the old name fails, and
+/// only then emptied and removed.
+pub fn remove_spill_directories() {
+    let dirs = {
+        let mut spills = made();
+        // Held while a store makes and registers a directory, so none is
+        // made after this.
+        spills.ended = true;
+        std::mem::take(&mut spills.dirs)
+    };
+    for dir in dirs {
+        let mut moved = dir.clone().into_os_string();
+        moved.push("-removed");
+        let moved = PathBuf::from(moved);
+        let dir = if std::fs::rename(&dir, &moved).is_ok() {
+            moved
+        } else {
+            dir
+        };
+        if let Ok(entries) = std::fs::read_dir(&dir) {
+            for entry in entries.flatten() {
+                let name = entry.file_name();
+                let ours = name.to_str().is_some_and(|n| {
+                    n.strip_prefix("run-")
+                        .and_then(|n| n.strip_suffix(".bin"))
+                        .is_some_and(|d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit()))
+                });
+                if ours {
+                    let _ = std::fs::remove_file(entry.path());
+                }
+            }
+        }
+        let _ = std::fs::remove_dir(&dir);
+    }
+}
 
 /// The runs of a count.
 pub struct Store {
@@ -92,17 +163,21 @@ impl Store {
                 Some(owner) => format!("{SPILL_PREFIX}{}-{}-", owner.host, owner.pid),
                 None => SPILL_PREFIX.to_string(),
             };
-            *temp = Some(
-                tempfile::Builder::new()
-                    .prefix(&prefix)
-                    .tempdir_in(&self.dir)
-                    .map_err(|e| {
-                        io::Error::new(
-                            e.kind(),
-                            format!("cannot make a directory in {}: {e}", self.dir.display()),
-                        )
-                    })?,
-            );
+            let mut spills = made();
+            if spills.ended {
+                return Err(io::Error::other("the program is ending: no more spills"));
+            }
+            let made_now = tempfile::Builder::new()
+                .prefix(&prefix)
+                .tempdir_in(&self.dir)
+                .map_err(|e| {
+                    io::Error::new(
+                        e.kind(),
+                        format!("cannot make a directory in {}: {e}", self.dir.display()),
+                    )
+                })?;
+            spills.dirs.push(made_now.path().to_path_buf());
+            *temp = Some(made_now);
         }
         let n = self.files.fetch_add(1, Ordering::Relaxed);
         Ok(temp
@@ -200,8 +275,22 @@ impl Store {
     }
 }
 
+impl Drop for Store {
+    /// The spill directory goes with the store (its `TempDir`), and out of
+    /// the register of those left to remove.
+    fn drop(&mut self) {
+        let temp = self
+            .temp
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(dir) = temp.as_ref() {
+            made().dirs.retain(|d| d != dir.path());
+        }
+    }
+}
+
 /// How every spill directory's name begins.
-const SPILL_PREFIX: &str = "knights-tour-spill-";
+pub const SPILL_PREFIX: &str = "knights-tour-spill-";
 
 /// This process, as a spill directory's name records it.
 struct Owner {

@@ -40,19 +40,65 @@ pub fn available_memory() -> Option<Bytes> {
     source::available_memory()
 }
 
+/// This process's address-space limit (`RLIMIT_AS`, what `ulimit -v`
+/// sets), if there is one: batch systems set it (SGE's `h_vmem`, job
+/// scripts), and beyond it every allocation fails, which aborts the
+/// program however much memory the machine has.
+pub fn address_space_limit() -> Option<Bytes> {
+    #[cfg(all(unix, not(target_os = "openbsd")))]
+    {
+        rustix::process::getrlimit(rustix::process::Resource::As)
+            .current
+            .map(Bytes)
+    }
+    #[cfg(not(all(unix, not(target_os = "openbsd"))))]
+    {
+        None
+    }
+}
+
+/// The memory limit of this process's control group (Linux: cgroup v2's
+/// `memory.max` or v1's `memory.limit_in_bytes`), if one is set: a
+/// container's or a batch job's memory, which may be far below the
+/// machine's.
+pub fn cgroup_limit() -> Option<Bytes> {
+    #[cfg(target_os = "linux")]
+    {
+        linux::cgroup_limit()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
+/// The largest budget an address-space limit leaves room for: half of it.
+/// The address space holds much that is never resident — the program's
+/// code, every thread's stack (the decision-diagram engines reserve deep
+/// ones), the allocator's arenas — and a budget is a resident set.
+pub fn address_space_budget() -> Option<Bytes> {
+    address_space_limit().map(|limit| Bytes(limit.0 / 2))
+}
+
 /// The memory budget a run gets when none is asked for: three quarters of
 /// physical memory, which leaves room for the rest of the machine, or nine
 /// tenths of the memory available now if that is less, so that a run
 /// beside another large one stops with a message at its limit instead of
-/// being killed by the kernel (8 GiB if neither can be read).
+/// being killed by the kernel (8 GiB if neither can be read); and at most
+/// [`address_space_budget`], so that a run under `ulimit -v` stops at its
+/// budget instead of aborting at an allocation, and at most nine tenths of
+/// [`cgroup_limit`], so that a run in a container stops at its budget
+/// instead of being killed (issue 38).
 pub fn default_budget() -> Bytes {
     let share = machine_memory().map(|m| Bytes(m.0 / 4 * 3));
     let free = available_memory().map(|a| Bytes(a.0 / 10 * 9));
-    match (share, free) {
+    let budget = match (share, free) {
         (Some(share), Some(free)) => share.min(free),
         (Some(only), None) | (None, Some(only)) => only,
         (None, None) => Bytes(8 * Bytes::GIB),
-    }
+    };
+    let budget = address_space_budget().map_or(budget, |room| budget.min(room));
+    cgroup_limit().map_or(budget, |limit| budget.min(Bytes(limit.0 / 10 * 9)))
 }
 
 /// The resident set size of this process now (0 if it cannot be read).

@@ -27,4 +27,4 @@ pub mod shard;
 pub use merge::{MergeError, Merged, merge};
 pub use part::{ClassCount, Part, PartError};
 pub use plan::{Ends, PairClass, PairPlan, can_start};
-pub use shard::{Shard, ShardError};
+pub use shard::{MAX_SHARDS, Shard, ShardError};

@@ -285,6 +285,7 @@ mod tests {
                 })
                 .collect(),
             seconds: 0.0,
+            check: None,
             checksum: None,
         }
     }
@@ -298,6 +299,20 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    /// A part whose shard claims more shards than can be kept is refused
+    /// before anything is sized by it (issue 38: `1/4294967296` allocated
+    /// 34 GB, and `1/18446744073709551615` overflowed a capacity).
+    #[test]
+    fn a_part_claiming_a_huge_shard_is_refused() {
+        let plan = PairPlan::new("5x5".parse().unwrap(), |_, _| 1.0);
+        for shard in ["1/4294967296", "1/18446744073709551615"] {
+            let mut huge = parts(&plan, 1);
+            huge[0].1.shard = Some(shard.to_string());
+            let why = merge(&plan, &huge).unwrap_err().to_string();
+            assert!(why.contains("at most"), "{shard}: {why}");
+        }
     }
 
     #[test]

@@ -35,6 +35,7 @@
 //! part of another board, or of a plan that numbers or represents classes
 //! otherwise, is refused by the merge instead of being added in.
 
+use std::io::Read;
 use std::path::Path;
 
 use num_bigint::BigUint;
@@ -90,6 +91,12 @@ pub struct Part {
     pub classes: Vec<ClassCount>,
     /// Wall time of the whole part.
     pub seconds: f64,
+    /// The verdict of `count --check` on the part's classes, where one was
+    /// asked: a part is the JSON of such a count, and keeps it as a report
+    /// does (issue 38). Absent otherwise, so that parts without it read
+    /// and seal as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<serde_json::Value>,
     /// `crc32:` and eight hex digits: the CRC-32 of the document without
     /// this field. Written by [`Part::to_json`] whatever it holds here;
     /// checked by [`Part::parse`].
@@ -148,14 +155,17 @@ impl Part {
     pub fn read(path: &Path) -> Result<Part, PartError> {
         let name = path.display();
         let bad = |why: String| PartError(format!("{name}: {why}"));
-        let size = std::fs::metadata(path)
-            .map_err(|e| bad(format!("cannot read it: {e}")))?
-            .len();
-        if size > MAX_BYTES {
-            return Err(bad(format!("{size} bytes is too large for a part")));
+        // Bounded by what is read, not by what the file's length says: a
+        // device or a pipe (`/dev/zero`, `<(yes)`) has none (issue 38).
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .and_then(|file| file.take(MAX_BYTES + 1).read_to_string(&mut text))
+            .map_err(|e| bad(format!("cannot read it: {e}")))?;
+        if text.len() as u64 > MAX_BYTES {
+            return Err(bad(format!(
+                "more than {MAX_BYTES} bytes is too large for a part"
+            )));
         }
-        let text =
-            std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read it: {e}")))?;
         Part::parse(&text).map_err(|why| bad(why.0))
     }
 

@@ -38,6 +38,12 @@ impl fmt::Display for ShardError {
 
 impl std::error::Error for ShardError {}
 
+/// The most shards a count is split into: far more than the classes of
+/// any board a count could finish (8×8's pair plan has hundreds), and few
+/// enough that nothing sized by the number of shards can exhaust memory
+/// (issue 38: `--shard 1/4294967296` allocated 34 GB).
+pub const MAX_SHARDS: usize = 1_000_000;
+
 impl FromStr for Shard {
     type Err = ShardError;
 
@@ -53,6 +59,11 @@ impl FromStr for Shard {
         if index == 0 || count == 0 || index > count {
             return Err(bad());
         }
+        if count > MAX_SHARDS {
+            return Err(ShardError(format!(
+                "{text:?}: at most {MAX_SHARDS} shards (no board a count can finish has more classes than that)"
+            )));
+        }
         Ok(Shard { index, count })
     }
 }
@@ -67,28 +78,44 @@ impl PairPlan {
     /// The ids of the classes shard `shard` counts, cheapest first. A
     /// shard beyond the number of classes counts none.
     pub fn shard_classes(&self, shard: Shard) -> Vec<usize> {
-        let mut order: Vec<_> = self.classes().iter().collect();
-        order.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.id.cmp(&b.id)));
-        let mut load = vec![0.0f64; shard.count];
-        let mut mine = Vec::new();
-        for class in order {
-            let group = (0..shard.count)
-                .min_by(|&x, &y| load[x].total_cmp(&load[y]).then(x.cmp(&y)))
-                .expect("at least one shard");
-            load[group] += class.cost.max(f64::MIN_POSITIVE);
-            if group + 1 == shard.index {
-                mine.push(class);
-            }
-        }
+        let mut mine: Vec<&crate::plan::PairClass> = self
+            .groups(shard.count)
+            .into_iter()
+            .filter(|&(_, group)| group + 1 == shard.index)
+            .filter_map(|(id, _)| self.class(id))
+            .collect();
         mine.sort_by(|a, b| a.cost.total_cmp(&b.cost).then(a.id.cmp(&b.id)));
         mine.into_iter().map(|c| c.id).collect()
     }
 
     /// The shard of `count` that counts class `id`.
     pub fn shard_of(&self, id: usize, count: usize) -> Option<Shard> {
-        (1..=count)
-            .map(|index| Shard { index, count })
-            .find(|&s| self.shard_classes(s).contains(&id))
+        self.groups(count)
+            .into_iter()
+            .find(|&(class, _)| class == id)
+            .map(|(_, group)| Shard {
+                index: group + 1,
+                count,
+            })
+    }
+
+    /// Each class's shard (0-based) of `count`: the dearest class first,
+    /// each to the shard with the least estimated cost so far (the first
+    /// of equals). Shards beyond the number of classes get none, so no
+    /// more loads than classes are kept, however many shards are asked.
+    fn groups(&self, count: usize) -> Vec<(usize, usize)> {
+        let mut order: Vec<_> = self.classes().iter().collect();
+        order.sort_by(|a, b| b.cost.total_cmp(&a.cost).then(a.id.cmp(&b.id)));
+        let mut load = vec![0.0f64; count.min(order.len()).max(1)];
+        let mut groups = Vec::with_capacity(order.len());
+        for class in order {
+            let group = (0..load.len())
+                .min_by(|&x, &y| load[x].total_cmp(&load[y]).then(x.cmp(&y)))
+                .expect("at least one shard");
+            load[group] += class.cost.max(f64::MIN_POSITIVE);
+            groups.push((class.id, group));
+        }
+        groups
     }
 }
 
@@ -99,7 +126,17 @@ mod tests {
     #[test]
     fn shards_parse_as_k_of_n() {
         assert_eq!("3/8".parse::<Shard>(), Ok(Shard { index: 3, count: 8 }));
-        for bad in ["0/8", "9/8", "3", "a/b", "3/0", "-1/2", ""] {
+        for bad in [
+            "0/8",
+            "9/8",
+            "3",
+            "a/b",
+            "3/0",
+            "-1/2",
+            "",
+            "1/4294967296",
+            "1/18446744073709551615",
+        ] {
             assert!(bad.parse::<Shard>().is_err(), "{bad}");
         }
     }

@@ -32,6 +32,11 @@ impl Cluster {
     fn cluster(&self) -> ClusterOptions {
         self.cluster.clone().unwrap_or_default()
     }
+
+    /// The processes that share the count.
+    pub(crate) fn processes(&self) -> usize {
+        self.cluster.as_ref().map_or(1, |c| c.processes)
+    }
 }
 
 impl Method for Cluster {
@@ -89,6 +94,11 @@ impl Method for Cluster {
             frontier,
             cluster: given.cluster.clone().or_else(|| self.cluster.clone()),
         }))
+    }
+
+    /// The frontier method's: each holds one directory per process.
+    fn checkpoint_dirs(&self) -> super::CheckpointDirs {
+        self.frontier.checkpoint_dirs()
     }
 
     /// The frontier method's, its checkpoint directory holding one

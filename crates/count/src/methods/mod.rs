@@ -426,9 +426,10 @@ pub(crate) trait Method: Sync {
     fn family(&self) -> Option<&dyn BuildsFamily> {
         None
     }
-    /// The directories its checkpoints go to and come from, for a count
+    /// The directories its checkpoints go to and come from: for a count
     /// by endpoint pairs, which keeps the classes done there
-    /// (`crate::pairs`).
+    /// (`crate::pairs`), and for the plan, which checks that they are of
+    /// the question asked (`crate::checkpoint_of`).
     fn checkpoint_dirs(&self) -> CheckpointDirs {
         CheckpointDirs::default()
     }

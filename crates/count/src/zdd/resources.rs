@@ -115,7 +115,6 @@ pub fn plan(
             why,
         });
     }
-    let budget = requests.budget;
     let cache = requests
         .cache
         .map_or(default_cache, |c| usize::try_from(c).unwrap_or(usize::MAX))
@@ -127,6 +126,7 @@ pub fn plan(
     // running intersection is at least as large as the product of walks.
     let min_nodes = EngineConfig::fixed_nodes(kind, num_vars) as u64 + 4 * u64::from(num_vars);
     let needed = fixed_levels + cache_bytes + min_nodes * per_node;
+    let (budget, threads) = within_address_space(requests.budget, requests.threads.max(1), needed);
     if needed > budget.0 {
         return Err(PlanError::TooLarge {
             what: what.to_string(),
@@ -157,10 +157,45 @@ pub fn plan(
         engine: EngineConfig {
             node_capacity,
             cache_capacity: cache,
-            threads: requests.threads.max(1),
+            threads,
         },
         memo_bytes: usize::try_from(free).unwrap_or(usize::MAX),
     })
+}
+
+/// The stack oxidd reserves for each of its worker threads: 1 GiB, unless
+/// `OXIDD_STACK_SIZE` says otherwise (oxidd's own rule); the run's own
+/// worker thread reserves as much (`WORKER_STACK`).
+fn engine_thread_stack() -> u64 {
+    std::env::var("OXIDD_STACK_SIZE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1 << 30)
+}
+
+/// What the address space holds besides the engine's tables and the
+/// threads' stacks: the program, its other threads, the allocator's arenas.
+const ADDRESS_SPACE_SLACK: u64 = 512 << 20;
+
+/// The budget and threads that fit this process's address-space limit
+/// (`ulimit -v`), if it has one: each engine thread reserves a deep stack
+/// that is never resident but counts against the limit, so under 4 GiB
+/// the 7.2 GB a two-thread 5×5 run reserved aborted it (issue 38). Threads
+/// are dropped, down to one, until `needed` bytes of tables fit beside
+/// their stacks; the tables then get at most what is left.
+fn within_address_space(budget: Bytes, threads: u32, needed: u64) -> (Bytes, u32) {
+    let Some(limit) = kt_memory::address_space_limit() else {
+        return (budget, threads);
+    };
+    let stack = engine_thread_stack().max(1);
+    // The run's worker thread, and the slack.
+    let room = limit.0.saturating_sub(stack + ADDRESS_SPACE_SLACK);
+    let fitting = room.saturating_sub(needed) / stack;
+    let threads = threads
+        .min(u32::try_from(fitting).unwrap_or(u32::MAX))
+        .max(1);
+    let tables = room.saturating_sub(u64::from(threads) * stack);
+    (budget.min(Bytes(tables)), threads)
 }
 
 #[cfg(test)]

@@ -9,13 +9,13 @@ use clap::{Args, ValueEnum};
 use kt_count::zdd::Schedule;
 use kt_count::{
     Board, Bytes, Checkpointing, ChoiceError, ClusterOptions, EngineKind, GivenOptions,
-    MethodChoice, OrderChoice, Question, Request, Resources, TourKind,
+    MethodChoice, Question, Request, Resources, TourKind,
 };
 
 use super::help::methods_help;
 use super::parse::{
-    engine_names, method_names, parse_board, parse_bytes, parse_duration, parse_order, parse_shard,
-    parse_square,
+    OrderArg, engine_names, method_names, parse_board, parse_bytes, parse_duration, parse_order,
+    parse_peer_timeout, parse_shard, parse_square,
 };
 
 /// The board counted when none is given: 6×6, the largest square board whose
@@ -107,7 +107,7 @@ pub struct MethodArgs {
     /// one searched for it), columns, or a FILE holding a board of step
     /// numbers, as `knights-tour order` prints it [default: auto].
     #[arg(long, value_name = "auto|columns|FILE", value_parser = parse_order)]
-    pub order: Option<OrderChoice>,
+    pub order: Option<OrderArg>,
 }
 
 /// The decision-diagram methods' engine settings.
@@ -339,7 +339,7 @@ pub struct ClusterArgs {
 
     /// The port of process 0 when all processes are on this machine;
     /// process I listens on PORT+I [default: 2101].
-    #[arg(long, value_name = "PORT", requires = "processes")]
+    #[arg(long, value_name = "PORT", requires = "processes", value_parser = clap::value_parser!(u16).range(1..))]
     pub port: Option<u16>,
 
     /// How long to wait for the other processes to start, e.g. 10m
@@ -350,7 +350,7 @@ pub struct ClusterArgs {
     /// How long another process may send nothing, not even its heartbeat,
     /// before the count stops naming it (exit 4; checkpoints stay
     /// resumable), e.g. 5m [default: 60s].
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "processes")]
+    #[arg(long, value_name = "DURATION", value_parser = parse_peer_timeout, requires = "processes")]
     pub peer_timeout: Option<std::time::Duration>,
 }
 
@@ -411,7 +411,7 @@ pub(crate) fn given(
         }),
         resume: frontier.and_then(|f| f.resume.clone()),
         cluster: None,
-        order: method.order.clone(),
+        order: method.order.as_ref().map(|o| o.choice.clone()),
     }
 }
 

@@ -8,6 +8,7 @@
 #![allow(clippy::doc_markdown, reason = "doc comments here are --help text")]
 
 mod count;
+mod file_roles;
 mod files;
 mod help;
 mod parse;
@@ -17,6 +18,7 @@ mod tours;
 use clap::{Parser, Subcommand};
 
 pub use count::*;
+pub use file_roles::Files;
 pub use files::*;
 use help::{
     COMPLETIONS_HELP, EXIT_STATUS, MAN_HELP, ORDER_HELP, after_count_help, after_main_help,

@@ -53,15 +53,24 @@ pub(crate) fn parse_board(text: &str) -> Result<Board, String> {
     text.parse::<Board>().map_err(|e| e.to_string())
 }
 
+/// `--order` as given: the library's choice, and the file it was read
+/// from, which the command must never write over.
+#[derive(Clone, Debug)]
+pub struct OrderArg {
+    pub choice: OrderChoice,
+    pub file: Option<std::path::PathBuf>,
+}
+
 /// `--order`: `auto`, `columns`, or a file of step numbers, read (at most
 /// [`MAX_ORDER_FILE_BYTES`]) and checked to be a permutation of its board
 /// here, before any work; whether it is of the board counted is checked
 /// with the board.
-pub(crate) fn parse_order(text: &str) -> Result<OrderChoice, String> {
+pub(crate) fn parse_order(text: &str) -> Result<OrderArg, String> {
     use std::io::Read;
+    let named = |choice| Ok(OrderArg { choice, file: None });
     match text {
-        "auto" => return Ok(OrderChoice::Auto),
-        "columns" => return Ok(OrderChoice::Columns),
+        "auto" => return named(OrderChoice::Auto),
+        "columns" => return named(OrderChoice::Columns),
         _ => {}
     }
     let path = std::path::Path::new(text);
@@ -80,8 +89,13 @@ pub(crate) fn parse_order(text: &str) -> Result<OrderChoice, String> {
     }
     let text_of =
         String::from_utf8(bytes).map_err(|_| format!("the order file '{text}' is not text"))?;
-    let order = Order::parse(&text_of).map_err(|e| format!("the order file '{text}': {e}"))?;
-    Ok(OrderChoice::Given(order))
+    // A byte-order mark (some editors write one) is no step number.
+    let order = Order::parse(text_of.trim_start_matches('\u{feff}'))
+        .map_err(|e| format!("the order file '{text}': {e}"))?;
+    Ok(OrderArg {
+        choice: OrderChoice::Given(order),
+        file: Some(path.to_path_buf()),
+    })
 }
 
 pub(crate) fn parse_duration(text: &str) -> Result<std::time::Duration, String> {
@@ -89,6 +103,22 @@ pub(crate) fn parse_duration(text: &str) -> Result<std::time::Duration, String> 
         humantime::parse_duration(text).map_err(|e| format!("invalid duration '{text}': {e}"))?;
     if duration.is_zero() {
         return Err(format!("invalid duration '{text}': must be more than zero"));
+    }
+    Ok(duration)
+}
+
+/// The shortest `--peer-timeout`: a live peer sends a byte a second, so a
+/// shorter silence is no sign of a lost one.
+const MIN_PEER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `--peer-timeout`: a duration of at least [`MIN_PEER_TIMEOUT`].
+pub(crate) fn parse_peer_timeout(text: &str) -> Result<std::time::Duration, String> {
+    let duration = parse_duration(text)?;
+    if duration < MIN_PEER_TIMEOUT {
+        return Err(format!(
+            "--peer-timeout {text} is shorter than the {} s a live peer may take between heartbeats",
+            MIN_PEER_TIMEOUT.as_secs()
+        ));
     }
     Ok(duration)
 }

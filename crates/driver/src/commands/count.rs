@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::sync::Arc;
 
-use kt_count::known::{self, Quantity};
+use kt_count::known;
 use kt_count::report::{CheckReport, RunReport};
 use kt_count::{BigUint, Question, TourKind};
 
@@ -70,6 +70,14 @@ fn heat_map(
         return Ok(None);
     };
     match request.question {
+        // Every closed tour passes every square: closed tours by start
+        // square are one number, not a table (issue 38: refused after the
+        // count, with exit 4).
+        Question::ByStart if request.kind == TourKind::Closed => {
+            return Err(CliError::input(
+                "--svg draws a table, and closed tours by start square give none (every square starts the same tours): leave out --svg or --closed",
+            ));
+        }
         Question::ByStart | Question::ByEnd { .. } | Question::Pairs { shard: None, .. } => {}
         _ => {
             return Err(CliError::input(
@@ -115,45 +123,24 @@ fn draw(
     crate::output::write_file(path, svg)
 }
 
-/// Compares what the report counted with the published counts of the same
-/// quantity: the total, the count up to symmetry, the tours from a start
-/// square (one by one for a table by start square).
+/// Compares what the report counted with every published count its
+/// question's answer says something about (`kt_count::check_answer`).
 fn check(request: &kt_count::Request, count: &BigUint, report: &RunReport) -> known::Check {
-    let (board, kind) = (&request.board, request.kind);
-    let mut quantities: Vec<(Quantity, BigUint)> = Vec::new();
-    let count = count.clone();
-    match (request.question, kind) {
-        (Question::UpToSymmetry, _) => {
-            quantities.push((Quantity::Geometric, count));
-        }
-        (Question::ByStart, _) => {
-            quantities.push((Quantity::Total, count));
-            if let Some(table) = &report.by_start {
-                for (r, row) in table.iter().enumerate() {
-                    for (c, cell) in row.iter().enumerate() {
-                        if let Ok(n) = cell.parse() {
-                            quantities.push((Quantity::From(board.square_at(r, c)), n));
-                        }
-                    }
-                }
-            }
-        }
-        (Question::From { from }, TourKind::Open) => {
-            quantities.push((Quantity::From(from), count));
-        }
-        (Question::Total, _) => quantities.push((Quantity::Total, count)),
-        _ => {}
-    }
-    let mut all = known::Check {
-        agreeing: Vec::new(),
-        disagreeing: Vec::new(),
+    let table = match request.question {
+        Question::ByEnd { .. } => report.by_end.as_deref(),
+        _ => report.by_start.as_deref(),
     };
-    for (quantity, n) in quantities {
-        let one = known::check_quantity(board, kind, quantity, &n);
-        all.agreeing.extend(one.agreeing);
-        all.disagreeing.extend(one.disagreeing);
-    }
-    all
+    let classes = report.pairs.as_ref().map_or(&[][..], |p| &p.classes[..]);
+    kt_count::check_answer(
+        &request.board,
+        request.kind,
+        &kt_count::Answered {
+            question: request.question,
+            count,
+            table,
+            classes,
+        },
+    )
 }
 
 /// Whether the request's JSON is a part for `merge`: a count by endpoint
@@ -170,6 +157,11 @@ fn print(report: &RunReport, json: bool, part: bool, out: &mut dyn Write) -> Res
         && let Some(mut part) = kt_count::pairs::part(report, json::VERSION)
     {
         part.commit = Some(json::COMMIT.to_string());
+        // `--check`'s verdict stays in the JSON (issue 38).
+        part.check = report
+            .check
+            .as_ref()
+            .and_then(|check| serde_json::to_value(check).ok());
         return writeln!(out, "{}", part.to_json()).or_fail();
     }
     if json {

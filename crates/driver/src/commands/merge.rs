@@ -4,9 +4,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use kt_count::known::{self, Quantity};
 use kt_count::report::CheckReport;
-use kt_count::{BigUint, Board, Part, TourKind};
+use kt_count::{Board, Part, TourKind};
 use serde::Serialize;
 
 use crate::cli::MergeArgs;
@@ -76,6 +75,10 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     // Parts of a count by start squares or by endpoint pairs, as the
     // first says; a part of the other kind is refused by the merge.
     let ends = first.ends().unwrap_or_default();
+    // A part names its board: bounded before the plan is built (issue 38:
+    // a 700-byte part claiming 1000x1000 allocated 1 TB).
+    kt_count::pairs::check_plan(board, ends)
+        .map_err(|e| CliError::input(format!("{}: {e}", first_path.display())))?;
     let plan = kt_count::pairs::plan_of(board, ends);
     let merged =
         kt_count::merge_parts(&plan, &parts).map_err(|e| CliError::input(e.to_string()))?;
@@ -99,24 +102,16 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         })
         .transpose()?;
     let check = args.check.then(|| {
-        let mut all = known::Check {
-            agreeing: Vec::new(),
-            disagreeing: Vec::new(),
-        };
-        let mut quantities: Vec<(Quantity, BigUint)> =
-            vec![(Quantity::Total, merged.total.clone())];
-        for s in board.squares() {
-            quantities.push((Quantity::From(s), merged.by_start[s].clone()));
-        }
-        for (quantity, n) in quantities {
-            let one = known::check_quantity(&board, TourKind::Open, quantity, &n);
-            all.agreeing.extend(one.agreeing);
-            all.disagreeing.extend(one.disagreeing);
-        }
-        // Symmetric squares check against the same published row.
-        let mut seen = std::collections::HashSet::new();
-        all.agreeing.retain(|row| seen.insert(row.to_string()));
-        all
+        kt_count::check_answer(
+            &board,
+            TourKind::Open,
+            &kt_count::Answered {
+                question: kt_count::Question::Pairs { shard: None, ends },
+                count: &merged.total,
+                table: Some(&table),
+                classes: &[],
+            },
+        )
     });
     let name = |s| kt_count::square_name(&board, s);
     if args.json {

@@ -26,6 +26,9 @@ use crate::supervise::{self, Ended};
 
 /// Runs a parsed command; `progress` says whether a progress bar may be drawn.
 pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
+    // Before any command reads or writes anything: never an output over
+    // an input (issue 38).
+    command.files().check()?;
     match command {
         Command::Count(args) => count::run(&args, progress),
         Command::Bench(args) => count::run(&crate::cli::CountArgs { json: true, ..args }, progress),
@@ -86,10 +89,19 @@ fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
     // (the frontier method, the cluster) reports its levels, an engine its
     // steps.
     let sweeping = last.as_ref().is_some_and(|r| r.frontier.is_some());
+    // A resume is advised only where there is a checkpoint to resume.
+    let checkpointed = last
+        .as_ref()
+        .and_then(|r| r.frontier.as_ref())
+        .is_some_and(|f| f.checkpoint_step.is_some());
     let (during, advice) = if sweeping {
         (
             "while a level was being built",
-            "raise --memory, or resume from a checkpoint with a smaller --memory so that levels spill sooner",
+            if checkpointed {
+                "raise --memory, or resume from the checkpoint with a smaller --memory so that levels spill sooner"
+            } else {
+                "raise --memory, or let levels spill sooner with a smaller --memory"
+            },
         )
     } else {
         (

@@ -15,8 +15,20 @@ use crate::cli::{DEFAULT_BOARD, OrderArgs};
 use crate::exit::{CliError, ExitCode};
 use crate::output::{OrFail, Output};
 
+/// The most squares an order is printed for: 100 times the squares of any
+/// board a frontier count could finish, and few enough that the order,
+/// its score and its text stay small (`order 10000x10000` took about
+/// 10 GB: issue 38).
+const MAX_SQUARES: usize = 100_000;
+
 pub fn run(args: &OrderArgs) -> Result<ExitCode, CliError> {
     let board = args.board.unwrap_or(DEFAULT_BOARD);
+    if board.cells() > MAX_SQUARES {
+        return Err(CliError::input(format!(
+            "{board} has {} squares, more than the {MAX_SQUARES} an order is printed for: no frontier count of a board this large could run (its short side must be at most 13)",
+            board.cells()
+        )));
+    }
     let order = if args.columns {
         Order::columns(board)
     } else if let Some(evaluations) = args.search {

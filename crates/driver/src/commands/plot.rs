@@ -26,6 +26,7 @@
 //! before anything is drawn: a file that is not a report of this program,
 //! or a report without what the chart draws, is refused with one line.
 
+use std::io::Read;
 use std::path::Path;
 
 use kt_count::RunReport;
@@ -37,6 +38,17 @@ use crate::output::{OrFail, Output};
 
 /// The largest report read: an 8×8 run's report is tens of kilobytes.
 const MAX_REPORT_BYTES: u64 = 64 << 20;
+
+/// The most reports one chart draws: a legend line or a bar each, and
+/// beyond a few dozen neither can be read. The levels chart leaves room
+/// above its lines for a legend line per report (1,030 reports made that
+/// room infinite and the drawing endless: issue 38).
+const MAX_REPORTS: usize = 100;
+
+/// The most squares a table's heat map draws (`--chart table`): a heat map
+/// of more is unreadable, and a report of a few megabytes can claim a
+/// 3000×3000 table that takes gigabytes to draw (issue 38).
+const MAX_TABLE_SQUARES: usize = 10_000;
 
 /// The picture's size in pixels.
 const SIZE: (u32, u32) = (960, 560);
@@ -75,6 +87,12 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
                 .into_iter()
                 .map(|report| (path.as_path(), report)),
         );
+    }
+    if reports.len() > MAX_REPORTS {
+        return Err(CliError::input(format!(
+            "{} reports to draw, more than the {MAX_REPORTS} a chart can show readably: plot fewer at a time",
+            reports.len()
+        )));
     }
     if args.chart == Chart::Table && reports.len() != 1 {
         return Err(CliError::input(
@@ -181,16 +199,17 @@ fn as_run(mut value: serde_json::Value) -> Result<Run, serde_json::Error> {
 /// refused in one line if it holds none, or anything else.
 fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
     let name = path.display();
-    let size = std::fs::metadata(path)
-        .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?
-        .len();
-    if size > MAX_REPORT_BYTES {
+    // Bounded by what is read, not by what the file's length says: a
+    // device or a pipe (`/dev/zero`, `<(yes)`) has none (issue 38).
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_REPORT_BYTES + 1).read_to_string(&mut text))
+        .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?;
+    if text.len() as u64 > MAX_REPORT_BYTES {
         return Err(CliError::input(format!(
-            "{name}: {size} bytes is too large for a report"
+            "{name}: more than {MAX_REPORT_BYTES} bytes is too large for a report"
         )));
     }
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?;
     let text = text.trim_start_matches('\u{feff}');
     let not_one = |e: &dyn std::fmt::Display| {
         CliError::input(format!("{name}: not a report of `count --json` ({e})"))
@@ -274,7 +293,7 @@ fn draw(series: &[Series], title: &str, time: bool) -> Result<String, Box<dyn st
         });
     // Headroom above the highest line for the legend, a line of it per
     // series, so that the legend never hides a peak.
-    let headroom = 10f64.powf(0.6 + 0.3 * series.len() as f64);
+    let headroom = 10f64.powf(0.6 + 0.3 * series.len().min(MAX_REPORTS) as f64);
     let (low, high) = if high > 0.0 {
         (low / 2.0, high * headroom)
     } else {
@@ -548,6 +567,15 @@ fn heat_map(path: &Path, report: &RunReport, title: Option<&str>) -> Result<Stri
             )));
         }
     };
+    let squares = table.iter().map(Vec::len).sum::<usize>();
+    if b.rows.saturating_mul(b.cols) > MAX_TABLE_SQUARES || squares > MAX_TABLE_SQUARES {
+        return Err(CliError::input(format!(
+            "{}: a table of {}x{} squares, more than the {MAX_TABLE_SQUARES} a heat map draws readably",
+            path.display(),
+            b.rows,
+            b.cols
+        )));
+    }
     let board = kt_count::Board::new(b.rows, b.cols)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     let title = title.map_or_else(

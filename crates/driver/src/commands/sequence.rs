@@ -51,6 +51,7 @@ fn prepare(args: &SequenceArgs) -> Result<(StripRequest, Option<Check>), CliErro
     request.resume.clone_from(&args.frontier.resume);
     request.fold = !args.no_fold;
     request.check()?;
+    request.check_checkpoints()?;
     if let Some(dir) = &request.spill_dir {
         kt_count::makeable_dir("--spill-dir", dir)?;
     }

@@ -50,6 +50,8 @@ pub fn run(args: &ShardsArgs) -> Result<ExitCode, CliError> {
     } else {
         kt_count::Ends::Pairs
     };
+    // Bounded before it is built (issue 38: `shards 1000` allocated 1 TB).
+    kt_count::pairs::check_plan(board, ends).map_err(CliError::input)?;
     let plan = kt_count::pairs::plan_of(board, ends);
     let mut out = Output::stdout()?;
     let cheapest = plan
