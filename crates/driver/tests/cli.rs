@@ -271,6 +271,58 @@ fn help_is_grouped_with_examples_and_no_developer_notes() {
     assert!(!main.contains("kt-count"), "{main}");
 }
 
+/// `count -h` is the one-screen summary (README): at most 40 lines, none
+/// wider than the terminal, since clap wraps help to its width (COLUMNS
+/// where the output is not a terminal).
+#[test]
+fn count_h_fits_one_screen_and_help_wraps_to_the_terminal() {
+    for columns in [80, 100] {
+        let output = knights_tour()
+            .args(["count", "-h"])
+            .env("COLUMNS", columns.to_string())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let help = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            help.lines().count() <= 40,
+            "{}: {help}",
+            help.lines().count()
+        );
+        for option in [
+            "--closed",
+            "--by-start",
+            "--method",
+            "--checkpoint",
+            "--json",
+        ] {
+            assert!(help.contains(option), "{option}: {help}");
+        }
+        for line in help.lines() {
+            assert!(line.chars().count() <= columns, "{line:?}");
+        }
+        // --help keeps the long text and every option, wrapped the same.
+        let output = knights_tour()
+            .args(["count", "--help"])
+            .env("COLUMNS", columns.to_string())
+            .output()
+            .unwrap();
+        let long = String::from_utf8(output.stdout).unwrap();
+        for text in [
+            "--rows",
+            "--processes",
+            "--nodes",
+            "biodivine",
+            "Exit status:",
+        ] {
+            assert!(long.contains(text), "{text}: {long}");
+        }
+        for line in long.lines() {
+            assert!(line.chars().count() <= columns, "{line:?}");
+        }
+    }
+}
+
 #[test]
 fn typos_get_clap_tips_in_the_one_line() {
     let message = fails_with_one_line(&["count", "5", "--closd"], 2);
@@ -1378,6 +1430,63 @@ fn completions_are_generated_for_every_shell() {
     let message = fails_with_one_line(&["completions", "tcsh"], 2);
     assert!(message.contains("tcsh"), "{message}");
     fails_with_one_line(&["completions"], 2);
+}
+
+/// What bash's completion offers for the words `line` (the last one being
+/// completed), from the script `completions bash` prints; `None` where
+/// this machine has no bash.
+fn bash_completes(line: &[&str]) -> Option<Vec<String>> {
+    let output = knights_tour()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("knights-tour.bash");
+    std::fs::write(&script, output.stdout).unwrap();
+    // Bash calls the function `complete -F` names with the command, the
+    // word being completed and the word before it, COMP_WORDS and
+    // COMP_CWORD set: as here.
+    let words: Vec<String> = line.iter().map(|w| format!("'{w}'")).collect();
+    let (current, previous) = (line[line.len() - 1], line[line.len() - 2]);
+    let driver = [
+        format!("source '{}'", script.display()),
+        // The function `complete -F` names, whatever clap calls it.
+        "function=$(complete -p knights-tour | sed 's/.*-F \\([^ ]*\\).*/\\1/')".to_owned(),
+        format!("COMP_WORDS=({})", words.join(" ")),
+        format!("COMP_CWORD={}", line.len() - 1),
+        format!("\"$function\" knights-tour '{current}' '{previous}'"),
+        "printf '%s\\n' \"${COMPREPLY[@]}\"".to_owned(),
+    ]
+    .join("\n");
+    let output = std::process::Command::new("bash")
+        .args(["--noprofile", "--norc", "-c", &driver])
+        .output()
+        .ok()?;
+    assert!(output.status.success(), "{output:?}");
+    Some(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// clap-rs/clap#6421: clap_complete's bash script never matched a
+/// subcommand of a hyphenated program; `completions` fixes its text.
+#[test]
+fn bash_completes_the_options_of_a_subcommand() {
+    let Some(offered) = bash_completes(&["knights-tour", "count", "--cl"]) else {
+        eprintln!("no bash on this machine: the completion test is skipped");
+        return;
+    };
+    assert!(offered.iter().any(|o| o == "--closed"), "{offered:?}");
+    let offered = bash_completes(&["knights-tour", "tour", "--ra"]).unwrap();
+    assert_eq!(offered, ["--random"]);
+    // The subcommands themselves, as before.
+    let offered = bash_completes(&["knights-tour", "cou"]).unwrap();
+    assert_eq!(offered, ["count"]);
 }
 
 #[test]
