@@ -453,6 +453,72 @@ fn interrupt_count(args: &[&str]) {
     assert!(stderr.contains("interrupted"), "{stderr}");
 }
 
+/// Runs `count 8` by the frontier method (estimated at hours) with `extra`,
+/// interrupts it by SIGINT once `ready` holds (or after 60 s), and returns
+/// its stderr.
+fn interrupted_long_count(extra: &[&str], ready: impl Fn() -> bool) -> String {
+    let binary = assert_cmd::cargo::cargo_bin("knights-tour");
+    let child = std::process::Command::new(binary)
+        .args(["count", "8", "--method", "frontier", "--memory", "1GiB"])
+        .args(extra)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    while !ready() && started.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+/// A long frontier count says what it will take before it starts, on
+/// stderr even when it is not a terminal (here a pipe), and, interrupted,
+/// how to go on: the exact command with its checkpoint, or the option
+/// that keeps one.
+#[test]
+fn a_long_count_announces_itself_and_says_how_to_go_on() {
+    let stderr = interrupted_long_count(&[], || true);
+    let first = stderr.lines().next().unwrap();
+    assert!(
+        first.starts_with("note: this count is estimated at about"),
+        "{stderr}"
+    );
+    assert!(
+        first.contains("of memory") && first.contains("hours"),
+        "{stderr}"
+    );
+    let last = stderr.lines().last().unwrap();
+    assert!(last.contains("interrupted"), "{stderr}");
+    assert!(last.contains("add --checkpoint DIR"), "{stderr}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("ckpt");
+    let ckpt_text = ckpt.to_str().unwrap();
+    let stderr = interrupted_long_count(
+        &["--checkpoint", ckpt_text, "--checkpoint-every", "1s"],
+        || ckpt.join("manifest").is_file(),
+    );
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.contains(&format!(
+            " count 8 --method frontier --memory 1GiB --checkpoint {ckpt_text} --checkpoint-every 1s --resume {ckpt_text}"
+        )),
+        "{stderr}"
+    );
+    // -q: the result and errors only.
+    let stderr = interrupted_long_count(&["-q"], || true);
+    assert!(!stderr.contains("note:"), "{stderr}");
+}
+
 #[test]
 fn ctrl_c_prints_the_partial_report() {
     // 6x6 open with plain intersections runs for minutes; interrupt it once

@@ -43,7 +43,7 @@ pub struct Cli {
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
 
-    /// No progress bar.
+    /// No progress bar, and no estimate before a long run.
     #[arg(short, long, global = true)]
     pub quiet: bool,
 
