@@ -682,6 +682,44 @@ fn plot_draws_the_levels_of_frontier_reports() {
     fails_with_one_line(&["plot", &open, "-o", "/nonexistent/x.svg"], 2);
 }
 
+/// The log axis of `plot --time` names 10⁻⁴ as 0.0001, not 0, and no tick
+/// label twice; the line takes the first Okabe–Ito colour. The report is
+/// a recorded one whose levels take from microseconds to a second.
+#[test]
+fn plot_time_labels_small_seconds_once_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../bench-results/levels/6x8-closed.json");
+    let chart = dir.path().join("time.svg");
+    knights_tour()
+        .arg("plot")
+        .arg("--time")
+        .arg(&report)
+        .arg("-o")
+        .arg(&chart)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&chart).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let labels: Vec<String> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or_default().trim().to_owned())
+        .collect();
+    assert!(labels.iter().any(|l| l == "0.0001"), "{labels:?}");
+    let mut unique = labels.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        labels.len(),
+        "a label drawn twice: {labels:?}"
+    );
+    // The one "0" is the step axis's first tick.
+    assert_eq!(labels.iter().filter(|l| *l == "0").count(), 1, "{labels:?}");
+    assert!(text.contains("#0072B2"), "not Okabe–Ito's blue");
+}
+
 /// `plot --chart bars` draws a bar a run, from single reports and from
 /// JSON lines of them; `--chart table` draws one report's table by start
 /// square, whose cells carry the table's numbers; options of another
