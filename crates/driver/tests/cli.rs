@@ -467,7 +467,7 @@ fn interrupted_long_count(extra: &[&str], ready: impl Fn() -> bool) -> String {
         .unwrap();
     let started = std::time::Instant::now();
     std::thread::sleep(std::time::Duration::from_millis(500));
-    while !ready() && started.elapsed() < std::time::Duration::from_secs(60) {
+    while !ready() && started.elapsed() < std::time::Duration::from_mins(1) {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
     let status = std::process::Command::new("kill")
@@ -1577,7 +1577,7 @@ fn bash_completes(line: &[&str]) -> Option<Vec<String>> {
     )
 }
 
-/// clap-rs/clap#6421: clap_complete's bash script never matched a
+/// clap-rs/clap#6421: `clap_complete`'s bash script never matched a
 /// subcommand of a hyphenated program; `completions` fixes its text.
 #[test]
 fn bash_completes_the_options_of_a_subcommand() {

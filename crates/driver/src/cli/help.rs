@@ -92,7 +92,7 @@ pub(crate) fn methods_help() -> String {
 pub(crate) fn engine_help() -> String {
     let names: Vec<&str> = kt_count::EngineKind::NAMED
         .into_iter()
-        .map(|engine| engine.name())
+        .map(kt_count::EngineKind::name)
         .collect();
     format!(
         "The decision-diagram engine [default: zbdd; possible values: {}]",

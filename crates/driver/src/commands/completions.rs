@@ -28,13 +28,13 @@ pub fn run(args: &CompletionsArgs) -> Result<ExitCode, CliError> {
     Ok(ExitCode::Success)
 }
 
-/// clap_complete's separator of command names in its bash script.
+/// `clap_complete`'s separator of command names in its bash script.
 const SEPARATOR: &str = "__subcmd__";
 
 /// The bash script with its subcommands' cases renamed to what its loop
 /// sets, so that bash completes every subcommand's options.
 ///
-/// Why: clap_complete (up to at least 4.6.11; clap-rs/clap#6421) names
+/// Why: `clap_complete` (up to at least 4.6.11; clap-rs/clap#6421) names
 /// the binary `knights__tour` in the loop over the words (each `-` of the
 /// name becomes `__`) but `knights__subcmd__tour` in the cases of the
 /// subcommands (each `-` becomes the separator), so no case matched and

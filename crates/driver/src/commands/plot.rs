@@ -684,7 +684,9 @@ mod tests {
         // No pure red nor pure green.
         for i in 0..8 {
             let RGBColor(r, g, b) = okabe_ito(i);
-            assert!(!(r > 200 && g < 60 && b < 60) && !(g > 200 && r < 60 && b < 60));
+            let red = r > 200 && g < 60 && b < 60;
+            let green = g > 200 && r < 60 && b < 60;
+            assert!(!red && !green, "{i}");
         }
     }
 }
