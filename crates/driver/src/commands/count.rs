@@ -25,11 +25,10 @@ pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, Cl
     if !quiet {
         announce(plan.as_ref(), args);
     }
-    let estimate = plan
-        .as_ref()
-        .and_then(|p| p.estimate.as_ref())
-        .map(|reach| reach.seconds);
-    let monitor = Arc::new(Monitor::new(progress, estimate));
+    let reach = plan.as_ref().and_then(|p| p.estimate.as_ref());
+    let monitor = Arc::new(
+        Monitor::new(progress, reach.map(|r| r.seconds)).with_work(reach.and_then(|r| r.states)),
+    );
     let work = request.clone();
     let result = supervised(&monitor, move |observer, cancel| {
         kt_count::count(&work, observer, cancel)

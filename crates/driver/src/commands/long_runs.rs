@@ -108,6 +108,7 @@ mod tests {
             memory: Bytes(memory),
             spills,
             nodes: None,
+            states: None,
             basis: String::new(),
         }
     }
