@@ -247,12 +247,14 @@ def test_ctrl_c_raises_keyboard_interrupt_and_stops_the_count():
 
 
 def test_the_type_stub_names_what_the_module_has():
-    """knights_tour.pyi (what type checkers and editors read) names the
+    """The stub python/knights_tour/__init__.pyi (what type checkers and editors read) names the
     module's functions, no more and no fewer, and its `Method` literal
     lists the methods the library registers, with "auto"."""
     import ast
 
-    stub_path = os.path.join(os.path.dirname(__file__), "..", "knights_tour.pyi")
+    stub_path = os.path.join(
+        os.path.dirname(__file__), "..", "python", "knights_tour", "__init__.pyi"
+    )
     with open(stub_path, encoding="utf-8") as f:
         stub = ast.parse(f.read())
     functions = {node.name for node in stub.body if isinstance(node, ast.FunctionDef)}

@@ -461,7 +461,11 @@ mod tests {
             cluster: &cluster,
         };
         let order = kt_frontier::resolve_order(board, TourKind::Open, &options).unwrap();
-        let code = kt_frontier::checkpoint::fingerprint(&Sweep::ordered(&order, TourKind::Open));
+        let code = kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
+            &order,
+            TourKind::Open,
+            &options,
+        ));
         let said = count.description();
         assert!(said.contains(&format!("state code {code:08x}")), "{said}");
         let closed = ClusterCount {

@@ -271,6 +271,58 @@ fn help_is_grouped_with_examples_and_no_developer_notes() {
     assert!(!main.contains("kt-count"), "{main}");
 }
 
+/// `count -h` is the one-screen summary (README): at most 40 lines, none
+/// wider than the terminal, since clap wraps help to its width (COLUMNS
+/// where the output is not a terminal).
+#[test]
+fn count_h_fits_one_screen_and_help_wraps_to_the_terminal() {
+    for columns in [80, 100] {
+        let output = knights_tour()
+            .args(["count", "-h"])
+            .env("COLUMNS", columns.to_string())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        let help = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            help.lines().count() <= 40,
+            "{}: {help}",
+            help.lines().count()
+        );
+        for option in [
+            "--closed",
+            "--by-start",
+            "--method",
+            "--checkpoint",
+            "--json",
+        ] {
+            assert!(help.contains(option), "{option}: {help}");
+        }
+        for line in help.lines() {
+            assert!(line.chars().count() <= columns, "{line:?}");
+        }
+        // --help keeps the long text and every option, wrapped the same.
+        let output = knights_tour()
+            .args(["count", "--help"])
+            .env("COLUMNS", columns.to_string())
+            .output()
+            .unwrap();
+        let long = String::from_utf8(output.stdout).unwrap();
+        for text in [
+            "--rows",
+            "--processes",
+            "--nodes",
+            "biodivine",
+            "Exit status:",
+        ] {
+            assert!(long.contains(text), "{text}: {long}");
+        }
+        for line in long.lines() {
+            assert!(line.chars().count() <= columns, "{line:?}");
+        }
+    }
+}
+
 #[test]
 fn typos_get_clap_tips_in_the_one_line() {
     let message = fails_with_one_line(&["count", "5", "--closd"], 2);
@@ -397,8 +449,84 @@ fn interrupt_count(args: &[&str]) {
     assert!(!report["steps"].as_array().unwrap().is_empty(), "{report}");
     assert!(report["count"].is_null());
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("interrupted"), "{stderr}");
+    // One error line, after the notes (a long run's estimate) if any.
+    let errors: Vec<&str> = stderr
+        .lines()
+        .filter(|l| !l.starts_with("note: "))
+        .collect();
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(errors[0].contains("interrupted"), "{stderr}");
+}
+
+/// Runs `count 8` by the frontier method (estimated at hours) with `extra`,
+/// interrupts it by SIGINT once `ready` holds (or after 60 s), and returns
+/// its stderr. `--force`: on a machine whose memory and free disk are
+/// below the estimate the plan refuses it otherwise; the few seconds it
+/// runs hold little.
+fn interrupted_long_count(extra: &[&str], ready: impl Fn() -> bool) -> String {
+    let binary = assert_cmd::cargo::cargo_bin("knights-tour");
+    let child = std::process::Command::new(binary)
+        .args([
+            "count", "8", "--method", "frontier", "--memory", "1GiB", "--force",
+        ])
+        .args(extra)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    while !ready() && started.elapsed() < std::time::Duration::from_mins(1) {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    String::from_utf8(output.stderr).unwrap()
+}
+
+/// A long frontier count says what it will take before it starts, on
+/// stderr even when it is not a terminal (here a pipe), and, interrupted,
+/// how to go on: the exact command with its checkpoint, or the option
+/// that keeps one.
+#[test]
+fn a_long_count_announces_itself_and_says_how_to_go_on() {
+    let stderr = interrupted_long_count(&[], || true);
+    let first = stderr.lines().next().unwrap();
+    assert!(
+        first.starts_with("note: this count is estimated at about"),
+        "{stderr}"
+    );
+    assert!(
+        first.contains("of memory") && first.contains("hours"),
+        "{stderr}"
+    );
+    let last = stderr.lines().last().unwrap();
+    assert!(last.contains("interrupted"), "{stderr}");
+    assert!(last.contains("add --checkpoint DIR"), "{stderr}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("ckpt");
+    let ckpt_text = ckpt.to_str().unwrap();
+    let stderr = interrupted_long_count(
+        &["--checkpoint", ckpt_text, "--checkpoint-every", "1s"],
+        || ckpt.join("manifest").is_file(),
+    );
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.contains(&format!(
+            " count 8 --method frontier --memory 1GiB --force --checkpoint {ckpt_text} --checkpoint-every 1s --resume {ckpt_text}"
+        )),
+        "{stderr}"
+    );
+    // -q: no estimate (the library's own notes, here that --force
+    // started it, are issue 40's item 9).
+    let stderr = interrupted_long_count(&["-q"], || true);
+    assert!(!stderr.contains("this count is estimated"), "{stderr}");
 }
 
 #[test]
@@ -562,6 +690,44 @@ fn plot_draws_the_levels_of_frontier_reports() {
     let message = fails_with_one_line(&["plot", &chart.display().to_string()], 2);
     assert!(message.contains("not a report"), "{message}");
     fails_with_one_line(&["plot", &open, "-o", "/nonexistent/x.svg"], 2);
+}
+
+/// The log axis of `plot --time` names 10⁻⁴ as 0.0001, not 0, and no tick
+/// label twice; the line takes the first Okabe–Ito colour. The report is
+/// a recorded one whose levels take from microseconds to a second.
+#[test]
+fn plot_time_labels_small_seconds_once_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let report = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../bench-results/levels/6x8-closed.json");
+    let chart = dir.path().join("time.svg");
+    knights_tour()
+        .arg("plot")
+        .arg("--time")
+        .arg(&report)
+        .arg("-o")
+        .arg(&chart)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&chart).unwrap();
+    let document = roxmltree::Document::parse(&text).unwrap();
+    let labels: Vec<String> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .map(|n| n.text().unwrap_or_default().trim().to_owned())
+        .collect();
+    assert!(labels.iter().any(|l| l == "0.0001"), "{labels:?}");
+    let mut unique = labels.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        labels.len(),
+        "a label drawn twice: {labels:?}"
+    );
+    // The one "0" is the step axis's first tick.
+    assert_eq!(labels.iter().filter(|l| *l == "0").count(), 1, "{labels:?}");
+    assert!(text.contains("#0072B2"), "not Okabe–Ito's blue");
 }
 
 /// `plot --chart bars` draws a bar a run, from single reports and from
@@ -1378,6 +1544,63 @@ fn completions_are_generated_for_every_shell() {
     let message = fails_with_one_line(&["completions", "tcsh"], 2);
     assert!(message.contains("tcsh"), "{message}");
     fails_with_one_line(&["completions"], 2);
+}
+
+/// What bash's completion offers for the words `line` (the last one being
+/// completed), from the script `completions bash` prints; `None` where
+/// this machine has no bash.
+fn bash_completes(line: &[&str]) -> Option<Vec<String>> {
+    let output = knights_tour()
+        .args(["completions", "bash"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("knights-tour.bash");
+    std::fs::write(&script, output.stdout).unwrap();
+    // Bash calls the function `complete -F` names with the command, the
+    // word being completed and the word before it, COMP_WORDS and
+    // COMP_CWORD set: as here.
+    let words: Vec<String> = line.iter().map(|w| format!("'{w}'")).collect();
+    let (current, previous) = (line[line.len() - 1], line[line.len() - 2]);
+    let driver = [
+        format!("source '{}'", script.display()),
+        // The function `complete -F` names, whatever clap calls it.
+        "function=$(complete -p knights-tour | sed 's/.*-F \\([^ ]*\\).*/\\1/')".to_owned(),
+        format!("COMP_WORDS=({})", words.join(" ")),
+        format!("COMP_CWORD={}", line.len() - 1),
+        format!("\"$function\" knights-tour '{current}' '{previous}'"),
+        "printf '%s\\n' \"${COMPREPLY[@]}\"".to_owned(),
+    ]
+    .join("\n");
+    let output = std::process::Command::new("bash")
+        .args(["--noprofile", "--norc", "-c", &driver])
+        .output()
+        .ok()?;
+    assert!(output.status.success(), "{output:?}");
+    Some(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect(),
+    )
+}
+
+/// clap-rs/clap#6421: `clap_complete`'s bash script never matched a
+/// subcommand of a hyphenated program; `completions` fixes its text.
+#[test]
+fn bash_completes_the_options_of_a_subcommand() {
+    let Some(offered) = bash_completes(&["knights-tour", "count", "--cl"]) else {
+        eprintln!("no bash on this machine: the completion test is skipped");
+        return;
+    };
+    assert!(offered.iter().any(|o| o == "--closed"), "{offered:?}");
+    let offered = bash_completes(&["knights-tour", "tour", "--ra"]).unwrap();
+    assert_eq!(offered, ["--random"]);
+    // The subcommands themselves, as before.
+    let offered = bash_completes(&["knights-tour", "cou"]).unwrap();
+    assert_eq!(offered, ["count"]);
 }
 
 #[test]

@@ -107,6 +107,7 @@ impl Method for Backtrack {
             memory: Bytes(whole(BASELINE_BYTES)),
             spills: false,
             nodes: None,
+            states: None,
             basis: describe_tree(nodes, error),
         })
     }

@@ -107,6 +107,7 @@ fn estimate(order: &Order, kind: TourKind, engine: EngineKind) -> Reach {
         memory: Bytes(whole(states * BYTES_PER_STATE + BASELINE_BYTES)),
         spills: false,
         nodes: Some(whole(nodes)),
+        states: None,
         basis: format!("the edge diagram holds every level of the sweep; its states {basis}"),
     }
 }

@@ -405,6 +405,8 @@ pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
         memory: Bytes(whole(cost.bytes)),
         spills: true,
         nodes: None,
+        // A process of a cluster reads its share of each level.
+        states: (processes == 1).then_some(states.summed),
         basis: if processes > 1 {
             format!(
                 "{}; shared by {processes} processes",

@@ -264,6 +264,12 @@ pub struct Reach {
     pub spills: bool,
     /// Nodes of the final diagram, for the methods that build one.
     pub nodes: Option<u64>,
+    /// The states a frontier sweep's steps read over all its levels, for
+    /// one sweep on one process: the measure of its work by which a
+    /// progress bar tells how far it is (a step takes time with the states
+    /// it reads, and levels rise and fall); measured for the shipped
+    /// orders, whose sweeps hold the same states every run.
+    pub states: Option<f64>,
     /// Where the figures come from, said with them.
     pub basis: String,
 }
@@ -279,6 +285,8 @@ impl Reach {
         Reach {
             seconds: self.seconds * runs as f64,
             basis: format!("{}; {runs} runs", self.basis),
+            // One sweep's states no longer measure the whole run.
+            states: None,
             ..self
         }
     }

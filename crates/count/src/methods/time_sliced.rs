@@ -118,6 +118,7 @@ fn estimate(board: Board, kind: TourKind, engine: EngineKind, schedule: Schedule
         )),
         spills: false,
         nodes: Some(whole(measured::log_linear_both_ways(nodes, cells) * size)),
+        states: None,
         basis: format!(
             "{} the time-sliced ZDD's runs in docs/benchmarks.md ({} squares)",
             if measured {

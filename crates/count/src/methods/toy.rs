@@ -73,6 +73,7 @@ impl Method for Toy {
             memory: Bytes(0),
             spills: false,
             nodes: None,
+            states: None,
             basis: "a toy".into(),
         })
     }

@@ -12,7 +12,7 @@ use kt_count::{
     MethodChoice, Question, Request, Resources, TourKind,
 };
 
-use super::help::methods_help;
+use super::help::{engine_help, methods_help};
 use super::parse::{
     OrderArg, engine_names, method_names, parse_board, parse_bytes, parse_duration, parse_order,
     parse_peer_timeout, parse_shard, parse_square,
@@ -26,18 +26,22 @@ pub const DEFAULT_BOARD: Board = Board::SIX_BY_SIX;
 #[derive(Debug, Args, Clone)]
 #[command(next_help_heading = "Board")]
 pub struct ProblemArgs {
+    /// The board: N (an N×N board) or RxC, e.g. 6 or 5x6 [default: 6]
+    ///
     /// The board: N (an N×N board) or RxC, e.g. 6 or 5x6 [default: 6, the 6×6 board].
     #[arg(value_parser = parse_board, allow_negative_numbers = true, conflicts_with_all = ["rows", "cols"])]
     pub board: Option<Board>,
 
     /// Rows (with --cols, instead of BOARD).
-    #[arg(long, requires = "cols", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, hide_short_help = true, requires = "cols", value_parser = clap::value_parser!(u32).range(1..))]
     pub rows: Option<u32>,
 
     /// Columns (with --rows, instead of BOARD).
-    #[arg(long, requires = "rows", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, hide_short_help = true, requires = "rows", value_parser = clap::value_parser!(u32).range(1..))]
     pub cols: Option<u32>,
 
+    /// Closed tours (undirected cycles) instead of open ones
+    ///
     /// Closed tours (undirected Hamiltonian cycles) instead of open ones.
     #[arg(long)]
     pub closed: bool,
@@ -67,7 +71,7 @@ impl ProblemArgs {
 #[derive(Debug, Args, Clone)]
 #[command(next_help_heading = "Method")]
 pub struct MethodArgs {
-    /// How to count (zdd, frontier, edges, backtrack, cluster, or auto).
+    /// How to count: auto, zdd, frontier, edges, …
     #[arg(
         long,
         value_parser = method_names(),
@@ -84,6 +88,8 @@ pub struct MethodArgs {
     #[arg(long, value_enum, hide = true)]
     pub encoding: Option<EncodingChoice>,
 
+    /// Start even work estimated beyond this machine
+    ///
     /// Start even where the estimate says the work is beyond this machine
     /// (its memory and free disk, or more than 2 hours), which is refused
     /// before any work otherwise; dot: also a diagram estimated larger
@@ -91,11 +97,15 @@ pub struct MethodArgs {
     #[arg(long)]
     pub force: bool,
 
+    /// Worker threads [default: the available cores]
+    ///
     /// Worker threads [default: the machine's available cores; at most 4 per
     /// core; backtracking runs on one].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub threads: Option<u32>,
 
+    /// Memory budget, e.g. 8GiB [default: 3/4 of memory]
+    ///
     /// Memory budget, e.g. 8GiB or 512M [default: 3/4 of physical memory,
     /// or 9/10 of the memory available at the start if that is less; more
     /// than the machine has is capped to it; at least 8 MiB].
@@ -106,7 +116,7 @@ pub struct MethodArgs {
     /// frontier, edges, cluster): auto (the order shipped for the board, or
     /// one searched for it), columns, or a FILE holding a board of step
     /// numbers, as `knights-tour order` prints it [default: auto].
-    #[arg(long, value_name = "auto|columns|FILE", value_parser = parse_order)]
+    #[arg(long, value_name = "auto|columns|FILE", value_parser = parse_order, hide_short_help = true)]
     pub order: Option<OrderArg>,
 }
 
@@ -114,22 +124,24 @@ pub struct MethodArgs {
 #[derive(Debug, Args, Clone, Default)]
 #[command(next_help_heading = "ZDD options (--method zdd, edges)")]
 pub struct ZddArgs {
+    /// The diagram engine: zbdd, bdd, bcdd, … [default: zbdd]
+    ///
     /// The decision-diagram engine [default: zbdd].
-    #[arg(long, value_parser = engine_names())]
+    #[arg(long, value_parser = engine_names(), hide_possible_values = true, long_help = engine_help())]
     pub engine: Option<String>,
 
     /// The order and shape of the intersections (--method zdd) [default: fused].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, hide_short_help = true)]
     pub schedule: Option<ScheduleChoice>,
 
     /// Node capacity of the manager [default: derived from --memory;
     /// refused if it does not fit].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), hide_short_help = true)]
     pub nodes: Option<u64>,
 
     /// Apply-cache entries, rounded up to a power of two [default: by
     /// schedule and board; at least 4096].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1 << 32)))]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1 << 32)), hide_short_help = true)]
     pub cache: Option<u64>,
 }
 
@@ -180,7 +192,7 @@ pub struct CountArgs {
 
     /// Run the method even where a theorem says there is no tour (for
     /// benchmarks and cross-checks).
-    #[arg(long, help_heading = "Method")]
+    #[arg(long, help_heading = "Method", hide_short_help = true)]
     pub no_theorems: bool,
 
     #[command(flatten)]
@@ -192,14 +204,20 @@ pub struct CountArgs {
     #[command(flatten)]
     pub cluster: ClusterArgs,
 
+    /// Print one JSON document instead of the summary
+    ///
     /// Print one JSON document instead of the text summary (docs/json.md).
     #[arg(long, help_heading = "Output")]
     pub json: bool,
 
+    /// Compare with the published counts; exit 1 on a mismatch
+    ///
     /// Compare the count with the shipped published counts; exit 1 on a mismatch.
     #[arg(long, help_heading = "Output")]
     pub check: bool,
 
+    /// Also draw the question's table as a heat map in FILE (SVG)
+    ///
     /// Also draw the table the question gives (--by-start, --pairs, --from
     /// SQ --by-end) as a board-shaped heat map in FILE (SVG).
     #[arg(long, value_name = "FILE", help_heading = "Output")]
@@ -214,17 +232,23 @@ pub struct CountArgs {
     reason = "each flag is a question a caller asks (--by-start, --pairs, …), not a state"
 )]
 pub struct QuestionArgs {
+    /// Only the tours starting on SQ: `R,C` or algebraic (`a1`)
+    ///
     /// Only the tours starting on SQ: `R,C` (0-based row and column, row 0
     /// at the top) or algebraic (`a1` is the bottom-left corner). Closed
     /// tours: the directed tours numbered from SQ, twice the undirected count.
     #[arg(long, value_name = "SQ")]
     pub from: Option<String>,
 
+    /// Only the tours ending on SQ
+    ///
     /// Only the tours ending on SQ (closed tours: with --from, those whose
     /// last square is SQ, a move from the start).
     #[arg(long, value_name = "SQ")]
     pub to: Option<String>,
 
+    /// The table of open tours by start square
+    ///
     /// The table of open tours by start square (its sum is the total); by
     /// the frontier method, one fixed-start run per class of start squares,
     /// the classes done kept with --checkpoint; with --shard K/N, the K-th
@@ -233,20 +257,26 @@ pub struct QuestionArgs {
     pub by_start: bool,
 
     /// With --from: the table of tours from that square by end square.
-    #[arg(long, requires = "from", conflicts_with = "to")]
+    #[arg(long, hide_short_help = true, requires = "from", conflicts_with = "to")]
     pub by_end: bool,
 
+    /// Undirected tours up to the board's symmetries
+    ///
     /// Undirected tours up to the board's symmetries (8 on a square board,
     /// 4 otherwise), by Burnside's lemma, with the tours each symmetry fixes.
     #[arg(long, conflicts_with_all = ["from", "to", "by_end"])]
     pub up_to_symmetry: bool,
 
+    /// Open tours by classes of endpoint pairs
+    ///
     /// Open tours by endpoint pairs: every class of start and end squares
     /// (`knights-tour shards BOARD` lists them), one fixed-ends run each;
     /// the total and the table by start square.
     #[arg(long, conflicts_with_all = ["from", "to", "by_end", "by_start", "up_to_symmetry", "shard"])]
     pub pairs: bool,
 
+    /// Count the K-th of N shards of the endpoint-pair classes
+    ///
     /// Count the K-th of N shards of the endpoint-pair classes (with
     /// --by-start: of the classes of start squares), balanced by their
     /// estimated cost (1 <= K <= N); with --json the output is a part for
@@ -291,11 +321,15 @@ impl QuestionArgs {
 #[derive(Debug, Args, Clone, Default)]
 #[command(next_help_heading = "Frontier options (--method frontier)")]
 pub struct FrontierArgs {
+    /// Where levels beyond --memory spill
+    ///
     /// Where levels that do not fit --memory spill, created if missing
     /// [default: the system's temporary directory].
     #[arg(long, value_name = "DIR")]
     pub spill_dir: Option<PathBuf>,
 
+    /// Keep the level reached in DIR, to go on with --resume
+    ///
     /// Keep the level reached in directory DIR (created if missing) every
     /// --checkpoint-every, to go on from it with --resume; its runs are
     /// hard-linked, not copied. With --pairs or --shard, DIR also keeps the
@@ -304,9 +338,11 @@ pub struct FrontierArgs {
     pub checkpoint: Option<PathBuf>,
 
     /// How often to write the checkpoint, e.g. 5m or 90s [default: 5m].
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint")]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint", hide_short_help = true)]
     pub checkpoint_every: Option<std::time::Duration>,
 
+    /// Go on from a checkpoint directory
+    ///
     /// Go on from a checkpoint directory of the same board and kind (with
     /// --pairs or --shard: skipping the classes it had finished).
     #[arg(long, value_name = "DIR")]
@@ -320,17 +356,18 @@ pub struct ClusterArgs {
     /// Spread the frontier sweep over N processes (start each with the
     /// same command line but --process); --threads and --memory are each
     /// process's. See docs/distributed.md.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, hide_short_help = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
     pub processes: Option<u32>,
 
     /// This process, from 0 to N-1 [default: 0].
-    #[arg(long, value_name = "I", requires = "processes")]
+    #[arg(long, hide_short_help = true, value_name = "I", requires = "processes")]
     pub process: Option<u32>,
 
     /// The processes' addresses, one host:port a line, process 0 first
     /// (timely's hostfile format) [default: 127.0.0.1 at --port, --port+1, …].
     #[arg(
         long,
+        hide_short_help = true,
         value_name = "FILE",
         requires = "processes",
         conflicts_with = "port"
@@ -339,18 +376,18 @@ pub struct ClusterArgs {
 
     /// The port of process 0 when all processes are on this machine;
     /// process I listens on PORT+I [default: 2101].
-    #[arg(long, value_name = "PORT", requires = "processes", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, hide_short_help = true, value_name = "PORT", requires = "processes", value_parser = clap::value_parser!(u16).range(1..))]
     pub port: Option<u16>,
 
     /// How long to wait for the other processes to start, e.g. 10m
     /// [default: 60s].
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "processes")]
+    #[arg(long, hide_short_help = true, value_name = "DURATION", value_parser = parse_duration, requires = "processes")]
     pub connect_timeout: Option<std::time::Duration>,
 
     /// How long another process may send nothing, not even its heartbeat,
     /// before the count stops naming it (exit 4; checkpoints stay
     /// resumable), e.g. 5m [default: 60s].
-    #[arg(long, value_name = "DURATION", value_parser = parse_peer_timeout, requires = "processes")]
+    #[arg(long, hide_short_help = true, value_name = "DURATION", value_parser = parse_peer_timeout, requires = "processes")]
     pub peer_timeout: Option<std::time::Duration>,
 }
 

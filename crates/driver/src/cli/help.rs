@@ -86,3 +86,16 @@ pub(crate) fn methods_help() -> String {
     }
     help
 }
+
+/// The help of `--engine`: every engine's name, which `-h` leaves out to
+/// keep its one line.
+pub(crate) fn engine_help() -> String {
+    let names: Vec<&str> = kt_count::EngineKind::NAMED
+        .into_iter()
+        .map(kt_count::EngineKind::name)
+        .collect();
+    format!(
+        "The decision-diagram engine [default: zbdd; possible values: {}]",
+        names.join(", ")
+    )
+}

@@ -39,18 +39,26 @@ pub use tours::*;
 #[command(allow_negative_numbers = true, propagate_version = true)]
 #[command(arg_required_else_help = true)]
 pub struct Cli {
+    /// More log output on stderr (-v, -vv, -vvv)
+    ///
     /// More log output on stderr (-v info, -vv debug, -vvv trace); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
 
-    /// No progress bar.
+    /// No progress bar, and no estimate before a long run.
     #[arg(short, long, global = true)]
     pub quiet: bool,
 
     /// When to colour stderr (errors, help, log lines): auto (a terminal,
     /// unless NO_COLOR is set or CLICOLOR=0; CLICOLOR_FORCE forces it),
     /// always or never. Standard output is never coloured.
-    #[arg(long, value_name = "WHEN", global = true, default_value = "auto")]
+    #[arg(
+        long,
+        value_name = "WHEN",
+        global = true,
+        default_value = "auto",
+        hide_short_help = true
+    )]
     pub color: clap::ColorChoice,
 
     #[command(subcommand)]
@@ -60,7 +68,9 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Count the tours of a board exactly.
-    #[command(after_help = after_count_help())]
+    // `-h` is the one-screen summary (the common options, a line each);
+    // `--help` adds the rest, the conventions, examples and exit statuses.
+    #[command(after_long_help = after_count_help())]
     Count(CountArgs),
     /// Run one benchmark configuration and print its JSON report (count
     /// --json); the method is the time-sliced ZDD (--method zdd) unless

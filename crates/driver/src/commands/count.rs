@@ -7,7 +7,7 @@ use kt_count::known;
 use kt_count::report::{CheckReport, RunReport};
 use kt_count::{BigUint, Question, TourKind};
 
-use super::{Unfinished, supervised};
+use super::{Unfinished, long_runs, supervised};
 use crate::cli::CountArgs;
 use crate::exit::{CliError, ExitCode};
 use crate::json;
@@ -15,19 +15,39 @@ use crate::output::{OrFail, Output};
 use crate::progress::Monitor;
 use crate::summary;
 
-pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
+pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, CliError> {
     let request = args.request().map_err(CliError::input)?;
     let heat_map = heat_map(args, &request)?;
     // A closed stdout fails here, before any work.
     let mut out = Output::stdout()?;
-    let monitor = Arc::new(Monitor::new(progress, crate::progress::estimate(&request)));
+    // Planning costs microseconds; the work plans again as it starts.
+    let plan = kt_count::plan(&request).ok();
+    if !quiet {
+        announce(plan.as_ref(), args);
+    }
+    let reach = plan.as_ref().and_then(|p| p.estimate.as_ref());
+    let monitor = Arc::new(
+        Monitor::new(progress, reach.map(|r| r.seconds)).with_work(reach.and_then(|r| r.states)),
+    );
     let work = request.clone();
     let result = supervised(&monitor, move |observer, cancel| {
         kt_count::count(&work, observer, cancel)
     });
     let (count, mut report) = match result {
         Ok(counted) => (counted.count, counted.report),
-        Err(Unfinished { error, report }) => {
+        Err(Unfinished { mut error, report }) => {
+            if let ExitCode::Signal(_) = error.code
+                && plan.as_ref().is_some_and(|p| sweeps(p.method))
+            {
+                let checkpoint = args.frontier.checkpoint.as_deref();
+                let written = checkpoint.is_some_and(long_runs::holds_checkpoint);
+                let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+                error.message = format!(
+                    "{}; {}",
+                    error.message,
+                    long_runs::resume_advice(&args, checkpoint, written)
+                );
+            }
             // A partial report is still a report: print it, then fail.
             if let Some(report) = report {
                 print(&report, args.json, parts(&request), &mut out)?;
@@ -58,6 +78,32 @@ pub fn run(args: &CountArgs, progress: bool) -> Result<ExitCode, CliError> {
         draw(&request, &report, path)?;
     }
     failure.map_or(Ok(ExitCode::Success), Err)
+}
+
+/// Says on stderr, before it starts, what work estimated at more than ten
+/// minutes will take (terminal or not: a script's log shows it too).
+fn announce(plan: Option<&kt_count::Plan>, args: &CountArgs) {
+    let Some(plan) = plan else { return };
+    let Some(reach) = &plan.estimate else { return };
+    let spill_dir = args
+        .frontier
+        .spill_dir
+        .clone()
+        .unwrap_or_else(std::env::temp_dir);
+    if let Some(line) = long_runs::announcement(reach, plan.budget, &spill_dir) {
+        let keep = if sweeps(plan.method) && args.frontier.checkpoint.is_none() {
+            "; --checkpoint DIR keeps its levels against an interruption"
+        } else {
+            ""
+        };
+        eprintln!("note: {line}{keep}");
+    }
+}
+
+/// Whether the method is a frontier sweep, which keeps checkpoints
+/// (`--checkpoint`, `--resume`).
+fn sweeps(method: &str) -> bool {
+    matches!(method, "frontier" | "cluster")
 }
 
 /// The file `--svg` draws the question's table in, refused before any

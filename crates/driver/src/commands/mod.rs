@@ -5,6 +5,7 @@ mod count;
 mod dot;
 pub(crate) mod find;
 mod known;
+mod long_runs;
 mod man;
 mod merge;
 mod order;
@@ -24,14 +25,20 @@ use crate::exit::{CliError, ExitCode};
 use crate::progress::Monitor;
 use crate::supervise::{self, Ended};
 
-/// Runs a parsed command; `progress` says whether a progress bar may be drawn.
-pub fn run(command: Command, progress: bool) -> Result<ExitCode, CliError> {
+/// Runs a parsed command; `progress` says whether a progress bar may be
+/// drawn, `quiet` whether `-q` asked for no word beyond the result and
+/// errors.
+pub fn run(command: Command, progress: bool, quiet: bool) -> Result<ExitCode, CliError> {
     // Before any command reads or writes anything: never an output over
     // an input (issue 38).
     command.files().check()?;
     match command {
-        Command::Count(args) => count::run(&args, progress),
-        Command::Bench(args) => count::run(&crate::cli::CountArgs { json: true, ..args }, progress),
+        Command::Count(args) => count::run(&args, progress, quiet),
+        Command::Bench(args) => count::run(
+            &crate::cli::CountArgs { json: true, ..args },
+            progress,
+            quiet,
+        ),
         Command::Sequence(args) => sequence::run(&args, progress),
         Command::Known(args) => known::run(&args),
         Command::Tour(args) => tour::run(&args, progress),

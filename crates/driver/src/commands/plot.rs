@@ -313,14 +313,14 @@ fn draw(series: &[Series], title: &str, time: bool) -> Result<String, Box<dyn st
             .configure_mesh()
             .x_desc("step (squares decided)")
             .y_desc(if time { "seconds" } else { "states" })
-            .y_label_formatter(&|v| short(*v))
+            .y_label_formatter(&|v| log_tick(*v))
             .x_label_formatter(&|v| format!("{v:.0}"))
             .draw()?;
         let boards = first_seen(series.iter().map(|s| s.board.as_str()));
         // The columns dashed where they are the baseline of another order.
         let mixed = series.iter().any(|s| s.columns) && series.iter().any(|s| !s.columns);
         for line in series {
-            let colour = Palette99::pick(boards(&line.board)).to_rgba();
+            let colour = okabe_ito(boards(&line.board)).to_rgba();
             let style = colour.stroke_width(2);
             let dashed = line.columns && mixed;
             let drawn = if dashed {
@@ -501,14 +501,7 @@ fn draw_bars(
             // axis gives them when asked for ten a decade), name three.
             .x_labels(10 * decades + 10)
             .light_line_style(TRANSPARENT)
-            .x_label_formatter(&|v| {
-                let lead = (v / 10f64.powf(v.log10().floor())).round();
-                if [1.0, 2.0, 5.0].contains(&lead) {
-                    short(*v)
-                } else {
-                    String::new()
-                }
-            })
+            .x_label_formatter(&|v| log_tick(*v))
             // The first report given at the top.
             .y_label_formatter(&|v| match v {
                 SegmentValue::CenterOf(i) if *i < n => labels[n - 1 - i].clone(),
@@ -597,6 +590,40 @@ fn short(v: f64) -> String {
     trim(v)
 }
 
+/// The label of a tick on a log axis: its value where that is 1, 2 or 5
+/// times a power of ten, nothing elsewhere. Why: plotters puts ticks at
+/// every multiple of each power of ten, and ticks a rounding apart
+/// (999.99… and 1000) would read as the same label drawn twice; only a
+/// tick within a millionth of a round value is named, so no two are.
+fn log_tick(v: f64) -> String {
+    if !(v.is_finite() && v > 0.0) {
+        return String::new();
+    }
+    let power = 10f64.powf(v.log10().floor());
+    let lead = v / power;
+    let round = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .find(|&r| ((lead - r) / r).abs() < 1e-6);
+    round.map_or_else(String::new, |r| short(r * power))
+}
+
+/// The Okabe–Ito palette (Okabe and Ito 2008), the colours readers with
+/// any common colour-vision deficiency tell apart, in the order lines on
+/// white read best (its yellow last); beyond eight, the colours repeat.
+fn okabe_ito(index: usize) -> RGBColor {
+    const COLOURS: [RGBColor; 8] = [
+        RGBColor(0x00, 0x72, 0xB2), // blue
+        RGBColor(0xD5, 0x5E, 0x00), // vermillion
+        RGBColor(0x00, 0x9E, 0x73), // bluish green
+        RGBColor(0xE6, 0x9F, 0x00), // orange
+        RGBColor(0x56, 0xB4, 0xE9), // sky blue
+        RGBColor(0xCC, 0x79, 0xA7), // reddish purple
+        RGBColor(0x00, 0x00, 0x00), // black
+        RGBColor(0xF0, 0xE4, 0x42), // yellow
+    ];
+    COLOURS[index % COLOURS.len()]
+}
+
 /// The powers of ten the axis from `low` to `high` spans, at least one.
 #[expect(
     clippy::cast_sign_loss,
@@ -617,7 +644,14 @@ fn with_unit(value: f64, unit: &str) -> String {
     }
 }
 
-/// At most three significant digits, no trailing zeros.
+/// At most three significant digits, no trailing zeros; below one as
+/// many decimals as that takes (10⁻⁴ is `0.0001`, not `0`), below a
+/// millionth in powers of ten.
+#[expect(
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation,
+    reason = "for 1e-6 <= v < 1, -log10(v) is in 0..=6"
+)]
 fn trim(v: f64) -> String {
     let text = if v >= 100.0 {
         format!("{v:.0}")
@@ -625,8 +659,13 @@ fn trim(v: f64) -> String {
         format!("{v:.1}")
     } else if v >= 1.0 {
         format!("{v:.2}")
+    } else if v == 0.0 {
+        return "0".to_owned();
+    } else if v < 1e-6 {
+        return format!("{v:.2e}");
     } else {
-        format!("{v:.3}")
+        let decimals = 3 + (-v.log10()).floor() as usize;
+        format!("{v:.decimals$}")
     };
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_owned()
@@ -648,5 +687,34 @@ mod tests {
         assert_eq!(short(2.0e6), "2 M");
         assert_eq!(with_unit(41.6, "s"), "41.6 s");
         assert_eq!(with_unit(15.0e9, "B"), "15 GB");
+        assert_eq!(short(1e-4), "0.0001");
+        assert_eq!(short(0.000_123_4), "0.000123");
+        assert_eq!(short(0.5), "0.5");
+    }
+
+    #[test]
+    fn log_ticks_name_round_values_once() {
+        assert_eq!(log_tick(1e-4), "0.0001");
+        assert_eq!(log_tick(2e-3), "0.002");
+        assert_eq!(log_tick(5_000.0), "5 k");
+        assert_eq!(log_tick(3_000.0), "");
+        // A tick a rounding below a round value is that value; one a
+        // little further off is not named, so "1 k" is never drawn twice.
+        assert_eq!(log_tick(999.999_999_9), "1 k");
+        assert_eq!(log_tick(999.9), "");
+        assert_eq!(log_tick(0.0), "");
+    }
+
+    #[test]
+    fn the_levels_palette_is_okabe_itos() {
+        assert_eq!(okabe_ito(0), RGBColor(0x00, 0x72, 0xB2));
+        assert_eq!(okabe_ito(9), okabe_ito(1));
+        // No pure red nor pure green.
+        for i in 0..8 {
+            let RGBColor(r, g, b) = okabe_ito(i);
+            let red = r > 200 && g < 60 && b < 60;
+            let green = g > 200 && r < 60 && b < 60;
+            assert!(!red && !green, "{i}");
+        }
     }
 }
