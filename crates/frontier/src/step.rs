@@ -143,13 +143,14 @@ pub fn expand<K: Key, S: Successors<K>>(
                         let weight = weight.times(closing.tours);
                         local.add(&weight);
                         if let Some(m) = transition.prefix_answered(closing) {
-                            match local_prefixes.iter_mut().find(|(k, _)| *k == m) {
-                                Some((_, total)) => total.add(&weight),
-                                None => {
-                                    let mut total = Total::default();
-                                    total.add(&weight);
-                                    local_prefixes.push((m, total));
-                                }
+                            if let Some((_, total)) =
+                                local_prefixes.iter_mut().find(|(k, _)| *k == m)
+                            {
+                                total.add(&weight);
+                            } else {
+                                let mut total = Total::default();
+                                total.add(&weight);
+                                local_prefixes.push((m, total));
                             }
                         }
                     }

@@ -228,10 +228,12 @@ pub struct Transition {
     /// and the balance a completion needs (see [`Transition::colour_fits`]).
     colours_before: [i8; ARRAY],
     colours_after: [i8; ARRAY],
-    /// The balances a completion needs: the whole board's twice, or in a
-    /// sweep of the boards `rows × n` alone, those of the boards still to
-    /// come ([`Step::board_targets`]); a state must fit one.
-    colour_targets: [i32; 2],
+    /// The balances a completion needs, when the colour check applies
+    /// (open tours, but in a sweep of every first cells: a prefix has its
+    /// own balance): the whole board's twice, or in a sweep of the boards
+    /// `rows × n` alone, those of the boards still to come
+    /// ([`Step::board_targets`]); a state must fit one.
+    colour_targets: Option<[i32; 2]>,
     /// A fixed-ends sweep: the slots of the terminals entering the frontier
     /// at this step, each with whether the other one entered before it.
     terminals_entering: [Option<(usize, bool)>; 2],
@@ -247,9 +249,6 @@ pub struct Transition {
     can_finish: bool,
     /// Whether slot 0 is the apex (open tours).
     apex: bool,
-    /// Whether the colour check applies: open tours of a whole board (a
-    /// prefix has its own colour balance).
-    colour_check: bool,
     /// The edges the room check asks of a bare slot: 2, or 0 in a sweep of
     /// every prefix, where a square no edge has reached may lie beyond
     /// the prefix a state answers ([`Sweep::prefixes`]).
@@ -308,9 +307,12 @@ impl Transition {
                 a[..step.colours.len()].copy_from_slice(&step.colours);
                 a
             },
-            colour_targets: step
-                .board_targets
-                .unwrap_or([step.colour_target, step.colour_target]),
+            colour_targets: (apex == 1
+                && (!sweep.counts_prefixes() || step.board_targets.is_some()))
+            .then(|| {
+                step.board_targets
+                    .unwrap_or([step.colour_target, step.colour_target])
+            }),
             live: live_words(step.after.len()),
             terminals_entering: [0, 1].map(|i| {
                 step.terminals_entering
@@ -326,7 +328,6 @@ impl Transition {
                 .fold(0u32, |mask, (s, _)| mask | 1 << s),
             can_finish: step.after.len() - apex == later_vertices && !step.required_later,
             apex: apex == 1,
-            colour_check: apex == 1 && (!sweep.counts_prefixes() || step.board_targets.is_some()),
             bare_need: if sweep.counts_prefixes() { 0 } else { 2 },
             mirrors: step
                 .mirrors
@@ -726,11 +727,10 @@ impl Transition {
     /// holds by itself): their colour signs are all 0 and the target 0.
     #[inline]
     fn colour_fits(&self, mates: &Mates, balance: i32) -> bool {
-        if !self.colour_check {
+        let Some([low, high]) = self.colour_targets else {
             return true;
-        }
+        };
         let apex_degree = 2 - i32::from(need(mates, 0));
-        let [low, high] = self.colour_targets;
         (low - balance).abs() <= 2 - apex_degree || (high - balance).abs() <= 2 - apex_degree
     }
 

@@ -11,6 +11,10 @@ use super::count::FrontierArgs;
 use super::parse::parse_bytes;
 
 #[derive(Debug, Args, Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "a command line's switches are bools"
+)]
 pub struct SequenceArgs {
     /// Rows of the strip (1 to 13).
     #[arg(value_parser = clap::value_parser!(u32).range(1..=13))]

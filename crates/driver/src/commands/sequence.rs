@@ -308,7 +308,7 @@ fn write_json(
 /// `--quiet`.
 #[derive(Clone)]
 struct Bar {
-    bar: ProgressBar,
+    shown: ProgressBar,
     rows: usize,
     cols: usize,
     finished: std::sync::Arc<AtomicBool>,
@@ -327,7 +327,7 @@ impl Bar {
                 .progress_chars("=> "),
         );
         Bar {
-            bar,
+            shown: bar,
             rows,
             cols,
             finished: std::sync::Arc::new(AtomicBool::new(false)),
@@ -336,7 +336,7 @@ impl Bar {
 
     fn finish(&self) {
         self.finished.store(true, Ordering::Relaxed);
-        self.bar.finish_and_clear();
+        self.shown.finish_and_clear();
     }
 }
 
@@ -345,9 +345,9 @@ impl Watcher for Bar {
         if self.finished.load(Ordering::Relaxed) {
             return;
         }
-        self.bar.set_position((step - 1) as u64);
+        self.shown.set_position((step - 1) as u64);
         let column = (step - 1) / self.rows.max(1) + 1;
-        self.bar.set_message(format!(
+        self.shown.set_message(format!(
             "{column}/{}, {} states",
             self.cols,
             group_digits(&states.to_string())
