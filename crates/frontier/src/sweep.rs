@@ -257,25 +257,33 @@ impl Sweep {
         for v in 0..n {
             sums[v + 1] = sums[v] + colour(v);
         }
+        // The distinct colour sums of the prefixes of whole columns from
+        // each length on, gathered from the end (one pass, not one per
+        // step: a strip may have a hundred thousand squares); three or more
+        // are as good as any.
+        let mut from: Vec<Vec<i32>> = vec![Vec::new(); n + 2];
+        for m in (0..=n).rev() {
+            let mut seen = from[m + 1].clone();
+            if m % rows == 0 && seen.len() < 3 && !seen.contains(&sums[m]) {
+                seen.push(sums[m]);
+            }
+            from[m] = seen;
+        }
         for step in &mut self.steps {
             let done = sums[step.vertex + 1];
-            let mut targets: Vec<i32> = (step.vertex + 2..=n)
-                .filter(|m| m % rows == 0)
-                .map(|m| 2 * (sums[m] - done))
+            let targets: Vec<i32> = from[step.vertex + 2]
+                .iter()
+                .map(|&sum| 2 * (sum - done))
                 .collect();
-            targets.sort_unstable();
-            targets.dedup();
-            step.board_targets = Some(match targets.as_slice() {
-                [] => [i32::MAX / 4; 2],
-                [t] => [*t, *t],
-                [a, b] => [*a, *b],
-                // More than two: a board that is not a strip of whole
+            step.board_targets = match targets.as_slice() {
+                // No board is left to answer: no state can help.
+                [] => Some([i32::MAX / 4; 2]),
+                [t] => Some([*t, *t]),
+                [a, b] => Some([*a, *b]),
+                // More than two: prefixes that are not a strip's whole
                 // columns in this order; no target prunes.
-                _ => [i32::MIN / 4, i32::MAX / 4],
-            });
-            if targets.len() > 2 {
-                step.board_targets = None;
-            }
+                _ => None,
+            };
         }
     }
 
@@ -295,11 +303,25 @@ impl Sweep {
             .collect();
         let apex = self.apex;
         let mut all = Vec::with_capacity(n);
+        // The least image of the squares from each step on: the squares
+        // after a step are their own image when it is beyond the step (one
+        // pass per symmetry, not one per step).
+        let least: Vec<Vec<usize>> = tables
+            .iter()
+            .map(|table| {
+                let mut least = vec![usize::MAX; n + 1];
+                for v in (0..n).rev() {
+                    least[v] = least[v + 1].min(table[v]);
+                }
+                least
+            })
+            .collect();
         for step in &self.steps {
             let mut mirrors = Vec::new();
-            for table in &tables {
+            for (table, least) in tables.iter().zip(&least) {
                 let image = |v: usize| if Some(v) == apex { v } else { table[v] };
-                if !(step.vertex + 1..n).all(|v| image(v) > step.vertex) {
+                let later = step.vertex + 1;
+                if later < n && least[later] <= step.vertex {
                     continue;
                 }
                 let mirror: Option<Vec<Slot>> = step

@@ -21,7 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{Command, CountArgs, MethodArgs};
+use super::{Command, CountArgs, FrontierArgs, MethodArgs};
 use crate::exit::CliError;
 
 /// The paths a command line names, by what the command does with them.
@@ -72,18 +72,7 @@ impl Command {
                     .writes
                     .extend(args.output.clone().map(|f| ("--output", f)));
             }
-            Command::Sequence(args) => {
-                let frontier = &args.frontier;
-                files
-                    .owns
-                    .extend(frontier.checkpoint.clone().map(|d| ("--checkpoint", d)));
-                files
-                    .owns
-                    .extend(frontier.resume.clone().map(|d| ("--resume", d)));
-                files
-                    .spills
-                    .extend(frontier.spill_dir.clone().map(|d| ("--spill-dir", d)));
-            }
+            Command::Sequence(args) => frontier_dirs(&args.frontier, &mut files),
             Command::Known(_)
             | Command::Shards(_)
             | Command::Order(_)
@@ -99,7 +88,12 @@ fn count_files(args: &CountArgs, files: &mut Files) {
     if let Some(hostfile) = &args.cluster.hostfile {
         files.reads.push(("the --hostfile", hostfile.clone()));
     }
-    let frontier = &args.frontier;
+    frontier_dirs(&args.frontier, files);
+    files.writes.extend(args.svg.clone().map(|f| ("--svg", f)));
+}
+
+/// The directories a frontier sweep owns (its checkpoint) and spills into.
+fn frontier_dirs(frontier: &FrontierArgs, files: &mut Files) {
     files
         .owns
         .extend(frontier.checkpoint.clone().map(|d| ("--checkpoint", d)));
@@ -109,7 +103,6 @@ fn count_files(args: &CountArgs, files: &mut Files) {
     files
         .spills
         .extend(frontier.spill_dir.clone().map(|d| ("--spill-dir", d)));
-    files.writes.extend(args.svg.clone().map(|f| ("--svg", f)));
 }
 
 fn order_file(method: &MethodArgs, files: &mut Files) {
