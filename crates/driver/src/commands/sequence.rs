@@ -96,7 +96,9 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
     bar.finish();
     let counted = match ended {
         Ended::Done(result) => result.map_err(CliError::from)?,
-        Ended::Abandoned { cause } => return Err(abandoned(&cause)),
+        Ended::Abandoned { cause } => {
+            return Err(abandoned(&cause, request.checkpoint.as_deref()));
+        }
     };
 
     let verdict = check.as_ref().map(|c| c.verdict(&counted.terms));
@@ -136,20 +138,30 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
     Ok(ExitCode::Success)
 }
 
-/// The error of a sweep that did not stop within its grace period.
-fn abandoned(cause: &Cause) -> CliError {
+/// The error of a sweep that did not stop within its grace period, with
+/// how to go on from its checkpoint if it keeps one.
+fn abandoned(cause: &Cause, checkpoint: Option<&std::path::Path>) -> CliError {
+    let go_on = checkpoint.map_or_else(
+        || "; with --checkpoint DIR a sweep can be stopped and go on with --resume DIR".to_string(),
+        |dir| {
+            format!(
+                "; go on from the checkpoint with --resume {} (and --checkpoint {0})",
+                dir.display()
+            )
+        },
+    );
     match cause {
         Cause::Stop { signal } => CliError {
             code: ExitCode::Signal(signal.unwrap_or(2)),
             message: format!(
-                "interrupted by {} while a level was being built",
+                "interrupted by {} while a level was being built{go_on}",
                 supervise::signal_name(*signal)
             ),
         },
         Cause::MemoryBudget { resident, budget } => CliError {
             code: ExitCode::Limit,
             message: format!(
-                "memory budget of {budget} exceeded (resident {resident}) while a level was being built; raise --memory"
+                "memory budget of {budget} exceeded (resident {resident}) while a level was being built; raise --memory, or let levels spill sooner with a smaller one{go_on}"
             ),
         },
     }
