@@ -255,19 +255,15 @@ pub fn count_strip(
     };
     Ok(StripCounted {
         board,
-        terms: terms(request, &outcome.prefixes),
+        terms: terms(request, &outcome),
         outcome,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
 
 /// The terms from a sweep's cycles by prefix, in the project's convention.
-fn terms(request: &StripRequest, prefixes: &[(usize, BigUint)]) -> Vec<Term> {
-    let cycles = |m: usize| {
-        prefixes
-            .binary_search_by_key(&m, |(k, _)| *k)
-            .map_or(BigUint::ZERO, |at| prefixes[at].1.clone())
-    };
+fn terms(request: &StripRequest, outcome: &Outcome) -> Vec<Term> {
+    let cycles = |m: usize| outcome.prefix(m);
     (1..=request.to)
         .map(|n| {
             let m = match request.measure {

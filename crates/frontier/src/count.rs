@@ -115,6 +115,14 @@ impl Outcome {
         }
     }
 
+    /// A sweep of every prefix: the cycles of the prefix of `m` squares
+    /// (0 for a prefix with none).
+    pub fn prefix(&self, m: usize) -> BigUint {
+        self.prefixes
+            .binary_search_by_key(&m, |(k, _)| *k)
+            .map_or(BigUint::ZERO, |at| self.prefixes[at].1.clone())
+    }
+
     /// The most states any level held.
     pub fn peak_states(&self) -> u64 {
         self.levels.iter().map(|l| l.states).max().unwrap_or(0)
@@ -492,13 +500,7 @@ mod tests {
                     all,
                 )
                 .unwrap();
-                let found = |m: usize| {
-                    outcome
-                        .prefixes
-                        .iter()
-                        .find(|(k, _)| *k == m)
-                        .map_or(BigUint::ZERO, |(_, c)| c.clone())
-                };
+                let found = |m: usize| outcome.prefix(m);
                 for m in 2..=board.cells().min(16) {
                     assert_eq!(
                         found(m),
@@ -514,13 +516,7 @@ mod tests {
                     all,
                 )
                 .unwrap();
-                let folded_count = |m: usize| {
-                    halved
-                        .prefixes
-                        .iter()
-                        .find(|(k, _)| *k == m)
-                        .map_or(BigUint::ZERO, |(_, c)| c.clone())
-                };
+                let folded_count = |m: usize| halved.prefix(m);
                 if rows >= 3 && cols >= 3 {
                     assert!(folded.folds(), "{board}");
                     assert!(
