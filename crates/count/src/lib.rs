@@ -79,6 +79,7 @@ mod failure;
 pub mod known;
 pub mod methods;
 mod observer;
+pub mod order_trials;
 pub mod pairs;
 mod paths;
 mod plan;
