@@ -225,14 +225,14 @@ impl Tours {
         if self.total == BigUint::ZERO {
             return Ok(None);
         }
-        let squares = kt_count::zdd::extract::tour_at(
+        let tour = kt_count::zdd::extract::tour_at(
             family.family(),
             family.decoder(),
             self.kind,
             &BigUint::ZERO,
         )
         .map_err(|f| failure_error(&f, None))?;
-        Ok(Some(kt_tours::render_svg(&squares)))
+        Ok(Some(kt_tours::render_svg(&tour)))
     }
 
     /// A caption (how many tours of which kind) above the first tour, for

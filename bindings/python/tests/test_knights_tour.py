@@ -291,3 +291,21 @@ def test_the_type_stub_names_what_the_module_has():
     for name in named:
         assert getattr(kt, name) is not None, name
     assert list(typing.get_args(kt.Method)) == ["auto", *kt.methods()]
+
+
+def test_the_stub_agrees_with_the_module_by_stubtest(tmp_path):
+    """mypy's stubtest: every signature of the stub as the module has it
+    at run time (skipped where mypy is not installed; CI installs it)."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("mypy.stubtest")
+    allowlist = os.path.join(os.path.dirname(__file__), "stubtest-allowlist.txt")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "knights_tour", "--allowlist", allowlist],
+        capture_output=True,
+        text=True,
+        cwd=os.path.dirname(os.path.dirname(os.path.abspath(kt.__file__))),
+        env={**os.environ, "MYPY_CACHE_DIR": str(tmp_path / "mypy")},
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -1,7 +1,7 @@
 """Exact knight's tour counts, tables, tours and reports (the knights-tour
 counting library, kt-count)."""
 
-from typing import Any, Iterator, List, Optional, Union, overload
+from typing import Any, Iterator, List, Optional, Union, final, overload
 
 from ._graph import knight_graph as knight_graph
 from ._table import Table as Table
@@ -14,6 +14,31 @@ from ._types import Report as Report
 from ._types import Settings as Settings
 
 __version__: str
+__all__ = [
+    "BeyondMachineError",
+    "Benchmark",
+    "Board",
+    "BoardError",
+    "CancelledError",
+    "Check",
+    "CheckError",
+    "KnightsTourError",
+    "Method",
+    "Progress",
+    "Report",
+    "Settings",
+    "Table",
+    "TourIter",
+    "Tours",
+    "by_start",
+    "count",
+    "find",
+    "knight_graph",
+    "methods",
+    "report",
+    "tour",
+    "tours",
+]
 
 class KnightsTourError(ValueError):
     """Every error of knights_tour."""
@@ -30,6 +55,7 @@ class CancelledError(KnightsTourError):
 class CheckError(KnightsTourError):
     """check=True: a published count disagrees with the answer."""
 
+@final
 class TourIter(Iterator[List[str]]):
     def __iter__(self) -> "TourIter": ...
     def __next__(self) -> List[str]: ...
@@ -38,8 +64,8 @@ class TourIter(Iterator[List[str]]):
 class Tours:
     """Every tour of one board, built once and kept."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         board: Board,
         closed: bool = False,
         *,
@@ -48,8 +74,8 @@ class Tours:
         memory: Union[int, str, None] = None,
         force: bool = False,
         timeout: Optional[float] = None,
-    progress: Optional[Progress] = None,
-    ) -> None: ...
+        progress: Optional[Progress] = None,
+    ) -> "Tours": ...
     @property
     def board(self) -> str: ...
     @property
@@ -62,10 +88,10 @@ class Tours:
     def __bool__(self) -> bool: ...
     def __iter__(self) -> TourIter: ...
     @overload
-    def __getitem__(self, index: int) -> List[str]: ...
+    def __getitem__(self, index: int, /) -> List[str]: ...
     @overload
-    def __getitem__(self, index: slice) -> List[List[str]]: ...
-    def __contains__(self, tour: object) -> bool: ...
+    def __getitem__(self, index: slice, /) -> List[List[str]]: ...
+    def __contains__(self, tour: object, /) -> bool: ...
     def random(self, k: int = 1, seed: Optional[int] = None) -> List[List[str]]: ...
     @overload
     def by_start(self) -> Table: ...

@@ -3,7 +3,7 @@ optional: imported when the graph is asked for)."""
 
 from typing import Any, Union
 
-from . import knights_tour as _native
+from . import knights_tour as _native  # type: ignore[attr-defined]  # the extension module: no stub of its own
 from ._table import _need
 
 
