@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 /// `checkpoint_of`; then `paths`, `supervised`);
 /// toolkits (`zdd`,
 /// `symmetry`, `pairs`); `methods` (one type per method, behind one
-/// trait); `request` (what a caller asks) and `strip` (a whole sequence
-/// from one sweep); `questions` (what each question needs: the table;
+/// trait); `request` (what a caller asks), `strip` (a whole sequence
+/// from one sweep) and `order_trials` (orders ranked by measured states); `questions` (what each question needs: the table;
 /// `check`, what a published count checks of an answer; `sequence_check`,
 /// a sequence against a published one); `plan` (refusals and the choice of
 /// method); `answer` (how each question is answered); the root.

@@ -311,12 +311,12 @@ mod tests {
             ("7x7", TourKind::Open, 6_571_050.0),
             ("7x8", TourKind::Open, 206_264_460.0),
             ("7x8", TourKind::Closed, 22_636_342.0),
+            ("8x8", TourKind::Closed, 1_120_411_434.0),
             // Measured before the fold was built.
             ("7x9", TourKind::Open, 512_222_107.0),
             ("7x10", TourKind::Closed, 137_491_436.0),
             ("7x11", TourKind::Closed, 178_002_091.0),
             ("7x12", TourKind::Closed, 222_123_763.0),
-            ("8x8", TourKind::Closed, 1_695_012_360.0),
             ("8x8", TourKind::Open, 16_036_188_748.0),
         ] {
             let board: Board = board.parse().unwrap();
@@ -372,6 +372,11 @@ mod tests {
             let board: Board = board.parse().unwrap();
             let order = kt_frontier::order::shipped::find(board).expect("a shipped order");
             let entry = kt_frontier::order::shipped::entry_of(&order).unwrap();
+            if entry.open_folded != entry.closed_folded {
+                // 8×8: the closed sweep measured with the fold, the open
+                // one before it; no ratio of like with like.
+                continue;
+            }
             let (open, closed) = (
                 entry.peak(TourKind::Open).unwrap() as f64,
                 entry.peak(TourKind::Closed).unwrap() as f64,

@@ -5,8 +5,9 @@
 //! and the widest level its sweep was measured to hold, open and closed,
 //! then the states its levels held in all, where measured, and whether
 //! those figures were measured with the mirror fold, as a count sweeps
-//! (`folded`), or before the fold was built (`unfolded`: the fold only
-//! lowers them); a board with more rows than columns takes its
+//! (`folded`), before the fold was built (`unfolded`: the fold only
+//! lowers them), or the closed ones with it and the open ones before it
+//! (`closed folded`); a board with more rows than columns takes its
 //! transpose's order turned ([`Order::transposed`]). Each was chosen by measurement: the
 //! levels of its sweep against those of the columns and of other
 //! candidates (`docs/frontier.md`, *The vertex order*, has the figures;
@@ -37,9 +38,10 @@ pub struct Entry {
     /// the plan's time estimate follows).
     pub open_summed: Option<u64>,
     pub closed_summed: Option<u64>,
-    /// Whether the figures were measured with the mirror fold, as
-    /// `count` sweeps (see the module docs).
-    pub folded: bool,
+    /// Whether the open and the closed figures were measured with the
+    /// mirror fold, as `count` sweeps (see the module docs).
+    pub open_folded: bool,
+    pub closed_folded: bool,
 }
 
 impl Entry {
@@ -87,15 +89,22 @@ pub fn entries() -> &'static [Entry] {
                     closed_peak: peak(4),
                     open_summed: peak(5),
                     closed_summed: peak(6),
-                    folded: match record.get(7) {
-                        Some("folded") => true,
-                        Some("unfolded") => false,
-                        other => panic!("data/orders.csv: figures {other:?}"),
-                    },
+                    open_folded: figures(record.get(7)).0,
+                    closed_folded: figures(record.get(7)).1,
                 }
             })
             .collect()
     })
+}
+
+/// Whether a row's open and closed figures were measured folded.
+fn figures(column: Option<&str>) -> (bool, bool) {
+    match column {
+        Some("folded") => (true, true),
+        Some("closed folded") => (false, true),
+        Some("unfolded") => (false, false),
+        other => panic!("data/orders.csv: figures {other:?}"),
+    }
 }
 
 /// The shipped entry whose order (or its transpose) is `order`.
