@@ -71,6 +71,10 @@ const UNIT: usize = 100;
 /// whose squares are numbered, in the same units (100 a square).
 const LABEL_MARGIN: usize = 40;
 
+/// The band for the caption below the board, as a share of the picture's
+/// width (so that it reads at the same size on any board).
+const CAPTION_SHARE: f64 = 0.08;
+
 /// What an SVG picture shows beyond the board and the path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
@@ -119,10 +123,17 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     let (rows, cols) = (board.rows(), board.cols());
     let (w, h) = (cols * UNIT, rows * UNIT);
     let numberable = board.cells() <= SVG_MAX_NUMBERED_CELLS;
+    let caption = caption(tour, options.numbers && numberable);
     // Files (a, b, …) below the board and ranks (1, 2, …) to its left, in
     // a margin outside the board's own coordinates, where squares are
     // large enough to read them.
     let margin = if numberable { LABEL_MARGIN } else { 0 };
+    // The caption's font fits its line into the picture's width, at most
+    // a third of a square high.
+    let caption_size = ((w + margin) as f64 * 0.95 / (caption.chars().count() as f64 * 0.56))
+        .min(34.0)
+        .max(8.0);
+    let caption_band = (caption_size * 2.0).max((w + margin) as f64 * CAPTION_SHARE * 0.5) as usize;
     let numbered = numberable && options.numbers;
     let side = rows.max(cols);
     let px = if numberable {
@@ -148,9 +159,14 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     w_(format_args!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"-{margin} 0 {} {}\" width=\"{}\" height=\"{}\">\n",
         w + margin,
-        h + margin,
+        h + margin + caption_band,
         (w + margin) * px / UNIT,
-        (h + margin) * px / UNIT
+        (h + margin + caption_band) * px / UNIT
+    ));
+    w_(format_args!(
+        "<rect class=\"background\" x=\"-{margin}\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
+        w + margin,
+        h + margin + caption_band
     ));
     w_(format_args!(
         "<title>{} knight's tour of the {board} board</title>\n",
@@ -250,6 +266,20 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
         // neighbouring numbers never run together.
         let digits = board.cells().to_string().len();
         let size = (130 / digits).min(42);
+        // A pale disc under each number: the path runs beneath the
+        // numbers, not through them.
+        w_(format_args!(
+            "<g class=\"number-discs\" fill=\"#ffffff\" fill-opacity=\"0.8\" stroke=\"none\">\n"
+        ));
+        let radius = (size * (digits.max(2) * 6 + 4)) / 20;
+        for &s in &on_board {
+            let (x, y) = centre(s);
+            w_(format_args!(
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>\n",
+                radius.min(40)
+            ));
+        }
+        w_(format_args!("</g>\n"));
         w_(format_args!(
             "<g class=\"numbers\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"{}\" stroke-opacity=\"0.7\" paint-order=\"stroke\">\n",
             (size / 6).max(2)
@@ -263,8 +293,41 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
         }
         w_(format_args!("</g>\n"));
     }
+    w_(format_args!(
+        "<text class=\"caption\" x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{caption_size:.1}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+        (w as f64 - margin as f64) / 2.0,
+        h + margin + caption_band / 2,
+        caption.replace('&', "&amp;").replace('<', "&lt;")
+    ));
     w_(format_args!("</svg>\n"));
     out
+}
+
+/// The words under the picture: what the tour is and how to read it.
+fn caption(tour: &Tour, numbers: bool) -> String {
+    let board = &tour.board;
+    let name = |s: usize| {
+        if s < board.cells() {
+            square_name(board, s)
+        } else {
+            "?".to_owned()
+        }
+    };
+    let (Some(&first), Some(&last)) = (tour.squares.first(), tour.squares.last()) else {
+        return format!("An empty tour of the {board} board");
+    };
+    let steps = if numbers { "; numbers: the steps" } else { "" };
+    match tour.kind {
+        TourKind::Open => format!(
+            "Open knight's tour of {board}: {} (green ring) to {} (red square){steps}",
+            name(first),
+            name(last)
+        ),
+        TourKind::Closed => format!(
+            "Closed knight's tour of {board} from {} (green ring); dashed: the closing move{steps}",
+            name(first)
+        ),
+    }
 }
 
 /// A tour as plain data, for JSON output: the board, the kind, and the

@@ -215,7 +215,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     }
     out.finish()?;
     if let Some((path, svg)) = heat_map {
-        crate::output::write_file(path, svg)?;
+        super::png::write_picture(path, &svg)?;
     }
     match check.and_then(|c| c.disagreeing.first().cloned()) {
         Some((published, expected)) => Err(CliError {
