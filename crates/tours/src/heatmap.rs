@@ -140,10 +140,16 @@ pub fn render_table_svg_with(
         w * px / UNIT,
         h * px / UNIT
     ));
+    // A heading and a caption fit the picture's width (a digit or letter
+    // is about 0.56 em wide).
+    let fitting = |text: &str, most: f64| {
+        (w as f64 * 0.95 / (text.chars().count().max(1) as f64 * 0.56)).min(most)
+    };
+    let heading_size = fitting(title, 30.0);
     let title = escape(title);
     put(format_args!("<title>{title}</title>\n"));
     put(format_args!(
-        "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n<text class=\"heading\" x=\"{}\" y=\"{}\" font-size=\"30\" text-anchor=\"middle\">{title}</text>\n",
+        "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n<text class=\"heading\" x=\"{}\" y=\"{}\" font-size=\"{heading_size:.1}\" text-anchor=\"middle\">{title}</text>\n",
         w / 2,
         HEADING / 2 + 10
     ));
@@ -229,9 +235,12 @@ pub fn render_table_svg_with(
         "</linearGradient></defs>\n<g class=\"legend\" font-size=\"20\" fill=\"#333333\">\
          <rect x=\"{bar_x}\" y=\"{bar_y}\" width=\"{bar_w}\" height=\"24\" fill=\"url(#scale)\"/>\n"
     ));
-    // Ticks at 0, ¼, ½, ¾ and the most, each named by its count.
-    let last = TICKS.len() - 1;
-    for (i, share) in TICKS.iter().enumerate() {
+    // Ticks at 0, ¼, ½, ¾ and the most, each named by its count (on a
+    // board of fewer than 7 columns 0, ½ and the most: the labels must not
+    // run together).
+    let ticks: &[f64] = if cols >= 7 { &TICKS } else { &[0.0, 0.5, 1.0] };
+    let last = ticks.len() - 1;
+    for (i, share) in ticks.iter().enumerate() {
         let x = bar_x as f64 + share * bar_w as f64;
         let anchor = match i {
             0 => "start",
@@ -239,7 +248,7 @@ pub fn render_table_svg_with(
             _ => "middle",
         };
         let label = if i == last {
-            format!("{} (most)", compact(&largest))
+            compact(&largest)
         } else {
             short_value(share * most)
         };
@@ -256,18 +265,24 @@ pub fn render_table_svg_with(
         ));
     }
     let unit = if options.unit.is_empty() {
-        "tours"
+        "tours per square"
     } else {
         options.unit.as_str()
     };
+    let unit = format!(
+        "colour: {unit}; the most {}",
+        group_digits(largest.trim_start_matches('0'))
+    );
     let total = total(table);
+    let total_line = format!("total: {}", group_digits(&total));
     put(format_args!(
-        "<text class=\"unit\" x=\"{bar_x}\" y=\"{}\">colour: {} per square</text>\
-         <text class=\"total\" x=\"{bar_x}\" y=\"{}\" data-count=\"{total}\">total: {}</text></g>\n",
+        "<text class=\"unit\" x=\"{bar_x}\" y=\"{}\" font-size=\"{:.1}\">{}</text>\
+         <text class=\"total\" x=\"{bar_x}\" y=\"{}\" font-size=\"{:.1}\" data-count=\"{total}\">{total_line}</text></g>\n",
         bar_y + 90,
-        escape(unit),
+        fitting(&unit, 20.0),
+        escape(&unit),
         bar_y + 122,
-        group_digits(&total)
+        fitting(&total_line, 20.0),
     ));
     put(format_args!("</svg>\n"));
     Ok(out)

@@ -128,12 +128,14 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     // a margin outside the board's own coordinates, where squares are
     // large enough to read them.
     let margin = if numberable { LABEL_MARGIN } else { 0 };
-    // The caption's font fits its line into the picture's width, at most
-    // a third of a square high.
+    // The caption's band is the same whatever the caption says (a picture
+    // with numbers and one without are the same size); its font fits the
+    // line into the picture's width.
+    let caption_band = ((w + margin) as f64 * CAPTION_SHARE * 0.5).max(68.0);
     let caption_size = ((w + margin) as f64 * 0.95 / (caption.chars().count() as f64 * 0.56))
-        .min(34.0)
+        .min(caption_band * 0.45)
         .max(8.0);
-    let caption_band = (caption_size * 2.0).max((w + margin) as f64 * CAPTION_SHARE * 0.5) as usize;
+    let caption_band = caption_band as usize;
     let numbered = numberable && options.numbers;
     let side = rows.max(cols);
     let px = if numberable {
@@ -488,12 +490,14 @@ mod tests {
             let with = render_svg(&t);
             let without = render_svg_with(&t, SvgOptions { numbers: false });
             let doc = roxmltree::Document::parse(&without).expect("well-formed SVG");
-            // Only the files' and ranks' names are left as text.
+            // Only the files' and ranks' names and the caption are left
+            // as text.
             assert_eq!(
                 doc.descendants().filter(|n| n.has_tag_name("text")).count(),
-                rows + cols
+                rows + cols + 1
             );
             assert!(elements(&doc, "g", "numbers").is_empty());
+            assert!(elements(&doc, "g", "number-discs").is_empty());
             assert_eq!(elements(&doc, "polyline", "path").len(), 1);
             assert_eq!(elements(&doc, "line", "closing").len(), 1);
             // The same picture, the same size, only without the numbers.
@@ -503,11 +507,23 @@ mod tests {
                 ["viewBox", "width", "height"].map(|a| root.attribute(a).unwrap().to_string())
             };
             assert_eq!(root(&with), root(&without));
-            let numbers_group = &with[with.find("<g class=\"numbers\"").unwrap()..];
-            assert_eq!(
-                with.len() - without.len(),
-                numbers_group.len() - "</svg>\n".len()
-            );
+            // The picture without numbers is the one with them, less the
+            // numbers, their discs and the caption's word on them.
+            let cut = |svg: &str, from: &str, to: &str| {
+                let start = svg.find(from).unwrap();
+                let end = start + svg[start..].find(to).unwrap() + to.len();
+                format!("{}{}", &svg[..start], &svg[end..])
+            };
+            let bare = cut(&with, "<g class=\"number-discs\"", "</g>\n");
+            let bare = cut(&bare, "<g class=\"numbers\"", "</g>\n");
+            // (The caption's font fits its words, so its size differs.)
+            let uncaptioned = |svg: &str| -> Vec<String> {
+                svg.lines()
+                    .filter(|l| !l.contains("class=\"caption\""))
+                    .map(str::to_owned)
+                    .collect()
+            };
+            assert_eq!(uncaptioned(&bare), uncaptioned(&without));
         }
     }
 
@@ -516,9 +532,10 @@ mod tests {
         let t = tour(201, 200, TourKind::Closed);
         let svg = render_svg(&t);
         let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        // The caption alone.
         assert_eq!(
             doc.descendants().filter(|n| n.has_tag_name("text")).count(),
-            0
+            1
         );
         assert!(doc.descendants().any(|n| n.has_tag_name("pattern")));
     }

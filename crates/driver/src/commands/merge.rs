@@ -96,7 +96,11 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         .as_ref()
         .map(|path| {
             let title = format!("Directed open tours of {board} by start square");
-            kt_tours::render_table_svg(&board, &table, &title)
+            let options = kt_tours::TableOptions {
+                exact: false,
+                unit: "directed open tours starting on the square".to_owned(),
+            };
+            kt_tours::render_table_svg_with(&board, &table, &title, &options)
                 .map(|svg| (path, svg))
                 .map_err(|e| CliError::other(format!("internal error: {e}")))
         })

@@ -515,10 +515,12 @@ fn draw_bars(
         // One row per bar, the first report at the top: rows 0..n-1, no
         // row above the first bar.
         let rows = 0..n.saturating_sub(1);
-        // Room right of the longest bar for a "stopped" mark.
-        let room = if stopped { 1.6 } else { 1.05 };
+        // Room right of the longest bar for a "stopped" mark, and for the
+        // legend in the upper right corner.
+        let room = if stopped { 1.6 } else { 1.05 } * if legend { 1.5 } else { 1.0 };
         if log {
-            let (low, high) = (least / 2.0, most * if stopped { 12.0 } else { 2.0 });
+            let right = if stopped { 12.0 } else { 2.0 } * if legend { 10.0 } else { 1.0 };
+            let (low, high) = (least / 2.0, most * right);
             let decades = decades(low, high);
             let mut chart = bar_builder(&root, title, y_area)
                 .build_cartesian_2d((low..high).log_scale(), rows.into_segmented())?;
@@ -637,7 +639,7 @@ where
         }
         chart
             .configure_series_labels()
-            .position(SeriesLabelPosition::LowerRight)
+            .position(SeriesLabelPosition::UpperRight)
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK.mix(0.3))
             .label_font(("sans-serif", 15))

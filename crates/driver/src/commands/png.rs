@@ -13,6 +13,16 @@ use std::path::Path;
 
 use crate::exit::CliError;
 
+/// The fonts `sans-serif` means, in order of preference.
+const SANS_SERIF: [&str; 6] = [
+    "DejaVu Sans",
+    "Liberation Sans",
+    "Noto Sans",
+    "Arial",
+    "Helvetica",
+    "FreeSans",
+];
+
 /// Pixels per SVG pixel: twice the nominal size, for print.
 const SCALE: f32 = 2.0;
 
@@ -31,7 +41,20 @@ pub fn from_svg(svg: &str) -> Result<Vec<u8>, CliError> {
         ))
     };
     let mut options = resvg::usvg::Options::default();
-    options.fontdb_mut().load_system_fonts();
+    let fonts = options.fontdb_mut();
+    fonts.load_system_fonts();
+    // fontdb's `sans-serif` is Arial, which few Linux systems have: the
+    // first of these that is installed instead.
+    let installed: Vec<String> = fonts
+        .faces()
+        .flat_map(|face| face.families.iter().map(|(name, _)| name.clone()))
+        .collect();
+    if let Some(family) = SANS_SERIF
+        .iter()
+        .find(|family| installed.iter().any(|name| name == *family))
+    {
+        fonts.set_sans_serif_family(*family);
+    }
     let tree = resvg::usvg::Tree::from_str(svg, &options).map_err(|e| internal("read", &e))?;
     let size = tree.size().to_int_size().scale_by(SCALE).ok_or_else(|| {
         CliError::other("internal error: the chart has no size to render".to_owned())
