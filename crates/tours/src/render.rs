@@ -71,9 +71,10 @@ const UNIT: usize = 100;
 /// whose squares are numbered, in the same units (100 a square).
 const LABEL_MARGIN: usize = 40;
 
-/// The band for the caption below the board, as a share of the picture's
-/// width (so that it reads at the same size on any board).
-const CAPTION_SHARE: f64 = 0.08;
+/// The band for the caption below the board, in percent of the picture's
+/// width (so that it reads at the same size on any board), at least 68
+/// units.
+const CAPTION_PERCENT: usize = 4;
 
 /// What an SVG picture shows beyond the board and the path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,11 +132,10 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     // The caption's band is the same whatever the caption says (a picture
     // with numbers and one without are the same size); its font fits the
     // line into the picture's width.
-    let caption_band = ((w + margin) as f64 * CAPTION_SHARE * 0.5).max(68.0);
+    let caption_band = ((w + margin) * CAPTION_PERCENT / 100).max(68);
     let caption_size = ((w + margin) as f64 * 0.95 / (caption.chars().count() as f64 * 0.56))
-        .min(caption_band * 0.45)
+        .min(caption_band as f64 * 0.45)
         .max(8.0);
-    let caption_band = caption_band as usize;
     let numbered = numberable && options.numbers;
     let side = rows.max(cols);
     let px = if numberable {

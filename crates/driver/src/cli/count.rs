@@ -127,7 +127,7 @@ pub struct ZddArgs {
     /// The diagram engine: zbdd, bdd, bcdd, … [default: zbdd]
     ///
     /// The decision-diagram engine [default: zbdd].
-    #[arg(long, value_parser = engine_names(), hide_possible_values = true, long_help = engine_help())]
+    #[arg(long, value_parser = engine_names(), hide_possible_values = true, long_help = engine_help(), hide_short_help = true)]
     pub engine: Option<String>,
 
     /// The order and shape of the intersections (--method zdd) [default: fused].
@@ -180,6 +180,10 @@ impl From<ScheduleChoice> for Schedule {
 }
 
 #[derive(Debug, Args, Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag is an option a caller gives (--json, --jsonl, --check, --no-theorems), not a state"
+)]
 pub struct CountArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -215,7 +219,7 @@ pub struct CountArgs {
     /// Print the JSON document on one line (implies --json): `bench
     /// --jsonl >> runs.jsonl` appends a line a benchmark, a JSON Lines
     /// file that `plot` reads.
-    #[arg(long, help_heading = "Output")]
+    #[arg(long, help_heading = "Output", hide_short_help = true)]
     pub jsonl: bool,
 
     /// Compare with the published counts; exit 1 on a mismatch

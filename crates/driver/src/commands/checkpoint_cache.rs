@@ -140,7 +140,7 @@ pub fn prune(dir: &Path, keep: &Path, cap: Bytes, now: SystemTime) -> Vec<PathBu
         })
         .collect();
     // Newest first: the oldest are the first to go.
-    found.sort_by(|a, b| b.0.cmp(&a.0));
+    found.sort_by_key(|entry| std::cmp::Reverse(entry.0));
     let mut held = touched_and_bytes(keep).1;
     let mut removed = Vec::new();
     for (touched, bytes, path) in found {
@@ -227,7 +227,7 @@ mod tests {
         assert!(own.is_dir() && others[2].is_dir() && others[3].is_dir());
         assert!(root.path().join("someone-else").is_dir());
         // A month later every other one is too old.
-        let later = now + MAX_AGE + Duration::from_secs(60);
+        let later = now + MAX_AGE + Duration::from_mins(1);
         let removed = prune(root.path(), &own, Bytes(u64::MAX), later);
         assert_eq!(removed.len(), 2);
         assert!(own.is_dir());

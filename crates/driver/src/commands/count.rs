@@ -182,14 +182,9 @@ fn cached_checkpoint(
 ) -> Result<Option<Cached>, CliError> {
     let frontier = &args.frontier;
     let bare_resume = frontier.resume == Some(None);
+    // Refused by its plan: the count says why, as without `--resume`.
     let Some(plan) = plan else {
-        return if bare_resume {
-            Err(CliError::input(
-                "--resume without DIR resumes a long frontier count from the cache; this count has none",
-            ))
-        } else {
-            Ok(None)
-        };
+        return Ok(None);
     };
     let long = match &plan.estimate {
         Some(reach) => checkpoint_cache::wanted(reach.seconds).map_err(CliError::input)?,

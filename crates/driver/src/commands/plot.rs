@@ -200,7 +200,7 @@ fn as_run(mut value: serde_json::Value) -> Result<Run, serde_json::Error> {
 }
 
 /// The reports in `path`: one report (`count --json`, `bench`) or several
-/// one after another (as `bench ... >> runs.json` appends them, or as the
+/// one after another (as `bench ... --jsonl >> runs.jsonl` appends them, or as the
 /// benchmark scripts' `runs.jsonl` keep them, each under `"report"`);
 /// refused in one line if it holds none, or anything else.
 fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
@@ -226,9 +226,16 @@ fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
         .enumerate()
     {
         let value = value.map_err(|e| not_one(&e))?;
-        let report = serde_json::from_value::<RunReport>(value.clone())
+        // `bench --runs N`: the bar is the runs' mean, not the last run.
+        let mean = value
+            .pointer("/bench/mean")
+            .and_then(serde_json::Value::as_f64);
+        let mut report = serde_json::from_value::<RunReport>(value.clone())
             .or_else(|e| as_run(value).map(|run| run.report).map_err(|_| e))
             .map_err(|e| not_one(&format!("document {}: {e}", i + 1)))?;
+        if let Some(mean) = mean {
+            report.total_time_ms = mean * 1000.0;
+        }
         reports.push(report);
     }
     if reports.is_empty() {

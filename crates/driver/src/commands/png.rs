@@ -4,7 +4,7 @@
 //! Why one renderer for all: the levels and bars charts are plotters'
 //! and the heat map is kt-tours' own SVG; rendering the SVG serves all
 //! three the same, where plotters' bitmap backend would serve only its
-//! own. Text is set in the system's fonts (DejaVu Sans, or whatever
+//! own. Text is set in the system's fonts (`DejaVu Sans`, or whatever
 //! `sans-serif` is there). PDF: neither plotters nor resvg writes one, so
 //! the program does not (decided, docs/benchmarks.md, *Charts*): convert
 //! the SVG (`rsvg-convert -f pdf`, Inkscape), which keeps it a vector.
