@@ -187,6 +187,12 @@ impl Monitor {
         else {
             return;
         };
+        // Only beside a sweep's own manifest, under its marker: a
+        // cluster's directory holds its processes' directories, and a file
+        // of ours at its top would make it no checkpoint of the program's.
+        if !dir.join(kt_count::CHECKPOINT_MARKER).is_file() {
+            return;
+        }
         let earlier = self.resumed.map_or(0, |(_, states)| states);
         // Best effort: without it a resumed run shows the plan's estimate.
         let _ = std::fs::write(
@@ -292,6 +298,7 @@ impl Observer for Monitor {
             }
             state.levels_logged = frontier.levels.len();
             if frontier.sweeps <= 1
+                && report.cluster.is_none()
                 && let Some(step) = frontier.checkpoint_step
             {
                 self.note_checkpoint(&mut state, step);
