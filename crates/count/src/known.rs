@@ -231,7 +231,7 @@ pub fn ours() -> Vec<Published> {
                 convention: Convention::From { row, col },
                 count: class.count.clone(),
                 source: format!(
-                    "this project's own count (data/ours/8x8-open-by-start, class {} of the start plan, shard {}); checked against OEIS A165134 a(8) once all ten classes are in",
+                    "this project's own count (data/ours/8x8-open-by-start, class {} of the start plan, shard {}); the ten classes add up to OEIS A165134 a(8)",
                     class.id,
                     part.shard.as_deref().unwrap_or("all")
                 ),

@@ -121,6 +121,10 @@ pub use kt_distributed::{
 /// How the name of every directory a count spills into begins (inside
 /// `--spill-dir`, or the system's temporary directory).
 pub use kt_frontier::SPILL_PREFIX;
+/// The file that marks a checkpoint directory as the program's, and
+/// whether a count is writing one now (the command line's checkpoint
+/// cache prunes only its own, and never one in use).
+pub use kt_frontier::checkpoint::{MARKER as CHECKPOINT_MARKER, in_use as checkpoint_in_use};
 /// The order of the squares of a frontier sweep (`--order`), and its
 /// search and shipped table.
 pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};

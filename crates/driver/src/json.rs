@@ -54,6 +54,12 @@ pub fn write_pretty<T: Serialize>(document: &T, out: &mut dyn Write) -> io::Resu
     writeln!(out)
 }
 
+/// Writes `document` on one line (JSON Lines), with a final newline.
+pub fn write_line<T: Serialize>(document: &T, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, document)?;
+    writeln!(out)
+}
+
 /// The opening of a document written element by element: `{`, its
 /// `schema`, `version` and `commit`, and a comma, ready for the next field.
 pub fn opening(schema: &str) -> String {

@@ -56,8 +56,15 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
         }
     };
     logging::init(cli.verbose);
+    progress::set_quiet(cli.quiet);
     supervise::install_panic_hook();
-    let progress = !cli.quiet && cli.verbose == 0 && std::io::stderr().is_terminal();
+    let terminal = std::io::stderr().is_terminal();
+    let progress = !cli.quiet && cli.verbose == 0 && terminal;
+    if cli.verbose > 0 && !cli.quiet {
+        // The bar would tear through the log lines, so -v hides it: say so
+        // (in a script's log too, where the same command shows no bar).
+        tracing::info!("-v: the progress bar is hidden; the log has a line a level");
+    }
     // A panic on this thread is a bug like one on the work's thread: one
     // line and exit status 4, not Rust's report and 101.
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -95,7 +102,8 @@ pub fn plan_args(args: impl IntoIterator<Item = OsString>) -> Result<(), CliErro
     };
     cli.command.files().check()?;
     let request = match &cli.command {
-        cli::Command::Count(args) | cli::Command::Bench(args) => args.request(),
+        cli::Command::Count(args) => args.request(),
+        cli::Command::Bench(args) => args.count.request(),
         cli::Command::Tour(args) => args.request(),
         cli::Command::Dot(args) => args.request(),
         cli::Command::Find(args) => return commands::find::plan(args),
@@ -127,9 +135,9 @@ fn parse(args: &[OsString], colour: clap::ColorChoice) -> Result<cli::Cli, clap:
             .subcommand_matches("bench")
             .and_then(|m| m.value_source("method"))
             == Some(clap::parser::ValueSource::DefaultValue)
-        && args.method.encoding.is_none()
+        && args.count.method.encoding.is_none()
     {
-        "zdd".clone_into(&mut args.method.method);
+        "zdd".clone_into(&mut args.count.method.method);
     }
     Ok(cli)
 }

@@ -20,6 +20,7 @@
 //! width, so the bar never wraps.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -27,6 +28,30 @@ use kt_count::report::StepReport;
 use kt_count::{Observer, Progress, RunReport};
 
 use crate::summary::group;
+
+/// `-q`: no word on stderr beyond the result and errors. One switch for
+/// the whole process, set once by `main_with_args` before any command
+/// runs, because every command's notes (the library's, through
+/// [`Monitor`], and each command's own, through [`say`]) obey it alike.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Sets `-q` for the process.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether `-q` was given.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Writes a line that is neither the result nor an error (a note, a
+/// seed, what was left out) on stderr, unless `-q`.
+pub fn say(line: &str) {
+    if !quiet() {
+        eprintln!("{line}");
+    }
+}
 
 /// Observes a run for the terminal.
 pub struct Monitor {
@@ -37,7 +62,19 @@ pub struct Monitor {
     estimate: Option<f64>,
     /// The states the plan says the sweep's steps read in all.
     work: Option<f64>,
+    /// The checkpoint directory the sweep writes, where the states read
+    /// up to each checkpoint are kept for a resumed run's time left.
+    checkpoint: Option<std::path::PathBuf>,
+    /// A resumed run: the step its checkpoint holds and the states read
+    /// up to it (from the checkpoint's [`READ_FILE`]).
+    resumed: Option<(usize, u64)>,
 }
+
+/// The file in a checkpoint directory that says how many states the
+/// sweep had read when the checkpoint was written: `STEP STATES`, one
+/// line. A resumed run counts only the states it reads itself; with this
+/// it knows how much of the plan's work is left, and so its time left.
+pub const READ_FILE: &str = "read-states";
 
 #[derive(Default)]
 struct State {
@@ -53,6 +90,11 @@ struct State {
     read_before: u64,
     /// The step in progress and the states it reads.
     reading: Option<(usize, u64)>,
+    /// The states read before each step started, and the states it
+    /// reads, by step (a checkpoint after step k held k's level).
+    by_step: std::collections::BTreeMap<usize, (u64, u64)>,
+    /// The latest checkpoint step written down.
+    checkpoint_step: Option<usize>,
 }
 
 impl Monitor {
@@ -73,7 +115,41 @@ impl Monitor {
             started: Instant::now(),
             estimate,
             work: None,
+            checkpoint: None,
+            resumed: None,
         }
+    }
+
+    /// The monitor of a sweep that writes checkpoints in `dir` and, where
+    /// it resumes one from `resume`, starts where that one was.
+    #[must_use]
+    pub fn with_checkpoints(
+        mut self,
+        dir: Option<&std::path::Path>,
+        resume: Option<&std::path::Path>,
+    ) -> Monitor {
+        self.checkpoint = dir.map(std::path::Path::to_path_buf);
+        self.resumed = resume.and_then(|dir| {
+            let text = std::fs::read_to_string(dir.join(READ_FILE)).ok()?;
+            let (step, states) = text.trim().split_once(' ')?;
+            Some((step.parse().ok()?, states.parse().ok()?))
+        });
+        self
+    }
+
+    /// The share of the sweep's work done, and of the plan's estimate
+    /// left to do after a resume: `read` states read by this run, of the
+    /// plan's `work` less what the run it resumed had read. `None`
+    /// (the plan's own) where the run resumed a checkpoint whose states
+    /// are not known.
+    fn paced(&self, read: u64, work: f64, resumed_from: Option<usize>) -> Option<(f64, f64)> {
+        let before = match (resumed_from, self.resumed) {
+            (None, _) => 0.0,
+            (Some(step), Some((at, states))) if step == at => states as f64,
+            (Some(_), _) => return None,
+        };
+        let left = (work - before).max(1.0);
+        Some((read as f64 / left, left / work))
     }
 
     /// The monitor of a sweep whose steps read `states` states in all,
@@ -95,7 +171,34 @@ impl Monitor {
             _ => {}
         }
         state.reading = Some((step, states));
-        state.read_before + done
+        let before = state.read_before;
+        state.by_step.insert(step, (before, states));
+        before + done
+    }
+
+    /// Writes down, in the checkpoint directory, the states read up to a
+    /// new checkpoint's step (after a resume, with those read before it).
+    fn note_checkpoint(&self, state: &mut State, step: usize) {
+        if state.checkpoint_step == Some(step) {
+            return;
+        }
+        state.checkpoint_step = Some(step);
+        let (Some(dir), Some(&(before, states))) = (&self.checkpoint, state.by_step.get(&step))
+        else {
+            return;
+        };
+        // Only beside a sweep's own manifest, under its marker: a
+        // cluster's directory holds its processes' directories, and a file
+        // of ours at its top would make it no checkpoint of the program's.
+        if !dir.join(kt_count::CHECKPOINT_MARKER).is_file() {
+            return;
+        }
+        let earlier = self.resumed.map_or(0, |(_, states)| states);
+        // Best effort: without it a resumed run shows the plan's estimate.
+        let _ = std::fs::write(
+            dir.join(READ_FILE),
+            format!("{step} {}\n", earlier + before + states),
+        );
     }
 
     /// When the monitor (and so the run) started.
@@ -178,21 +281,28 @@ impl Observer for Monitor {
             // A new sweep (a class of a table) starts its levels again.
             let logged = state.levels_logged.min(frontier.levels.len());
             for level in &frontier.levels[logged..] {
+                // Short enough for 80 columns with the log's prefix.
                 tracing::info!(
-                    "level {}: {} states, {} slots, {:.1} s, {} stored{}",
+                    "level {}: {} states, {} slots, {:.1} s, {}{}",
                     level.step,
-                    group(level.states),
+                    compact(level.states),
                     level.slots,
                     level.time_ms / 1000.0,
                     kt_count::Bytes(level.bytes),
                     if level.spilled_bytes > 0 {
-                        format!(", {} spilled", kt_count::Bytes(level.spilled_bytes))
+                        format!(" ({} spilled)", kt_count::Bytes(level.spilled_bytes))
                     } else {
                         String::new()
                     }
                 );
             }
             state.levels_logged = frontier.levels.len();
+            if frontier.sweeps <= 1
+                && report.cluster.is_none()
+                && let Some(step) = frontier.checkpoint_step
+            {
+                self.note_checkpoint(&mut state, step);
+            }
         }
         state.report = Some(report.clone());
     }
@@ -215,25 +325,41 @@ impl Observer for Monitor {
             state.step = name.to_string();
             state.step_started = Some(Instant::now());
         }
-        let left = time_left(self.estimate, None, self.started.elapsed().as_secs_f64())
-            .map_or(String::new(), |rest| {
-                format!("about {} left; ", short_duration(rest))
-            });
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let left = left_text(
+            time_left(self.estimate, None, elapsed),
+            self.estimate,
+            elapsed,
+        );
         self.bar.set_message(format!("{left}{name}{size}"));
     }
 
     fn step_finished(&self, step: &StepReport, _total: usize) {
         self.bar.set_position(step.index as u64);
-        self.bar
-            .set_message(format!("family: {} nodes", group(step.result_size as u64)));
+        let elapsed = self.started.elapsed().as_secs_f64();
+        let left = left_text(
+            time_left(self.estimate, None, elapsed),
+            self.estimate,
+            elapsed,
+        );
+        self.bar.set_message(format!(
+            "{left}family: {} nodes",
+            group(step.result_size as u64)
+        ));
     }
 
     fn progress(&self, progress: Progress) {
         match progress {
             Progress::FilterMemo { entries } => {
                 let step = self.lock().step.clone();
+                let elapsed = self.started.elapsed().as_secs_f64();
+                let left = left_text(
+                    time_left(self.estimate, None, elapsed),
+                    self.estimate,
+                    elapsed,
+                );
                 self.bar.set_message(format!(
-                    "{step}: {} (node, state) pairs so far",
+                    "{left}{step}: {} (node, state) pairs so far",
                     group(entries as u64)
                 ));
             }
@@ -243,7 +369,7 @@ impl Observer for Monitor {
                 done,
                 states,
             } => {
-                let (last, sweeps, classes) = {
+                let (last, sweeps, classes, resumed_from) = {
                     let state = self.lock();
                     let report = state.report.as_ref();
                     let frontier = report.and_then(|r| r.frontier.as_ref());
@@ -253,6 +379,7 @@ impl Observer for Monitor {
                         report
                             .and_then(|r| r.pairs.as_ref())
                             .map(|p| p.shard.is_none().then_some(p.plan_classes)),
+                        frontier.and_then(|f| f.resumed_from),
                     )
                 };
                 // A run of several sweeps (a table's classes) says which
@@ -268,23 +395,30 @@ impl Observer for Monitor {
                 // over several sweeps (a table's classes) the plan's
                 // estimate alone.
                 let read = self.read(step, done, states);
-                let fraction = (sweeps <= 1 && steps > 0).then(|| {
-                    if let Some(work) = self.work {
-                        read as f64 / work
-                    } else {
-                        let within = if states > 0 {
-                            done as f64 / states as f64
-                        } else {
-                            0.0
-                        };
-                        levels_work((step as f64 - 1.0 + within) / steps as f64)
+                let mut estimate = self.estimate;
+                let fraction = if sweeps <= 1 && steps > 0 {
+                    match self.work {
+                        // A resumed run paces the work left after its
+                        // checkpoint, and so does the plan's estimate.
+                        Some(work) => self.paced(read, work, resumed_from).map(|(done, left)| {
+                            estimate = estimate.map(|e| e * left);
+                            done
+                        }),
+                        None if resumed_from.is_some() => None,
+                        None => {
+                            let within = if states > 0 {
+                                done as f64 / states as f64
+                            } else {
+                                0.0
+                            };
+                            Some(levels_work((step as f64 - 1.0 + within) / steps as f64))
+                        }
                     }
-                });
+                } else {
+                    None
+                };
                 let elapsed = self.started.elapsed().as_secs_f64();
-                let left = time_left(self.estimate, fraction, elapsed)
-                    .map_or(String::new(), |rest| {
-                        format!("about {} left; ", short_duration(rest))
-                    });
+                let left = left_text(time_left(estimate, fraction, elapsed), estimate, elapsed);
                 let memory = last.map_or(String::new(), |l| {
                     format!(
                         "; last level {} states in {}{}",
@@ -323,7 +457,25 @@ impl Observer for Monitor {
     }
 
     fn note(&self, note: &str) {
-        self.bar.suspend(|| eprintln!("note: {note}"));
+        // `-q`: the result and errors only (the notes stay in the JSON
+        // report's `notes`).
+        if !quiet() {
+            self.bar.suspend(|| eprintln!("note: {note}"));
+        }
+    }
+}
+
+/// The time left as the bar says it: `about 7 min left; `, or, where the
+/// plan's estimate alone says it (a ZDD's steps, which are no measure of
+/// its work) and the run has outlived it, `past the estimate of 4 min; `
+/// rather than a "0 s left" that stays.
+fn left_text(left: Option<f64>, estimate: Option<f64>, elapsed: f64) -> String {
+    match (left, estimate) {
+        (Some(left), Some(estimate)) if left <= 0.0 && elapsed > estimate => {
+            format!("past the estimate of {}; ", short_duration(estimate))
+        }
+        (Some(left), _) => format!("about {} left; ", short_duration(left)),
+        (None, _) => String::new(),
     }
 }
 
@@ -438,6 +590,100 @@ mod tests {
                 elapsed += seconds;
             }
         }
+    }
+
+    /// The same after a resume: a run that goes on from a checkpoint at a
+    /// quarter, half or three quarters of the levels knows the states read
+    /// before it (the checkpoint's `read-states`), paces the states it
+    /// reads against those left, and scales the plan's estimate (off by
+    /// 2× again) to them: from a tenth of what is left on, within 2× of
+    /// the truth to nine tenths of the whole run, within a tenth of the
+    /// run after, as the run not resumed.
+    #[test]
+    fn the_time_left_after_a_resume_is_within_twice_the_truth() {
+        for name in ["8x8-closed.json", "7x8-closed-idle.json"] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../../bench-results/order")
+                .join(name);
+            let report: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let steps: Vec<(f64, f64)> = report["frontier"]["levels"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| {
+                    (
+                        l["read"].as_f64().unwrap(),
+                        l["time_ms"].as_f64().unwrap() / 1000.0,
+                    )
+                })
+                .collect();
+            let work: f64 = steps.iter().map(|s| s.0).sum();
+            let total: f64 = steps.iter().map(|s| s.1).sum();
+            for at in [steps.len() / 4, steps.len() / 2, 3 * steps.len() / 4] {
+                let before: f64 = steps[..at].iter().map(|s| s.0).sum();
+                let rest = &steps[at..];
+                let total_rest: f64 = rest.iter().map(|s| s.1).sum();
+                let before_time = total - total_rest;
+                let estimate = 2.0 * total * (work - before) / work;
+                let (mut read, mut elapsed) = (0.0, 0.0);
+                for &(states, seconds) in rest {
+                    for quarter in [0.0, 0.25, 0.5, 0.75] {
+                        let now = elapsed + quarter * seconds;
+                        let truth = total_rest - now;
+                        if now < 0.1 * total_rest || truth <= 0.0 {
+                            continue;
+                        }
+                        let done = (read + quarter * states) / (work - before);
+                        let left = time_left(Some(estimate), Some(done), now).unwrap();
+                        // As for a run not resumed: by the whole run's
+                        // clock, within 2× to nine tenths of it, within a
+                        // tenth of it after.
+                        let within = if before_time + now <= 0.9 * total {
+                            left <= 2.0 * truth && left >= truth / 2.0
+                        } else {
+                            (left - truth).abs() <= 0.1 * total
+                        };
+                        assert!(
+                            within,
+                            "{name} resumed at step {at}, {now:.1} s of {total_rest:.1} s: {left:.1} s left, truly {truth:.1} s"
+                        );
+                    }
+                    read += states;
+                    elapsed += seconds;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_resumed_monitor_paces_the_work_left_after_its_checkpoint() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join(super::READ_FILE), "20 600\n").unwrap();
+        let monitor = super::Monitor::new(false, Some(100.0))
+            .with_work(Some(1000.0))
+            .with_checkpoints(Some(dir.path()), Some(dir.path()));
+        // 200 of the 400 states left: half done, and the plan's estimate
+        // scaled to the 40% of the work left.
+        assert_eq!(monitor.paced(200, 1000.0, Some(20)), Some((0.5, 0.4)));
+        // A checkpoint of another step: its states are not known.
+        assert_eq!(monitor.paced(200, 1000.0, Some(21)), None);
+        // Not resumed: the whole work.
+        assert_eq!(monitor.paced(200, 1000.0, None), Some((0.2, 1.0)));
+    }
+
+    #[test]
+    fn the_bar_says_when_the_estimate_is_past() {
+        use super::left_text;
+        assert_eq!(
+            left_text(Some(120.0), Some(300.0), 180.0),
+            "about 2 min left; "
+        );
+        assert_eq!(
+            left_text(Some(0.0), Some(240.0), 300.0),
+            "past the estimate of 4 min; "
+        );
+        assert_eq!(left_text(None, None, 3.0), "");
     }
 
     #[test]

@@ -465,11 +465,14 @@ fn interrupt_count(args: &[&str]) {
 /// runs hold little.
 fn interrupted_long_count(extra: &[&str], ready: impl Fn() -> bool) -> String {
     let binary = assert_cmd::cargo::cargo_bin("knights-tour");
+    // Never the user's cache.
+    let cache = tempfile::tempdir().unwrap();
     let child = std::process::Command::new(binary)
         .args([
             "count", "8", "--method", "frontier", "--memory", "1GiB", "--force",
         ])
         .args(extra)
+        .env("XDG_CACHE_HOME", cache.path())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -505,8 +508,18 @@ fn a_long_count_announces_itself_and_says_how_to_go_on() {
         first.contains("of memory") && first.contains("hours"),
         "{stderr}"
     );
+    let second = stderr.lines().nth(1).unwrap();
+    assert!(
+        second.starts_with("note: keeping a checkpoint in ")
+            && second.contains("knights-tour/checkpoints/8x8-open-total-frontier-"),
+        "{stderr}"
+    );
     let last = stderr.lines().last().unwrap();
     assert!(last.contains("interrupted"), "{stderr}");
+    assert!(last.contains("no checkpoint was written yet"), "{stderr}");
+    let stderr = interrupted_long_count(&["--no-checkpoint"], || true);
+    assert!(!stderr.contains("keeping a checkpoint"), "{stderr}");
+    let last = stderr.lines().last().unwrap();
     assert!(last.contains("add --checkpoint DIR"), "{stderr}");
 
     let dir = tempfile::tempdir().unwrap();
@@ -527,6 +540,180 @@ fn a_long_count_announces_itself_and_says_how_to_go_on() {
     // started it, are issue 40's item 9).
     let stderr = interrupted_long_count(&["-q"], || true);
     assert!(!stderr.contains("this count is estimated"), "{stderr}");
+}
+
+/// The checkpoints a count keeps in `cache` (`XDG_CACHE_HOME`).
+fn cached_checkpoints(cache: &std::path::Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(cache.join("knights-tour/checkpoints"))
+        .map(|dir| dir.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default()
+}
+
+/// A long count keeps a checkpoint in the cache by default: interrupted by
+/// SIGINT after a few levels, it names the command that goes on, and that
+/// command resumes from the cache and gives the count of an uninterrupted
+/// run (7x7 open, A165134); the count done, the cache holds nothing.
+/// `KNIGHTS_TOUR_CHECKPOINT_FROM=0` makes a count of seconds "long".
+#[test]
+fn an_interrupted_count_resumes_from_the_cache_with_the_same_count() {
+    let cache = tempfile::tempdir().unwrap();
+    let count = [
+        "count",
+        "7",
+        "--method",
+        "frontier",
+        "--threads",
+        "1",
+        "--checkpoint-every",
+        "1s",
+    ];
+    let run = |extra: &[&str]| {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("knights-tour"));
+        command
+            .args(count)
+            .args(extra)
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        command
+    };
+    let child = run(&[]).spawn().unwrap();
+    let started = std::time::Instant::now();
+    while !cached_checkpoints(cache.path())
+        .iter()
+        .any(|dir| dir.join("manifest").is_file())
+    {
+        assert!(
+            started.elapsed() < std::time::Duration::from_mins(1),
+            "no checkpoint in the cache"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.contains(" count 7 --method frontier --threads 1 --checkpoint-every 1s --resume (the checkpoint is in "),
+        "{stderr}"
+    );
+    let [dir] = &cached_checkpoints(cache.path())[..] else {
+        panic!("one checkpoint: {stderr}")
+    };
+    assert!(
+        dir.to_str().unwrap().contains("7x7-open-total-frontier-"),
+        "{}",
+        dir.display()
+    );
+
+    // The command it names: a bare --resume.
+    let output = run(&["--resume", "--json"]).output().unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("note: going on from the checkpoint in"),
+        "{stderr}"
+    );
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["count"], "165575218320");
+    assert!(
+        report["frontier"]["resumed_from"].as_u64().unwrap() > 0,
+        "{report}"
+    );
+    assert!(cached_checkpoints(cache.path()).is_empty());
+    // Nothing to resume now.
+    let output = run(&["--resume"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("the cache holds no checkpoint of this count")
+    );
+}
+
+/// A count that keeps a checkpoint in the cache first prunes the cache to
+/// its cap (`KNIGHTS_TOUR_CACHE_CAP`): the oldest checkpoints go, only the
+/// program's, and the count's own stays until the count is done.
+#[test]
+fn the_checkpoint_cache_is_pruned_to_its_cap() {
+    let cache = tempfile::tempdir().unwrap();
+    let checkpoints = cache.path().join("knights-tour/checkpoints");
+    let make = |name: &str| {
+        let dir = checkpoints.join(name);
+        std::fs::create_dir_all(dir.join("g3")).unwrap();
+        std::fs::write(dir.join("KNIGHTS-TOUR-CHECKPOINT"), "").unwrap();
+        std::fs::write(dir.join("g3/run-0"), vec![0u8; 4096]).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        dir
+    };
+    let oldest = make("6x7-open-total-frontier-00000001");
+    let newer = make("6x7-open-total-frontier-00000002");
+    std::fs::create_dir_all(checkpoints.join("not-ours")).unwrap();
+    knights_tour()
+        .args(["count", "5", "--method", "frontier"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
+        .env("KNIGHTS_TOUR_CACHE_CAP", "6KiB")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("1728"));
+    assert!(!oldest.exists());
+    assert!(newer.is_dir());
+    assert!(checkpoints.join("not-ours").is_dir());
+    // A cap that is no size is refused before any work.
+    knights_tour()
+        .args(["count", "5", "--method", "frontier"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
+        .env("KNIGHTS_TOUR_CACHE_CAP", "lots")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("KNIGHTS_TOUR_CACHE_CAP=lots"));
+}
+
+/// `-q` prints the result and errors only: not the notes of
+/// `--up-to-symmetry` (which stay in the JSON report's `notes`).
+#[test]
+fn quiet_prints_only_the_result() {
+    let output = knights_tour()
+        .args(["count", "5", "--up-to-symmetry", "-q"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+    assert!(!output.stdout.is_empty());
+    let loud = knights_tour()
+        .args(["count", "5", "--up-to-symmetry"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&loud.stderr).contains("note: "));
+}
+
+/// `-v` says that it hides the bar, and its log lines (a level each) fit
+/// 80 columns.
+#[test]
+fn verbose_lines_fit_the_screen_and_say_the_bar_is_hidden() {
+    let output = knights_tour()
+        .args(["count", "6x7", "--method", "frontier", "-v"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("the progress bar is hidden"), "{stderr}");
+    assert!(stderr.contains("level 20: "), "{stderr}");
+    for line in stderr.lines().filter(|l| l.contains(" level ")) {
+        assert!(
+            line.chars().count() <= 80,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
 }
 
 #[test]
@@ -864,8 +1051,8 @@ fn tour_writes_an_svg_that_parses() {
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(text.starts_with("<svg"), "{text}");
     assert!(text.contains("</svg>"));
-    // 30 step numbers, and the names of 6 files and 5 ranks.
-    assert_eq!(text.matches("<text ").count(), 30 + 6 + 5, "{text}");
+    // 30 step numbers, the names of 6 files and 5 ranks, and the caption.
+    assert_eq!(text.matches("<text ").count(), 30 + 6 + 5 + 1, "{text}");
     assert!(!text.contains("dominant-baseline"), "{text}");
     // --no-numbers: the same picture without the step numbers, for
     // `tour` and `find` alike.
@@ -878,7 +1065,7 @@ fn tour_writes_an_svg_that_parses() {
     let without = std::fs::read_to_string(&bare).unwrap();
     assert!(without.contains("class=\"path\""), "{without}");
     assert!(!without.contains("class=\"numbers\""), "{without}");
-    assert_eq!(without.matches("<text ").count(), 6 + 5, "{without}");
+    assert_eq!(without.matches("<text ").count(), 6 + 5 + 1, "{without}");
     for numbers in [true, false] {
         let found = dir.join("found.svg");
         let mut cmd = knights_tour();
@@ -889,8 +1076,9 @@ fn tour_writes_an_svg_that_parses() {
         }
         cmd.assert().success();
         let text = std::fs::read_to_string(&found).unwrap();
-        // The numbers, and the names of 12 files and 12 ranks either way.
-        let expected = if numbers { 144 + 24 } else { 24 };
+        // The numbers, and the names of 12 files and 12 ranks and the
+        // caption either way.
+        let expected = if numbers { 144 + 24 + 1 } else { 24 + 1 };
         assert_eq!(text.matches("<text ").count(), expected, "{text}");
     }
     // Numbers are a property of the picture: without --svg, refused.

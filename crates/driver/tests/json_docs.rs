@@ -6,6 +6,14 @@
 //! document (`frontier.levels[].states`: objects by key, arrays collapsed
 //! as `[]`) must appear in backticks in the section of docs/json.md whose
 //! heading names the document's schema.
+//!
+//! docs/schemas holds a JSON Schema (draft 2020-12) of every document,
+//! made from the same tables: each field's type, `null` where the table
+//! says "or null", every field required (every field is always present),
+//! other fields allowed (a schema may gain fields without a new version).
+//! The test checks that the files are those the tables give
+//! (`KT_UPDATE_SCHEMAS=1` rewrites them), and validates every document
+//! the commands print and every example in docs/examples against them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::TcpListener;
@@ -146,6 +154,8 @@ fn docs_json_md_documents_every_field_of_every_document() {
     let runs: Vec<Vec<&str>> = vec![
         vec!["count", "5", "--json", "--check"],
         vec!["bench", "3x4", "--closed"],
+        vec!["bench", "3x4", "--closed", "--runs", "3", "--warmup", "1"],
+        vec!["bench", "3x4", "--closed", "--jsonl"],
         // More memory than the machine has: a note says it is capped.
         vec![
             "count",
@@ -240,6 +250,21 @@ fn docs_json_md_documents_every_field_of_every_document() {
         "fields documented but left out:\n{}",
         absent.join("\n")
     );
+    // Every document is valid by its JSON Schema in docs/schemas.
+    let schemas = schemas_in_docs(&sections);
+    for (args, doc) in &documents {
+        let schema = doc["schema"].as_str().unwrap();
+        let validator = jsonschema::validator_for(&schemas[schema]).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(doc)
+            .map(|e| format!("{}: {e}", e.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{args}: not {schema}:\n{}",
+            errors.join("\n")
+        );
+    }
     // Every schema the program prints was seen.
     for schema in [
         "knights-tour/run/1",
@@ -256,6 +281,203 @@ fn docs_json_md_documents_every_field_of_every_document() {
         assert!(emitted.contains_key(schema), "{schema} not printed");
         assert!(sections.contains_key(schema), "{schema} not documented");
     }
+}
+
+/// Where a schema's file is: `knights-tour/run/1` in
+/// `docs/schemas/run-1.schema.json`.
+fn schema_file(schema: &str) -> std::path::PathBuf {
+    let name = schema.trim_start_matches("knights-tour/").replace('/', "-");
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../docs/schemas")
+        .join(format!("{name}.schema.json"))
+}
+
+/// The JSON Schema of every section of docs/json.md, by the schema it
+/// names, checked against (or, with `KT_UPDATE_SCHEMAS=1`, written to)
+/// docs/schemas. `knights-tour/starts-part/1` is the pairs part without
+/// its classes' `to` (docs/json.md says so in words).
+fn schemas_in_docs(sections: &BTreeMap<String, String>) -> BTreeMap<String, Value> {
+    let mut tables: BTreeMap<String, Vec<(String, String, String)>> = sections
+        .iter()
+        .map(|(schema, section)| (schema.clone(), table_rows(section)))
+        .collect();
+    let starts: Vec<(String, String, String)> = tables["knights-tour/pairs-part/2"]
+        .iter()
+        .filter(|(path, _, _)| path != "classes[].to")
+        .map(|(path, kind, meaning)| {
+            let meaning = if path == "schema" {
+                "`knights-tour/starts-part/1`".to_owned()
+            } else {
+                meaning.clone()
+            };
+            (path.clone(), kind.clone(), meaning)
+        })
+        .collect();
+    tables.insert("knights-tour/starts-part/1".to_owned(), starts);
+    let update = std::env::var_os("KT_UPDATE_SCHEMAS").is_some();
+    let mut stale = Vec::new();
+    let mut schemas = BTreeMap::new();
+    for (schema, rows) in tables {
+        let made = schema_of(&schema, &rows);
+        let file = schema_file(&schema);
+        let text = format!("{}\n", serde_json::to_string_pretty(&made).unwrap());
+        if update {
+            std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+            std::fs::write(&file, &text).unwrap();
+        } else if std::fs::read_to_string(&file).ok().as_deref() != Some(text.as_str()) {
+            stale.push(file.display().to_string());
+        }
+        schemas.insert(schema, made);
+    }
+    assert!(
+        stale.is_empty(),
+        "docs/schemas differs from docs/json.md's tables (KT_UPDATE_SCHEMAS=1 cargo test -p knights-tour --test json_docs rewrites it): {}",
+        stale.join(", ")
+    );
+    schemas
+}
+
+/// A section's table rows: (path, type, meaning).
+fn table_rows(section: &str) -> Vec<(String, String, String)> {
+    section
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|rest| {
+            let (path, rest) = rest.split_once("` |")?;
+            let (kind, meaning) = rest.split_once(" | ")?;
+            let meaning = meaning.trim_end().trim_end_matches('|').trim_end();
+            Some((path.to_owned(), kind.trim().to_owned(), meaning.to_owned()))
+        })
+        .collect()
+}
+
+/// The JSON Schema a table describes.
+fn schema_of(schema: &str, rows: &[(String, String, String)]) -> Value {
+    let mut root = serde_json::json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": format!("https://knights-tour.invalid/schemas/{}.schema.json",
+            schema.trim_start_matches("knights-tour/").replace('/', "-")),
+        "title": schema,
+        "description": format!("The document `{schema}` (docs/json.md). Generated from docs/json.md's table by crates/driver/tests/json_docs.rs."),
+        "type": "object",
+        "properties": {},
+        "required": [],
+    });
+    for (path, kind, meaning) in rows {
+        let mut node = &mut root;
+        let steps: Vec<&str> = path.split('.').collect();
+        for (i, step) in steps.iter().enumerate() {
+            let key = step.trim_end_matches("[]");
+            let lists = (step.len() - key.len()) / 2;
+            if node["properties"].get(key).is_none() {
+                if i + 1 == steps.len() {
+                    node["properties"][key] = field(schema, kind, meaning);
+                    node["required"]
+                        .as_array_mut()
+                        .unwrap()
+                        .push(Value::from(key));
+                } else {
+                    // A parent the table describes in its own parent's
+                    // words only (`pairs.classes`): its fields, no type.
+                    node["properties"][key] = if lists > 0 {
+                        serde_json::json!({"type": "array"})
+                    } else {
+                        serde_json::json!({})
+                    };
+                }
+            }
+            node = &mut node["properties"][key];
+            for _ in 0..lists {
+                if node.get("items").is_none() {
+                    node["items"] =
+                        serde_json::json!({"type": "object", "properties": {}, "required": []});
+                }
+                node = &mut node["items"];
+            }
+            if i + 1 < steps.len() && lists == 0 && node.get("properties").is_none() {
+                node["properties"] = serde_json::json!({});
+                node["required"] = serde_json::json!([]);
+            }
+        }
+    }
+    root
+}
+
+/// One field's schema from its row: its type (`string or null`, `list`,
+/// …), and `const` for the `schema` field.
+fn field(schema: &str, kind: &str, meaning: &str) -> Value {
+    let types: Vec<Value> = kind
+        .split(" or ")
+        .map(|word| {
+            Value::from(match word.trim() {
+                "list" => "array",
+                "string" | "integer" | "number" | "boolean" | "object" | "null" => word.trim(),
+                other => panic!("{schema}: type `{other}`"),
+            })
+        })
+        .collect();
+    let mut field = serde_json::json!({ "description": meaning });
+    field["type"] = if types.len() == 1 {
+        types[0].clone()
+    } else {
+        Value::Array(types)
+    };
+    let constant = meaning.trim_matches('`');
+    if constant.starts_with("knights-tour/") && !constant.contains(' ') {
+        field["const"] = Value::from(constant);
+    }
+    field
+}
+
+/// Every example document in docs/examples is valid by the schema it
+/// names.
+#[test]
+fn the_docs_examples_are_valid_by_their_schemas() {
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    let sections = sections(&std::fs::read_to_string(docs.join("json.md")).unwrap());
+    let schemas = schemas_in_docs(&sections);
+    let mut seen = BTreeSet::new();
+    for entry in std::fs::read_dir(docs.join("examples")).unwrap() {
+        let path = entry.unwrap().path();
+        let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+            continue;
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
+        // A JSON document, or JSON Lines (bench --jsonl).
+        let docs: Vec<Value> = match ext {
+            "json" => vec![serde_json::from_str(&text).unwrap()],
+            "jsonl" => text
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect(),
+            _ => continue,
+        };
+        for doc in docs {
+            let schema = doc["schema"].as_str().unwrap().to_owned();
+            let file = schema_file(&schema);
+            let written: Value =
+                serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            assert_eq!(written, schemas[&schema]);
+            let validator = jsonschema::validator_for(&written).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(&doc)
+                .map(|e| format!("{}: {e}", e.instance_path()))
+                .collect();
+            assert!(
+                errors.is_empty(),
+                "{}: not {schema}:\n{}",
+                path.display(),
+                errors.join("\n")
+            );
+            seen.insert(schema);
+        }
+    }
+    // An example of every document.
+    let missing: Vec<&String> = schemas.keys().filter(|s| !seen.contains(*s)).collect();
+    assert!(
+        missing.is_empty(),
+        "no example in docs/examples of {missing:?}"
+    );
 }
 
 #[test]

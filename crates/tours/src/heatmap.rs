@@ -8,11 +8,18 @@
 //! viewers show on hover) while the square itself shows it rounded to
 //! three digits (`306 T`), which is what fits.
 //!
+//! With [`TableOptions::exact`] every square shows its whole count instead,
+//! in groups of three digits over as many lines as it needs (a paper
+//! quotes the numbers, not their rounding).
+//!
 //! The colour of a square is its share of the largest count, on the
 //! viridis scale (dark violet for little, yellow for the most), which is
 //! read the same in grey and by colour-blind readers. A square with no
 //! tours is drawn light grey: on boards with an odd number of squares the
-//! tours start on the majority colour only.
+//! tours start on the majority colour only. Below the board the colour bar
+//! has ticks at 0, ¼, ½, ¾ and all of the most, each labelled with its
+//! count, and a caption saying what the counts are (the unit) and their
+//! exact total.
 
 use std::fmt::Write as _;
 
@@ -24,8 +31,9 @@ const UNIT: usize = 100;
 const MARGIN: usize = 50;
 /// Room for the heading above the board.
 const HEADING: usize = 70;
-/// Room for the colour scale below the file letters.
-const LEGEND: usize = 90;
+/// Room for the colour scale below the file letters: the bar, its tick
+/// labels, and two lines of caption (the unit, the total).
+const LEGEND: usize = 170;
 /// Room on the right, so that the scale's last words stay inside.
 const RIGHT: usize = 20;
 
@@ -61,12 +69,32 @@ impl std::fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
+/// How a heat map is drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableOptions {
+    /// Every square's whole count, not three digits of it.
+    pub exact: bool,
+    /// What a square's count counts, for the colour bar's caption
+    /// (`directed open tours starting on the square`); empty: "tours".
+    pub unit: String,
+}
+
 /// The heat map of `table` (rows of decimal counts, row 0 first, shaped as
-/// `board`) under the heading `title`.
+/// `board`) under the heading `title`, each square's count rounded.
 pub fn render_table_svg(
     board: &Board,
     table: &[Vec<String>],
     title: &str,
+) -> Result<String, TableError> {
+    render_table_svg_with(board, table, title, &TableOptions::default())
+}
+
+/// [`render_table_svg`] as `options` say.
+pub fn render_table_svg_with(
+    board: &Board,
+    table: &[Vec<String>],
+    title: &str,
+    options: &TableOptions,
 ) -> Result<String, TableError> {
     let (rows, cols) = (board.rows(), board.cols());
     if table.len() != rows || table.iter().any(|row| row.len() != cols) {
@@ -112,10 +140,16 @@ pub fn render_table_svg(
         w * px / UNIT,
         h * px / UNIT
     ));
+    // A heading and a caption fit the picture's width (a digit or letter
+    // is about 0.56 em wide).
+    let fitting = |text: &str, most: f64| {
+        (w as f64 * 0.95 / (text.chars().count().max(1) as f64 * 0.56)).min(most)
+    };
+    let heading_size = fitting(title, 30.0);
     let title = escape(title);
     put(format_args!("<title>{title}</title>\n"));
     put(format_args!(
-        "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n<text class=\"heading\" x=\"{}\" y=\"{}\" font-size=\"30\" text-anchor=\"middle\">{title}</text>\n",
+        "<rect width=\"{w}\" height=\"{h}\" fill=\"#ffffff\"/>\n<text class=\"heading\" x=\"{}\" y=\"{}\" font-size=\"{heading_size:.1}\" text-anchor=\"middle\">{title}</text>\n",
         w / 2,
         HEADING / 2 + 10
     ));
@@ -132,19 +166,36 @@ pub fn render_table_svg(
                 () => "#ffffff",
             };
             let name = format!("{}{}", file_name(c), rows - r);
-            let shown = compact(cell);
-            let size = match shown.len() {
+            let lines = if options.exact {
+                exact_lines(cell)
+            } else {
+                vec![compact(cell)]
+            };
+            let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+            let size = match widest {
                 0..=4 => 30,
                 5 => 26,
-                _ => 22,
-            };
+                6 | 7 => 22,
+                _ => 18,
+            }
+            .min(80 / lines.len());
             put(format_args!(
                 "<g class=\"cell\" data-square=\"{name}\" data-count=\"{cell}\"><title>{name}: {cell}</title>\
                  <rect x=\"{x}\" y=\"{y}\" width=\"{UNIT}\" height=\"{UNIT}\" fill=\"{fill}\" stroke=\"#ffffff\" stroke-width=\"2\"/>\
-                 <text x=\"{}\" y=\"{}\" dy=\"0.35em\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{ink}\">{shown}</text></g>\n",
+                 <text x=\"{}\" y=\"{}\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{ink}\">",
                 x + UNIT / 2,
                 y + UNIT / 2
             ));
+            // Lines centred on the square, a font size apart.
+            let first = -((lines.len() - 1) as f64) / 2.0;
+            for (i, line) in lines.iter().enumerate() {
+                put(format_args!(
+                    "<tspan x=\"{}\" dy=\"{:.2}em\">{line}</tspan>",
+                    x + UNIT / 2,
+                    if i == 0 { first + 0.35 } else { 1.0 }
+                ));
+            }
+            put(format_args!("</text></g>\n"));
         }
     }
     put(format_args!(
@@ -181,17 +232,124 @@ pub fn render_table_svg(
         ));
     }
     put(format_args!(
-        "</linearGradient></defs>\n<g class=\"legend\" font-size=\"22\" fill=\"#333333\">\
-         <rect x=\"{bar_x}\" y=\"{bar_y}\" width=\"{bar_w}\" height=\"24\" fill=\"url(#scale)\"/>\
-         <text x=\"{bar_x}\" y=\"{}\">0</text>\
-         <text x=\"{}\" y=\"{}\" text-anchor=\"end\" data-count=\"{largest}\">{} (most)</text></g>\n",
-        bar_y + 50,
-        bar_x + bar_w,
-        bar_y + 50,
-        compact(&largest)
+        "</linearGradient></defs>\n<g class=\"legend\" font-size=\"20\" fill=\"#333333\">\
+         <rect x=\"{bar_x}\" y=\"{bar_y}\" width=\"{bar_w}\" height=\"24\" fill=\"url(#scale)\"/>\n"
+    ));
+    // Ticks at 0, ¼, ½, ¾ and the most, each named by its count (on a
+    // board of fewer than 7 columns 0, ½ and the most: the labels must not
+    // run together).
+    let ticks: &[f64] = if cols >= 7 { &TICKS } else { &[0.0, 0.5, 1.0] };
+    let last = ticks.len() - 1;
+    for (i, share) in ticks.iter().enumerate() {
+        let x = bar_x as f64 + share * bar_w as f64;
+        let anchor = match i {
+            0 => "start",
+            i if i == last => "end",
+            _ => "middle",
+        };
+        let label = if i == last {
+            compact(&largest)
+        } else {
+            short_value(share * most)
+        };
+        put(format_args!(
+            "<line class=\"tick\" x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{bar_y}\" y2=\"{}\" stroke=\"#333333\" stroke-width=\"2\"/>\
+             <text class=\"tick-label\" x=\"{x:.1}\" y=\"{}\" text-anchor=\"{anchor}\"{}>{label}</text>\n",
+            bar_y + 32,
+            bar_y + 54,
+            if i == last {
+                format!(" data-count=\"{largest}\"")
+            } else {
+                String::new()
+            }
+        ));
+    }
+    let unit = if options.unit.is_empty() {
+        "tours per square"
+    } else {
+        options.unit.as_str()
+    };
+    let unit = format!(
+        "colour: {unit}; the most {}",
+        group_digits(largest.trim_start_matches('0'))
+    );
+    let total = total(table);
+    let total_line = format!("total: {}", group_digits(&total));
+    put(format_args!(
+        "<text class=\"unit\" x=\"{bar_x}\" y=\"{}\" font-size=\"{:.1}\">{}</text>\
+         <text class=\"total\" x=\"{bar_x}\" y=\"{}\" font-size=\"{:.1}\" data-count=\"{total}\">{total_line}</text></g>\n",
+        bar_y + 90,
+        fitting(&unit, 20.0),
+        escape(&unit),
+        bar_y + 122,
+        fitting(&total_line, 20.0),
     ));
     put(format_args!("</svg>\n"));
     Ok(out)
+}
+
+/// Where the colour bar's ticks are, as shares of the most.
+const TICKS: [f64; 5] = [0.0, 0.25, 0.5, 0.75, 1.0];
+
+/// A tick's value (a share of the most, so not a count of the table)
+/// in a few characters: `432`, `4.3 k`.
+#[allow(
+    clippy::cast_sign_loss,
+    clippy::cast_possible_truncation,
+    reason = "a non-negative value rounded to an integer"
+)]
+fn short_value(v: f64) -> String {
+    if v < 1e4 {
+        return format!("{}", v.round() as u64);
+    }
+    compact(&format!("{v:.0}"))
+}
+
+/// The exact sum of the table's counts, in decimal.
+fn total(table: &[Vec<String>]) -> String {
+    table
+        .iter()
+        .flatten()
+        .filter_map(|cell| cell.parse::<num_bigint::BigUint>().ok())
+        .sum::<num_bigint::BigUint>()
+        .to_string()
+}
+
+/// `1234567` as `1,234,567`.
+fn group_digits(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A whole count as lines of at most two groups of three digits
+/// (`19 591` / `828 170`), the first line the shortest.
+fn exact_lines(count: &str) -> Vec<String> {
+    let digits = count.trim_start_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    if digits.len() <= 6 {
+        return vec![digits.to_owned()];
+    }
+    let mut groups: Vec<&str> = Vec::new();
+    let mut end = digits.len();
+    while end > 0 {
+        let start = end.saturating_sub(3);
+        groups.push(&digits[start..end]);
+        end = start;
+    }
+    groups.reverse();
+    // Two groups a line, counted from the last.
+    let mut lines: Vec<String> = groups
+        .rchunks(2)
+        .map(|pair| pair.join("\u{2009}"))
+        .collect();
+    lines.reverse();
+    lines
 }
 
 /// The viridis colour at `t` (0 to 1), interpolated between the table's

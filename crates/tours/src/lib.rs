@@ -40,7 +40,7 @@ pub use find::{
     BACKTRACK_MAX_CELLS, DEFAULT_NODE_LIMIT, FindError, FindOptions, Method,
     WARNSDORFF_AUTO_MAX_CELLS, find_tour, find_tour_with_method,
 };
-pub use heatmap::{TableError, render_table_svg};
+pub use heatmap::{TableError, TableOptions, render_table_svg, render_table_svg_with};
 pub use parse::{
     ParseError, Verdict, parse_board, parse_moves, parse_tour, parse_tours, parse_tours_on, verdict,
 };

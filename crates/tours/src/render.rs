@@ -71,6 +71,11 @@ const UNIT: usize = 100;
 /// whose squares are numbered, in the same units (100 a square).
 const LABEL_MARGIN: usize = 40;
 
+/// The band for the caption below the board, in percent of the picture's
+/// width (so that it reads at the same size on any board), at least 68
+/// units.
+const CAPTION_PERCENT: usize = 4;
+
 /// What an SVG picture shows beyond the board and the path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
@@ -119,10 +124,18 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     let (rows, cols) = (board.rows(), board.cols());
     let (w, h) = (cols * UNIT, rows * UNIT);
     let numberable = board.cells() <= SVG_MAX_NUMBERED_CELLS;
+    let caption = caption(tour, options.numbers && numberable);
     // Files (a, b, …) below the board and ranks (1, 2, …) to its left, in
     // a margin outside the board's own coordinates, where squares are
     // large enough to read them.
     let margin = if numberable { LABEL_MARGIN } else { 0 };
+    // The caption's band is the same whatever the caption says (a picture
+    // with numbers and one without are the same size); its font fits the
+    // line into the picture's width.
+    let caption_band = ((w + margin) * CAPTION_PERCENT / 100).max(68);
+    let caption_size = ((w + margin) as f64 * 0.95 / (caption.chars().count() as f64 * 0.56))
+        .min(caption_band as f64 * 0.45)
+        .max(8.0);
     let numbered = numberable && options.numbers;
     let side = rows.max(cols);
     let px = if numberable {
@@ -148,9 +161,14 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     w_(format_args!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"-{margin} 0 {} {}\" width=\"{}\" height=\"{}\">\n",
         w + margin,
-        h + margin,
+        h + margin + caption_band,
         (w + margin) * px / UNIT,
-        (h + margin) * px / UNIT
+        (h + margin + caption_band) * px / UNIT
+    ));
+    w_(format_args!(
+        "<rect class=\"background\" x=\"-{margin}\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
+        w + margin,
+        h + margin + caption_band
     ));
     w_(format_args!(
         "<title>{} knight's tour of the {board} board</title>\n",
@@ -250,6 +268,20 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
         // neighbouring numbers never run together.
         let digits = board.cells().to_string().len();
         let size = (130 / digits).min(42);
+        // A pale disc under each number: the path runs beneath the
+        // numbers, not through them.
+        w_(format_args!(
+            "<g class=\"number-discs\" fill=\"#ffffff\" fill-opacity=\"0.8\" stroke=\"none\">\n"
+        ));
+        let radius = (size * (digits.max(2) * 6 + 4)) / 20;
+        for &s in &on_board {
+            let (x, y) = centre(s);
+            w_(format_args!(
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{}\"/>\n",
+                radius.min(40)
+            ));
+        }
+        w_(format_args!("</g>\n"));
         w_(format_args!(
             "<g class=\"numbers\" font-family=\"sans-serif\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"#111\" stroke=\"#fff\" stroke-width=\"{}\" stroke-opacity=\"0.7\" paint-order=\"stroke\">\n",
             (size / 6).max(2)
@@ -263,8 +295,41 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
         }
         w_(format_args!("</g>\n"));
     }
+    w_(format_args!(
+        "<text class=\"caption\" x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{caption_size:.1}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+        (w as f64 - margin as f64) / 2.0,
+        h + margin + caption_band / 2,
+        caption.replace('&', "&amp;").replace('<', "&lt;")
+    ));
     w_(format_args!("</svg>\n"));
     out
+}
+
+/// The words under the picture: what the tour is and how to read it.
+fn caption(tour: &Tour, numbers: bool) -> String {
+    let board = &tour.board;
+    let name = |s: usize| {
+        if s < board.cells() {
+            square_name(board, s)
+        } else {
+            "?".to_owned()
+        }
+    };
+    let (Some(&first), Some(&last)) = (tour.squares.first(), tour.squares.last()) else {
+        return format!("An empty tour of the {board} board");
+    };
+    let steps = if numbers { "; numbers: the steps" } else { "" };
+    match tour.kind {
+        TourKind::Open => format!(
+            "Open knight's tour of {board}: {} (green ring) to {} (red square){steps}",
+            name(first),
+            name(last)
+        ),
+        TourKind::Closed => format!(
+            "Closed knight's tour of {board} from {} (green ring); dashed: the closing move{steps}",
+            name(first)
+        ),
+    }
 }
 
 /// A tour as plain data, for JSON output: the board, the kind, and the
@@ -425,12 +490,14 @@ mod tests {
             let with = render_svg(&t);
             let without = render_svg_with(&t, SvgOptions { numbers: false });
             let doc = roxmltree::Document::parse(&without).expect("well-formed SVG");
-            // Only the files' and ranks' names are left as text.
+            // Only the files' and ranks' names and the caption are left
+            // as text.
             assert_eq!(
                 doc.descendants().filter(|n| n.has_tag_name("text")).count(),
-                rows + cols
+                rows + cols + 1
             );
             assert!(elements(&doc, "g", "numbers").is_empty());
+            assert!(elements(&doc, "g", "number-discs").is_empty());
             assert_eq!(elements(&doc, "polyline", "path").len(), 1);
             assert_eq!(elements(&doc, "line", "closing").len(), 1);
             // The same picture, the same size, only without the numbers.
@@ -440,11 +507,23 @@ mod tests {
                 ["viewBox", "width", "height"].map(|a| root.attribute(a).unwrap().to_string())
             };
             assert_eq!(root(&with), root(&without));
-            let numbers_group = &with[with.find("<g class=\"numbers\"").unwrap()..];
-            assert_eq!(
-                with.len() - without.len(),
-                numbers_group.len() - "</svg>\n".len()
-            );
+            // The picture without numbers is the one with them, less the
+            // numbers, their discs and the caption's word on them.
+            let cut = |svg: &str, from: &str, to: &str| {
+                let start = svg.find(from).unwrap();
+                let end = start + svg[start..].find(to).unwrap() + to.len();
+                format!("{}{}", &svg[..start], &svg[end..])
+            };
+            let bare = cut(&with, "<g class=\"number-discs\"", "</g>\n");
+            let bare = cut(&bare, "<g class=\"numbers\"", "</g>\n");
+            // (The caption's font fits its words, so its size differs.)
+            let uncaptioned = |svg: &str| -> Vec<String> {
+                svg.lines()
+                    .filter(|l| !l.contains("class=\"caption\""))
+                    .map(str::to_owned)
+                    .collect()
+            };
+            assert_eq!(uncaptioned(&bare), uncaptioned(&without));
         }
     }
 
@@ -453,9 +532,10 @@ mod tests {
         let t = tour(201, 200, TourKind::Closed);
         let svg = render_svg(&t);
         let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        // The caption alone.
         assert_eq!(
             doc.descendants().filter(|n| n.has_tag_name("text")).count(),
-            0
+            1
         );
         assert!(doc.descendants().any(|n| n.has_tag_name("pattern")));
     }

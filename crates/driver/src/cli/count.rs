@@ -127,7 +127,7 @@ pub struct ZddArgs {
     /// The diagram engine: zbdd, bdd, bcdd, … [default: zbdd]
     ///
     /// The decision-diagram engine [default: zbdd].
-    #[arg(long, value_parser = engine_names(), hide_possible_values = true, long_help = engine_help())]
+    #[arg(long, value_parser = engine_names(), hide_possible_values = true, long_help = engine_help(), hide_short_help = true)]
     pub engine: Option<String>,
 
     /// The order and shape of the intersections (--method zdd) [default: fused].
@@ -180,6 +180,10 @@ impl From<ScheduleChoice> for Schedule {
 }
 
 #[derive(Debug, Args, Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "each flag is an option a caller gives (--json, --jsonl, --check, --no-theorems), not a state"
+)]
 pub struct CountArgs {
     #[command(flatten)]
     pub problem: ProblemArgs,
@@ -210,6 +214,14 @@ pub struct CountArgs {
     #[arg(long, help_heading = "Output")]
     pub json: bool,
 
+    /// The JSON document on one line (JSON Lines, to append to a file)
+    ///
+    /// Print the JSON document on one line (implies --json): `bench
+    /// --jsonl >> runs.jsonl` appends a line a benchmark, a JSON Lines
+    /// file that `plot` reads.
+    #[arg(long, help_heading = "Output", hide_short_help = true)]
+    pub jsonl: bool,
+
     /// Compare with the published counts; exit 1 on a mismatch
     ///
     /// Compare the count with the shipped published counts; exit 1 on a mismatch.
@@ -222,6 +234,24 @@ pub struct CountArgs {
     /// SQ --by-end) as a board-shaped heat map in FILE (SVG).
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     pub svg: Option<PathBuf>,
+}
+
+/// `bench`: a count timed as hyperfine times a command.
+#[derive(Debug, Args, Clone)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub count: CountArgs,
+
+    /// Measured runs: their mean ± σ, min and max
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000), help_heading = "Benchmark")]
+    pub runs: u32,
+
+    /// Runs before the measured ones, not measured
+    ///
+    /// Runs before the measured ones, whose times are not kept (they warm
+    /// the page cache, the allocator and the CPU's clock).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10_000), help_heading = "Benchmark")]
+    pub warmup: u32,
 }
 
 /// Counts beyond the total: a fixed start or end, tables, symmetry.
@@ -338,15 +368,33 @@ pub struct FrontierArgs {
     pub checkpoint: Option<PathBuf>,
 
     /// How often to write the checkpoint, e.g. 5m or 90s [default: 5m].
-    #[arg(long, value_name = "DURATION", value_parser = parse_duration, requires = "checkpoint", hide_short_help = true)]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration, conflicts_with = "no_checkpoint", hide_short_help = true)]
     pub checkpoint_every: Option<std::time::Duration>,
 
-    /// Go on from a checkpoint directory
+    /// Keep no checkpoint of a long count
+    ///
+    /// Keep no checkpoint of a count estimated at more than 5 minutes,
+    /// which otherwise keeps one in the user's cache directory
+    /// ($XDG_CACHE_HOME/knights-tour/checkpoints, docs/frontier.md).
+    #[arg(long, conflicts_with_all = ["checkpoint", "resume"])]
+    pub no_checkpoint: bool,
+
+    /// Go on from a checkpoint (alone: the cache's)
     ///
     /// Go on from a checkpoint directory of the same board and kind (with
-    /// --pairs or --shard: skipping the classes it had finished).
-    #[arg(long, value_name = "DIR")]
-    pub resume: Option<PathBuf>,
+    /// --pairs or --shard: skipping the classes it had finished); without
+    /// DIR, from the checkpoint that the same command keeps in the cache
+    /// (which the same command finds again without --resume too). Put a
+    /// bare --resume after the board, or it takes the board for DIR.
+    #[arg(long, value_name = "DIR", num_args = 0..=1)]
+    pub resume: Option<Option<PathBuf>>,
+}
+
+impl FrontierArgs {
+    /// The directory `--resume DIR` names, if one.
+    pub fn resume_dir(&self) -> Option<PathBuf> {
+        self.resume.clone().flatten()
+    }
 }
 
 /// One count spread over several processes or machines.
@@ -446,7 +494,7 @@ pub(crate) fn given(
                 every: f.checkpoint_every,
             })
         }),
-        resume: frontier.and_then(|f| f.resume.clone()),
+        resume: frontier.and_then(FrontierArgs::resume_dir),
         cluster: None,
         order: method.order.as_ref().map(|o| o.choice.clone()),
     }

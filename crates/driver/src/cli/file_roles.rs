@@ -43,7 +43,8 @@ impl Command {
     pub fn files(&self) -> Files {
         let mut files = Files::default();
         match self {
-            Command::Count(args) | Command::Bench(args) => count_files(args, &mut files),
+            Command::Count(args) => count_files(args, &mut files),
+            Command::Bench(args) => count_files(&args.count, &mut files),
             Command::Tour(args) => {
                 order_file(&args.method, &mut files);
                 files.writes.extend(args.svg.clone().map(|f| ("--svg", f)));
@@ -99,7 +100,7 @@ fn frontier_dirs(frontier: &FrontierArgs, files: &mut Files) {
         .extend(frontier.checkpoint.clone().map(|d| ("--checkpoint", d)));
     files
         .owns
-        .extend(frontier.resume.clone().map(|d| ("--resume", d)));
+        .extend(frontier.resume_dir().map(|d| ("--resume", d)));
     files
         .spills
         .extend(frontier.spill_dir.clone().map(|d| ("--spill-dir", d)));

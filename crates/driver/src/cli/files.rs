@@ -123,7 +123,8 @@ pub struct PlotArgs {
     #[arg(required = true, value_name = "REPORT")]
     pub reports: Vec<PathBuf>,
 
-    /// Write the SVG to FILE [default: standard output].
+    /// Write the chart to FILE: SVG, or PNG where FILE ends in .png
+    /// [default: SVG on standard output].
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
 
@@ -154,6 +155,10 @@ pub struct PlotArgs {
     /// method and settings].
     #[arg(long, value_name = "TEXT")]
     pub label: Vec<String>,
+
+    /// Every square's whole count, not three digits of it (--chart table).
+    #[arg(long)]
+    pub exact: bool,
 }
 
 /// What `plot` draws.

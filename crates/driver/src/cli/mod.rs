@@ -24,7 +24,7 @@ use help::{
     COMPLETIONS_HELP, EXIT_STATUS, MAN_HELP, ORDER_HELP, after_count_help, after_main_help,
     long_version,
 };
-pub use parse::parse_square;
+pub use parse::{parse_size, parse_square};
 pub use sequence::SequenceArgs;
 pub use tours::*;
 
@@ -72,10 +72,11 @@ pub enum Command {
     // `--help` adds the rest, the conventions, examples and exit statuses.
     #[command(after_long_help = after_count_help())]
     Count(CountArgs),
-    /// Run one benchmark configuration and print its JSON report (count
-    /// --json); the method is the time-sliced ZDD (--method zdd) unless
-    /// another is named.
-    Bench(CountArgs),
+    /// Time a count as hyperfine times a command: --warmup runs, then
+    /// --runs measured ones, their mean ± σ, min and max on stderr and in
+    /// the JSON report (count --json) on stdout; the method is the
+    /// time-sliced ZDD (--method zdd) unless another is named.
+    Bench(BenchArgs),
     /// Count every board ROWS x n for n = 1..N (or the first m cells of a
     /// strip) in one sweep along the strip, as Knuth's sequences do.
     Sequence(SequenceArgs),

@@ -126,3 +126,9 @@ pub(crate) fn parse_peer_timeout(text: &str) -> Result<std::time::Duration, Stri
 pub(crate) fn parse_bytes(text: &str) -> Result<Bytes, String> {
     text.parse()
 }
+
+/// A size read from the environment (`KNIGHTS_TOUR_CACHE_CAP`), as
+/// `--memory` reads one.
+pub fn parse_size(text: &str) -> Result<Bytes, String> {
+    parse_bytes(text)
+}

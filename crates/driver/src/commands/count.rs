@@ -1,14 +1,16 @@
-//! `knights-tour count` (and `bench`, which is `count --json`).
+//! `knights-tour count`, and `bench`: `count --json` repeated and timed.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use kt_count::known;
 use kt_count::report::{CheckReport, RunReport};
 use kt_count::{BigUint, Question, TourKind};
 
-use super::{Unfinished, long_runs, supervised};
-use crate::cli::CountArgs;
+use super::bench::{Measure, Timing};
+use super::{Unfinished, checkpoint_cache, long_runs, supervised};
+use crate::cli::{BenchArgs, CountArgs};
 use crate::exit::{CliError, ExitCode};
 use crate::json;
 use crate::output::{OrFail, Output};
@@ -16,23 +18,81 @@ use crate::progress::Monitor;
 use crate::summary;
 
 pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, CliError> {
+    counted(args, progress, quiet, None)
+}
+
+/// `bench`: the count's JSON report, timed over `--warmup` and `--runs`.
+/// A benchmark keeps no checkpoint in the cache (a run that resumed one
+/// would time the rest of a count), unless `--checkpoint` names one.
+pub fn bench(args: &BenchArgs, progress: bool, quiet: bool) -> Result<ExitCode, CliError> {
+    let mut count = args.count.clone();
+    count.json = true;
+    count.frontier.no_checkpoint |= count.frontier.checkpoint.is_none();
+    let measure = Measure {
+        runs: args.runs,
+        warmup: args.warmup,
+    };
+    counted(&count, progress, quiet, Some(measure))
+}
+
+/// Counts as `args` ask and prints the report; with `measure`, runs the
+/// count that many times and adds their times to the report.
+fn counted(
+    args: &CountArgs,
+    progress: bool,
+    quiet: bool,
+    measure: Option<Measure>,
+) -> Result<ExitCode, CliError> {
     let request = args.request().map_err(CliError::input)?;
     let heat_map = heat_map(args, &request)?;
     // A closed stdout fails here, before any work.
     let mut out = Output::stdout()?;
     // Planning costs microseconds; the work plans again as it starts.
     let plan = kt_count::plan(&request).ok();
+    // A long sweep keeps a checkpoint in the cache unless told not to:
+    // the arguments as if `--checkpoint` had named it.
+    let cached = cached_checkpoint(args, &request, plan.as_ref())?;
+    let with_cache;
+    let (args, request, plan) = match &cached {
+        Some(cached) => {
+            with_cache = cached.args.clone();
+            let request = with_cache.request().map_err(CliError::input)?;
+            let plan = kt_count::plan(&request).ok();
+            (&with_cache, request, plan)
+        }
+        None => (args, request, plan),
+    };
     if !quiet {
-        announce(plan.as_ref(), args);
+        announce(plan.as_ref(), args, cached.as_ref());
     }
     let reach = plan.as_ref().and_then(|p| p.estimate.as_ref());
-    let monitor = Arc::new(
-        Monitor::new(progress, reach.map(|r| r.seconds)).with_work(reach.and_then(|r| r.states)),
-    );
-    let work = request.clone();
-    let result = supervised(&monitor, move |observer, cancel| {
-        kt_count::count(&work, observer, cancel)
-    });
+    let mut timing = measure.map(Timing::new);
+    let result = loop {
+        let monitor = Arc::new(
+            Monitor::new(progress, reach.map(|r| r.seconds))
+                .with_work(reach.and_then(|r| r.states))
+                .with_checkpoints(
+                    args.frontier.checkpoint.as_deref(),
+                    args.frontier.resume_dir().as_deref(),
+                ),
+        );
+        let work = request.clone();
+        let result = supervised(&monitor, move |observer, cancel| {
+            kt_count::count(&work, observer, cancel)
+        });
+        match (&mut timing, result) {
+            (Some(timing), Ok(counted)) => {
+                if let Some(line) = timing.add(&counted)? {
+                    if !quiet {
+                        eprintln!("{line}");
+                    }
+                    break Ok(counted);
+                }
+            }
+            (_, result) => break result,
+        }
+    };
+    let json = args.json || args.jsonl;
     let (count, mut report) = match result {
         Ok(counted) => (counted.count, counted.report),
         Err(Unfinished { mut error, report }) => {
@@ -41,16 +101,26 @@ pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, Cl
             {
                 let checkpoint = args.frontier.checkpoint.as_deref();
                 let written = checkpoint.is_some_and(long_runs::holds_checkpoint);
-                let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-                error.message = format!(
-                    "{}; {}",
-                    error.message,
-                    long_runs::resume_advice(&args, checkpoint, written)
-                );
+                let command: Vec<std::ffi::OsString> = std::env::args_os().collect();
+                let advice = match &cached {
+                    Some(cached) if written => format!(
+                        "go on with: {} (the checkpoint is in {})",
+                        checkpoint_cache::resume_command(&command),
+                        cached.dir.display()
+                    ),
+                    _ => long_runs::resume_advice(&command, checkpoint, written),
+                };
+                error.message = format!("{}; {advice}", error.message);
             }
             // A partial report is still a report: print it, then fail.
             if let Some(report) = report {
-                print(&report, args.json, parts(&request), &mut out)?;
+                let how = How {
+                    json,
+                    lines: args.jsonl,
+                    part: parts(&request),
+                    timing: timing.as_ref(),
+                };
+                print(&report, &how, &mut out)?;
                 out.finish()?;
             }
             return Err(error);
@@ -70,8 +140,18 @@ pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, Cl
         }
         report.check = Some(CheckReport::from(&check));
     }
-    print(&report, args.json, parts(&request), &mut out)?;
+    let how = How {
+        json,
+        lines: args.jsonl,
+        part: parts(&request),
+        timing: timing.as_ref(),
+    };
+    print(&report, &how, &mut out)?;
     out.finish()?;
+    // The count is out: nothing is left to resume.
+    if let Some(cached) = &cached {
+        let _ = std::fs::remove_dir_all(&cached.dir);
+    }
     // After the count is out: a picture that cannot be written never
     // costs the count.
     if let Some(path) = &heat_map {
@@ -80,9 +160,119 @@ pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, Cl
     failure.map_or(Ok(ExitCode::Success), Err)
 }
 
+/// A count's checkpoint in the user's cache (`checkpoint_cache`): where,
+/// and the arguments that keep it there.
+struct Cached {
+    dir: PathBuf,
+    /// The count's arguments with `--checkpoint` (and `--resume`, where
+    /// the cache holds a checkpoint) naming `dir`.
+    args: CountArgs,
+    /// Whether the count goes on from a checkpoint found there.
+    resumes: bool,
+}
+
+/// The cache's checkpoint for this count: where a sweep estimated beyond
+/// a few minutes keeps its levels when no `--checkpoint` is given (and
+/// not `--no-checkpoint`), or where a bare `--resume` finds them. Prunes
+/// the cache's other checkpoints before the count writes its own.
+fn cached_checkpoint(
+    args: &CountArgs,
+    request: &kt_count::Request,
+    plan: Option<&kt_count::Plan>,
+) -> Result<Option<Cached>, CliError> {
+    let frontier = &args.frontier;
+    let bare_resume = frontier.resume == Some(None);
+    // Refused by its plan: the count says why, as without `--resume`.
+    let Some(plan) = plan else {
+        return Ok(None);
+    };
+    let long = match &plan.estimate {
+        Some(reach) => checkpoint_cache::wanted(reach.seconds).map_err(CliError::input)?,
+        None => false,
+    };
+    let wanted = bare_resume
+        || (long
+            && frontier.checkpoint.is_none()
+            && frontier.resume.is_none()
+            && !frontier.no_checkpoint);
+    if !wanted {
+        return Ok(None);
+    }
+    if plan.method != "frontier" {
+        return if bare_resume {
+            Err(CliError::input(format!(
+                "--resume without DIR resumes a frontier count from the cache; this count runs --method {}: name the --checkpoint directory",
+                plan.method
+            )))
+        } else {
+            Ok(None)
+        };
+    }
+    let Some(root) = checkpoint_cache::root() else {
+        return if bare_resume {
+            Err(CliError::input(
+                "--resume without DIR: this system has no cache directory (set XDG_CACHE_HOME)",
+            ))
+        } else {
+            Ok(None)
+        };
+    };
+    let checkpoints = checkpoint_cache::checkpoints(&root);
+    let dir = checkpoints.join(checkpoint_cache::run_name(args, request, plan.method));
+    let resumes = long_runs::holds_checkpoint(&dir);
+    if bare_resume && !resumes {
+        return Err(CliError::input(format!(
+            "--resume: the cache holds no checkpoint of this count ({}); run it without --resume",
+            dir.display()
+        )));
+    }
+    let cap = checkpoint_cache::cap().map_err(CliError::input)?;
+    std::fs::create_dir_all(&checkpoints).map_err(|e| {
+        CliError::input(format!(
+            "cannot make the checkpoint cache {}: {e} (--no-checkpoint keeps none)",
+            checkpoints.display()
+        ))
+    })?;
+    checkpoint_cache::prune(&checkpoints, &dir, cap, std::time::SystemTime::now());
+    let mut cached_args = args.clone();
+    // The method the plan chose: a checkpoint would narrow `auto`'s choice.
+    plan.method.clone_into(&mut cached_args.method.method);
+    cached_args.method.encoding = None;
+    cached_args.frontier.checkpoint = Some(dir.clone());
+    cached_args.frontier.resume = resumes.then(|| Some(dir.clone()));
+    if cached_args.frontier.spill_dir.is_none() {
+        // Beside the checkpoint, on its file system: its runs are linked,
+        // not copied.
+        cached_args.frontier.spill_dir = Some(checkpoint_cache::spill(&root));
+    }
+    Ok(Some(Cached {
+        dir,
+        args: cached_args,
+        resumes,
+    }))
+}
+
 /// Says on stderr, before it starts, what work estimated at more than ten
-/// minutes will take (terminal or not: a script's log shows it too).
-fn announce(plan: Option<&kt_count::Plan>, args: &CountArgs) {
+/// minutes will take (terminal or not: a script's log shows it too), and
+/// where a checkpoint in the cache is kept or resumed from.
+fn announce(plan: Option<&kt_count::Plan>, args: &CountArgs, cached: Option<&Cached>) {
+    estimate(plan, args);
+    if let Some(cached) = cached {
+        let verb = if cached.resumes {
+            "going on from the checkpoint in"
+        } else {
+            "keeping a checkpoint in"
+        };
+        eprintln!(
+            "note: {verb} {} (--no-checkpoint: none)",
+            cached.dir.display()
+        );
+    }
+}
+
+/// The line of [`long_runs::announcement`], for work estimated beyond
+/// ten minutes.
+fn estimate(plan: Option<&kt_count::Plan>, args: &CountArgs) {
     let Some(plan) = plan else { return };
     let Some(reach) = &plan.estimate else { return };
     let spill_dir = args
@@ -91,7 +281,10 @@ fn announce(plan: Option<&kt_count::Plan>, args: &CountArgs) {
         .clone()
         .unwrap_or_else(std::env::temp_dir);
     if let Some(line) = long_runs::announcement(reach, plan.budget, &spill_dir) {
-        let keep = if sweeps(plan.method) && args.frontier.checkpoint.is_none() {
+        let keep = if sweeps(plan.method)
+            && args.frontier.checkpoint.is_none()
+            && !args.frontier.no_checkpoint
+        {
             "; --checkpoint DIR keeps its levels against an interruption"
         } else {
             ""
@@ -108,10 +301,7 @@ fn sweeps(method: &str) -> bool {
 
 /// The file `--svg` draws the question's table in, refused before any
 /// work where the question gives no table or the file cannot be written.
-fn heat_map(
-    args: &CountArgs,
-    request: &kt_count::Request,
-) -> Result<Option<std::path::PathBuf>, CliError> {
+fn heat_map(args: &CountArgs, request: &kt_count::Request) -> Result<Option<PathBuf>, CliError> {
     let Some(path) = &args.svg else {
         return Ok(None);
     };
@@ -164,9 +354,17 @@ fn draw(
             "internal error: the count gave no table to draw".to_owned(),
         ));
     };
-    let svg = kt_tours::render_table_svg(board, table, &title)
+    let unit = match request.question {
+        Question::ByEnd { from } => format!(
+            "directed {kind} tours from {} ending on the square",
+            kt_count::square_name(board, from)
+        ),
+        _ => format!("directed {kind} tours starting on the square"),
+    };
+    let options = kt_tours::TableOptions { exact: false, unit };
+    let svg = kt_tours::render_table_svg_with(board, table, &title, &options)
         .map_err(|e| CliError::other(format!("internal error: {e}")))?;
-    crate::output::write_file(path, svg)
+    super::png::write_picture(path, &svg)
 }
 
 /// Compares what the report counted with every published count its
@@ -196,10 +394,22 @@ fn parts(request: &kt_count::Request) -> bool {
     matches!(request.question, Question::Pairs { .. })
 }
 
-fn print(report: &RunReport, json: bool, part: bool, out: &mut dyn Write) -> Result<(), CliError> {
+/// How a report is printed.
+struct How<'a> {
+    /// As JSON (`--json`, `--jsonl`, `bench`).
+    json: bool,
+    /// On one line (`--jsonl`).
+    lines: bool,
+    /// As a part for `merge` (a count by endpoint pairs).
+    part: bool,
+    /// `bench`'s times.
+    timing: Option<&'a Timing>,
+}
+
+fn print(report: &RunReport, how: &How, out: &mut dyn Write) -> Result<(), CliError> {
     // A count by endpoint pairs prints its part: what `merge` reads.
-    if json
-        && part
+    if how.json
+        && how.part
         && let Some(mut part) = kt_count::pairs::part(report, json::VERSION)
     {
         part.commit = Some(json::COMMIT.to_string());
@@ -208,10 +418,19 @@ fn print(report: &RunReport, json: bool, part: bool, out: &mut dyn Write) -> Res
             .check
             .as_ref()
             .and_then(|check| serde_json::to_value(check).ok());
+        // A part is one line already (`--jsonl` or not).
         return writeln!(out, "{}", part.to_json()).or_fail();
     }
-    if json {
-        json::write_pretty(&report.document(), out)
+    if how.json {
+        let document = super::bench::Document {
+            report: report.document(),
+            bench: how.timing.map(Timing::summary),
+        };
+        if how.lines {
+            json::write_line(&document, out)
+        } else {
+            json::write_pretty(&document, out)
+        }
     } else {
         summary::write(report, out)
     }

@@ -63,9 +63,9 @@ pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
         let options = kt_tours::SvgOptions {
             numbers: !args.no_numbers,
         };
-        crate::output::write_file(path, kt_tours::render_svg_with(&tour, options))?;
+        super::png::write_picture(path, &kt_tours::render_svg_with(&tour, options))?;
     }
-    if !args.quiet_time {
+    if !args.quiet_time && !crate::progress::quiet() {
         eprintln!(
             "{kind} tour of {board} found in {:.3} s",
             elapsed.as_secs_f64()

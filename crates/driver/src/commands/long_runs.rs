@@ -89,7 +89,7 @@ fn resume_command(args: &[OsString], dir: &Path) -> String {
 
 /// `word` as a POSIX shell reads it back: bare where it is only safe
 /// characters, in single quotes otherwise.
-fn shell_quoted(word: &str) -> String {
+pub(crate) fn shell_quoted(word: &str) -> String {
     let safe = |c: char| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c);
     if !word.is_empty() && word.chars().all(safe) {
         word.to_owned()

@@ -96,7 +96,11 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         .as_ref()
         .map(|path| {
             let title = format!("Directed open tours of {board} by start square");
-            kt_tours::render_table_svg(&board, &table, &title)
+            let options = kt_tours::TableOptions {
+                exact: false,
+                unit: "directed open tours starting on the square".to_owned(),
+            };
+            kt_tours::render_table_svg_with(&board, &table, &title, &options)
                 .map(|svg| (path, svg))
                 .map_err(|e| CliError::other(format!("internal error: {e}")))
         })
@@ -215,7 +219,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     }
     out.finish()?;
     if let Some((path, svg)) = heat_map {
-        crate::output::write_file(path, svg)?;
+        super::png::write_picture(path, &svg)?;
     }
     match check.and_then(|c| c.disagreeing.first().cloned()) {
         Some((published, expected)) => Err(CliError {

@@ -1,5 +1,7 @@
 //! One module per subcommand, and the way they all run library work.
 
+mod bench;
+mod checkpoint_cache;
 mod completions;
 mod count;
 mod dot;
@@ -10,6 +12,7 @@ mod man;
 mod merge;
 mod order;
 mod plot;
+mod png;
 pub(crate) mod sequence;
 mod shards;
 mod tour;
@@ -34,11 +37,7 @@ pub fn run(command: Command, progress: bool, quiet: bool) -> Result<ExitCode, Cl
     command.files().check()?;
     match command {
         Command::Count(args) => count::run(&args, progress, quiet),
-        Command::Bench(args) => count::run(
-            &crate::cli::CountArgs { json: true, ..args },
-            progress,
-            quiet,
-        ),
+        Command::Bench(args) => count::bench(&args, progress, quiet),
         Command::Sequence(args) => sequence::run(&args, progress),
         Command::Known(args) => known::run(&args),
         Command::Tour(args) => tour::run(&args, progress),

@@ -30,6 +30,9 @@ use std::io::Read;
 use std::path::Path;
 
 use kt_count::RunReport;
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::SegmentedCoord;
+use plotters::coord::types::RangedCoordusize;
 use plotters::prelude::*;
 
 use crate::cli::{Chart, PlotArgs};
@@ -71,6 +74,9 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
     }
     if args.chart != Chart::Levels && args.time {
         return Err(CliError::input("--time goes with --chart levels"));
+    }
+    if args.chart != Chart::Table && args.exact {
+        return Err(CliError::input("--exact goes with --chart table"));
     }
     if args.chart != Chart::Bars && args.memory {
         return Err(CliError::input("--memory goes with --chart bars"));
@@ -160,11 +166,11 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
         }
         Chart::Table => {
             let (path, report) = &reports[0];
-            heat_map(path, report, args.title.as_deref())?
+            heat_map(path, report, args.title.as_deref(), args.exact)?
         }
     };
     if let Some(path) = &args.output {
-        crate::output::write_file(path, svg)?;
+        super::png::write_picture(path, &svg)?;
     } else {
         let mut out = Output::stdout()?;
         std::io::Write::write_all(&mut out, svg.as_bytes()).or_fail()?;
@@ -194,7 +200,7 @@ fn as_run(mut value: serde_json::Value) -> Result<Run, serde_json::Error> {
 }
 
 /// The reports in `path`: one report (`count --json`, `bench`) or several
-/// one after another (as `bench ... >> runs.json` appends them, or as the
+/// one after another (as `bench ... --jsonl >> runs.jsonl` appends them, or as the
 /// benchmark scripts' `runs.jsonl` keep them, each under `"report"`);
 /// refused in one line if it holds none, or anything else.
 fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
@@ -220,9 +226,16 @@ fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
         .enumerate()
     {
         let value = value.map_err(|e| not_one(&e))?;
-        let report = serde_json::from_value::<RunReport>(value.clone())
+        // `bench --runs N`: the bar is the runs' mean, not the last run.
+        let mean = value
+            .pointer("/bench/mean")
+            .and_then(serde_json::Value::as_f64);
+        let mut report = serde_json::from_value::<RunReport>(value.clone())
             .or_else(|e| as_run(value).map(|run| run.report).map_err(|_| e))
             .map_err(|e| not_one(&format!("document {}: {e}", i + 1)))?;
+        if let Some(mean) = mean {
+            report.total_time_ms = mean * 1000.0;
+        }
         reports.push(report);
     }
     if reports.is_empty() {
@@ -312,7 +325,11 @@ fn draw(series: &[Series], title: &str, time: bool) -> Result<String, Box<dyn st
         chart
             .configure_mesh()
             .x_desc("step (squares decided)")
-            .y_desc(if time { "seconds" } else { "states" })
+            .y_desc(if time {
+                "time of the level (seconds, log scale)"
+            } else {
+                "states in the level (log scale)"
+            })
             .y_label_formatter(&|v| log_tick(*v))
             .x_label_formatter(&|v| format!("{v:.0}"))
             .draw()?;
@@ -448,20 +465,25 @@ fn first_seen<'a>(values: impl Iterator<Item = &'a str>) -> impl Fn(&str) -> usi
     move |value| seen.iter().position(|s| s == value).unwrap_or(0)
 }
 
-/// The bars as an SVG document: one a report, in the order given, on a
-/// logarithmic scale (runs compared differ by orders of magnitude).
+/// Values spanning at most this factor are drawn on a linear axis from
+/// zero, where a bar's length is its value; beyond it on a log axis
+/// (said on the axis), where a length is not, but small runs still show.
+const LINEAR_SPAN: f64 = 100.0;
+
+/// The bars as an SVG document: one a report, in the order given, one
+/// colour per method and settings, named in a legend where there are
+/// several; on a linear axis from zero unless the values span more than
+/// [`LINEAR_SPAN`].
 fn draw_bars(
     bars: &[Bar],
     title: &str,
     memory: bool,
 ) -> Result<String, Box<dyn std::error::Error>> {
     let stopped = bars.iter().any(|b| !b.finished);
-    // Room right of the longest bar for its "stopped" mark.
-    let high =
-        bars.iter().map(|b| b.value).fold(1e-3f64, f64::max) * if stopped { 12.0 } else { 2.0 };
-    let low = bars.iter().map(|b| b.value).fold(f64::INFINITY, f64::min) / 2.0;
+    let most = bars.iter().map(|b| b.value).fold(1e-3f64, f64::max);
+    let least = bars.iter().map(|b| b.value).fold(f64::INFINITY, f64::min);
+    let log = most / least > LINEAR_SPAN;
     let n = bars.len();
-    let decades = decades(low, high);
     let unit = if memory { "B" } else { "s" };
     let labels: Vec<String> = bars
         .iter()
@@ -476,82 +498,187 @@ fn draw_bars(
         .collect();
     let widest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let colour_of = first_seen(bars.iter().map(|b| b.key.as_str()));
+    let mut keys: Vec<&str> = Vec::new();
+    for bar in bars {
+        if !keys.contains(&bar.key.as_str()) {
+            keys.push(&bar.key);
+        }
+    }
+    // A legend where colour tells runs apart: more than one key.
+    let legend = keys.len() > 1;
+    let x_desc = match (memory, log) {
+        (true, false) => "peak resident memory (bytes)",
+        (true, true) => "peak resident memory (bytes, log scale)",
+        (false, false) => "wall time (seconds)",
+        (false, true) => "wall time (seconds, log scale)",
+    };
     let mut svg = String::new();
     {
-        let height = SIZE.1.max(120 + 28 * n as u32);
+        let legend_rows = if legend { keys.len() as u32 } else { 0 };
+        let height = SIZE.1.max(120 + 28 * n as u32 + 22 * legend_rows);
         let root = SVGBackend::with_string(&mut svg, (SIZE.0, height)).into_drawing_area();
         root.fill(&WHITE)?;
-        let mut chart = ChartBuilder::on(&root)
-            .caption(title, ("sans-serif", 24))
-            .margin(16)
-            .x_label_area_size(48)
-            .y_label_area_size((40 + 8 * widest as u32).clamp(120, 420))
-            .build_cartesian_2d((low..high).log_scale(), (0..n).into_segmented())?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .x_desc(if memory {
-                "peak resident memory (bytes, log scale)"
-            } else {
-                "seconds (log scale)"
-            })
-            // Ticks at 1, 2 and 5 of each decade, not only at powers of
-            // ten, so that a range of a decade or two still reads: ask
-            // for every multiple of each power of ten (plotters' log
-            // axis gives them when asked for ten a decade), name three.
-            .x_labels(10 * decades + 10)
-            .light_line_style(TRANSPARENT)
-            .x_label_formatter(&|v| log_tick(*v))
-            // The first report given at the top.
-            .y_label_formatter(&|v| match v {
-                SegmentValue::CenterOf(i) if *i < n => labels[n - 1 - i].clone(),
-                _ => String::new(),
-            })
-            .y_labels(n.max(1))
-            .draw()?;
-        for (i, bar) in bars.iter().enumerate() {
-            let colour = Palette99::pick(colour_of(&bar.key)).to_rgba();
-            let row = n - 1 - i;
-            let corners = [
-                (low, SegmentValue::Exact(row)),
-                (bar.value, SegmentValue::Exact(row + 1)),
-            ];
-            // A gap of a few pixels between neighbouring bars.
-            let gap = |mut r: Rectangle<(f64, SegmentValue<usize>)>| {
-                r.set_margin(3, 3, 0, 0);
-                r
-            };
-            if bar.finished {
-                chart.draw_series([gap(Rectangle::new(corners, colour.filled()))])?;
-            } else {
-                // Pale, outlined, and marked: more than this, not this.
-                chart.draw_series([
-                    gap(Rectangle::new(corners.clone(), colour.mix(0.3).filled())),
-                    gap(Rectangle::new(corners, colour.stroke_width(1))),
-                ])?;
-                chart.draw_series([Text::new(
-                    format!("stopped, ≥ {} →", with_unit(bar.value, unit)),
-                    (bar.value * 1.08, SegmentValue::CenterOf(row)),
-                    ("sans-serif", 13).into_font().color(&BLACK),
-                )])?;
-            }
+        let y_area = (40 + 8 * widest as u32).clamp(120, 420);
+        // One row per bar, the first report at the top: rows 0..n-1, no
+        // row above the first bar.
+        let rows = 0..n.saturating_sub(1);
+        // Room right of the longest bar for a "stopped" mark, and for the
+        // legend in the upper right corner.
+        let room = if stopped { 1.6 } else { 1.05 } * if legend { 1.5 } else { 1.0 };
+        if log {
+            let right = if stopped { 12.0 } else { 2.0 } * if legend { 10.0 } else { 1.0 };
+            let (low, high) = (least / 2.0, most * right);
+            let decades = decades(low, high);
+            let mut chart = bar_builder(&root, title, y_area)
+                .build_cartesian_2d((low..high).log_scale(), rows.into_segmented())?;
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .x_desc(x_desc)
+                // Ticks at 1, 2 and 5 of each decade, not only at powers of
+                // ten, so that a range of a decade or two still reads: ask
+                // for every multiple of each power of ten (plotters' log
+                // axis gives them when asked for ten a decade), name three.
+                .x_labels(10 * decades + 10)
+                .light_line_style(TRANSPARENT)
+                .x_label_formatter(&|v| log_tick(*v))
+                .y_label_formatter(&|v| row_label(v, &labels))
+                .y_labels(n.max(1))
+                .draw()?;
+            draw_bar_series(&mut chart, bars, low, unit, &colour_of, &keys, legend)?;
+        } else {
+            let mut chart = bar_builder(&root, title, y_area)
+                .build_cartesian_2d(0.0..most * room, rows.into_segmented())?;
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .x_desc(x_desc)
+                .light_line_style(TRANSPARENT)
+                .x_label_formatter(&|v| short(*v))
+                .y_label_formatter(&|v| row_label(v, &labels))
+                .y_labels(n.max(1))
+                .draw()?;
+            draw_bar_series(&mut chart, bars, 0.0, unit, &colour_of, &keys, legend)?;
         }
         root.present()?;
     }
     Ok(svg)
 }
 
+/// The bar chart's frame: its title, and room for the row labels.
+fn bar_builder<'a, 'b, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: &'b str,
+    y_area: u32,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .caption(title, ("sans-serif", 24))
+        .margin(16)
+        .x_label_area_size(48)
+        .y_label_area_size(y_area);
+    builder
+}
+
+/// A bar row's label: the first report given at the top.
+fn row_label(v: &SegmentValue<usize>, labels: &[String]) -> String {
+    let n = labels.len();
+    match v {
+        SegmentValue::CenterOf(i) if *i < n => labels[n - 1 - i].clone(),
+        _ => String::new(),
+    }
+}
+
+/// Draws the bars on `chart` from `base`, and the legend of their colours
+/// where `legend` says so.
+fn draw_bar_series<'a, X, DB>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, SegmentedCoord<RangedCoordusize>>>,
+    bars: &[Bar],
+    base: f64,
+    unit: &str,
+    colour_of: &impl Fn(&str) -> usize,
+    keys: &[&str],
+    legend: bool,
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    X: Ranged<ValueType = f64>,
+    DB: DrawingBackend + 'a,
+    DB::ErrorType: 'static,
+{
+    let n = bars.len();
+    for (i, bar) in bars.iter().enumerate() {
+        let colour = okabe_ito(colour_of(&bar.key)).to_rgba();
+        let row = n - 1 - i;
+        let corners = [
+            (base, SegmentValue::Exact(row)),
+            (bar.value, SegmentValue::Exact(row + 1)),
+        ];
+        // A gap of a few pixels between neighbouring bars.
+        let gap = |mut r: Rectangle<(f64, SegmentValue<usize>)>| {
+            r.set_margin(3, 3, 0, 0);
+            r
+        };
+        if bar.finished {
+            chart.draw_series([gap(Rectangle::new(corners, colour.filled()))])?;
+        } else {
+            // Pale, outlined, and marked: more than this, not this.
+            chart.draw_series([
+                gap(Rectangle::new(corners.clone(), colour.mix(0.3).filled())),
+                gap(Rectangle::new(corners, colour.stroke_width(1))),
+            ])?;
+            chart.draw_series([Text::new(
+                format!("stopped, ≥ {} →", with_unit(bar.value, unit)),
+                (bar.value * 1.02, SegmentValue::CenterOf(row)),
+                ("sans-serif", 13).into_font().color(&BLACK),
+            )])?;
+        }
+    }
+    if legend {
+        // One entry per colour: an empty series carries each key.
+        for key in keys {
+            let colour = okabe_ito(colour_of(key)).to_rgba();
+            chart
+                .draw_series(std::iter::empty::<Rectangle<(f64, SegmentValue<usize>)>>())?
+                .label(key.to_string())
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 6), (x + 16, y + 6)], colour.filled())
+                });
+        }
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK.mix(0.3))
+            .label_font(("sans-serif", 15))
+            .draw()?;
+    }
+    Ok(())
+}
+
 /// One report's table by start square (or by end square) as a heat map.
-fn heat_map(path: &Path, report: &RunReport, title: Option<&str>) -> Result<String, CliError> {
+fn heat_map(
+    path: &Path,
+    report: &RunReport,
+    title: Option<&str>,
+    exact: bool,
+) -> Result<String, CliError> {
     let b = &report.benchmark;
-    let (table, question) = match (&report.by_start, &report.by_end) {
-        (Some(table), _) => (table, "by start square".to_owned()),
+    let (table, question, unit) = match (&report.by_start, &report.by_end) {
+        (Some(table), _) => (
+            table,
+            "by start square".to_owned(),
+            format!("directed {} tours starting on the square", b.tour),
+        ),
         (None, Some(table)) => {
             let from = report
                 .from
                 .as_ref()
                 .map_or(String::new(), |f| format!(" from {}", f.name));
-            (table, format!("{from} by end square"))
+            (
+                table,
+                format!("{from} by end square"),
+                format!("directed {} tours{from} ending on the square", b.tour),
+            )
         }
         (None, None) => {
             return Err(CliError::input(format!(
@@ -575,7 +702,8 @@ fn heat_map(path: &Path, report: &RunReport, title: Option<&str>) -> Result<Stri
         || format!("{} tours of {board} {question}", b.tour),
         str::to_owned,
     );
-    kt_tours::render_table_svg(&board, table, &title)
+    let options = kt_tours::TableOptions { exact, unit };
+    kt_tours::render_table_svg_with(&board, table, &title, &options)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 

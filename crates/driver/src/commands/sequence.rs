@@ -48,7 +48,12 @@ fn prepare(args: &SequenceArgs) -> Result<(StripRequest, Option<Check>), CliErro
     request.spill_dir = args.spill_dir();
     request.checkpoint.clone_from(&args.frontier.checkpoint);
     request.checkpoint_every = args.frontier.checkpoint_every;
-    request.resume.clone_from(&args.frontier.resume);
+    if args.frontier.resume == Some(None) {
+        return Err(CliError::input(
+            "--resume: a sequence keeps no checkpoint in the cache; name the directory of --checkpoint",
+        ));
+    }
+    request.resume = args.frontier.resume_dir();
     request.fold = !args.no_fold;
     request.check()?;
     request.check_checkpoints()?;

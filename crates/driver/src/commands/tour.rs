@@ -31,7 +31,7 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
     let (board, kind) = (request.board, request.kind);
     let seed = args.random.then(|| args.seed.unwrap_or_else(rand::random));
     if let (Some(seed), None) = (seed, args.seed) {
-        eprintln!("seed {seed} (repeat with --seed {seed})");
+        crate::progress::say(&format!("seed {seed} (repeat with --seed {seed})"));
     }
     let selection = match seed {
         Some(seed) => Selection::Random {
@@ -114,7 +114,9 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
     }
     out.finish()?;
     if matches!(selection, Selection::All { .. }) && BigUint::from(written) < total {
-        eprintln!("showing {written} of {total} tours (raise --limit for more)");
+        crate::progress::say(&format!(
+            "showing {written} of {total} tours (raise --limit for more)"
+        ));
     }
     Ok(ExitCode::Success)
 }
@@ -154,8 +156,14 @@ impl<'a> SvgFiles<'a> {
             path.to_path_buf()
         } else {
             let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("tour");
-            path.with_file_name(format!("{stem}-{}.svg", self.written))
+            // A PNG's further pictures are PNGs too.
+            let ext = if super::png::wanted(path) {
+                "png"
+            } else {
+                "svg"
+            };
+            path.with_file_name(format!("{stem}-{}.{ext}", self.written))
         };
-        crate::output::write_file(&file, kt_tours::render_svg_with(tour, self.options))
+        super::png::write_picture(&file, &kt_tours::render_svg_with(tour, self.options))
     }
 }

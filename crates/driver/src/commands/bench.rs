@@ -1,0 +1,153 @@
+//! `bench`: a count timed as hyperfine times a command (warm-up runs, then
+//! measured ones; their mean ± σ, min and max), so that a figure in
+//! docs/benchmarks.md comes with its spread.
+//!
+//! The times are the library's wall time of each count
+//! (`total_time_ms`), from the plan to the answer: the process's start
+//! and exit, which hyperfine would add, are not the method's.
+
+use serde::Serialize;
+
+use crate::exit::CliError;
+
+/// How many runs `bench` makes.
+#[derive(Clone, Copy, Debug)]
+pub struct Measure {
+    /// Measured runs (at least 1).
+    pub runs: u32,
+    /// Runs before them, not measured.
+    pub warmup: u32,
+}
+
+/// The runs made so far, and the count they agree on.
+#[derive(Debug)]
+pub struct Timing {
+    measure: Measure,
+    made: u32,
+    seconds: Vec<f64>,
+    count: Option<kt_count::BigUint>,
+}
+
+/// The `bench` section of a report: the times of the measured runs.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub runs: u32,
+    pub warmup: u32,
+    /// Each measured run's seconds, in order.
+    pub seconds: Vec<f64>,
+    pub mean: f64,
+    /// The sample standard deviation (n − 1), `null` for one run.
+    pub stddev: Option<f64>,
+    pub min: f64,
+    pub max: f64,
+}
+
+/// A count report with its `bench` section (`null` for `count --json`):
+/// the fields of the report, then `bench`.
+#[derive(Serialize)]
+pub struct Document<'a> {
+    #[serde(flatten)]
+    pub report: kt_count::report::Document<'a>,
+    pub bench: Option<Summary>,
+}
+
+impl Timing {
+    pub fn new(measure: Measure) -> Timing {
+        Timing {
+            measure,
+            made: 0,
+            seconds: Vec::new(),
+            count: None,
+        }
+    }
+
+    /// Adds a finished run: `Some` with the line for stderr once the last
+    /// one is in, `None` while runs are left. Every run must give the
+    /// same count.
+    pub fn add(&mut self, counted: &kt_count::Counted) -> Result<Option<String>, CliError> {
+        match &self.count {
+            Some(count) if *count != counted.count => {
+                return Err(CliError::other(format!(
+                    "internal error: run {} counted {}, the runs before it {count}",
+                    self.made + 1,
+                    counted.count
+                )));
+            }
+            _ => self.count = Some(counted.count.clone()),
+        }
+        self.made += 1;
+        if self.made > self.measure.warmup {
+            self.seconds.push(counted.report.total_time_ms / 1000.0);
+        }
+        Ok((self.made >= self.measure.warmup + self.measure.runs).then(|| self.line()))
+    }
+
+    /// The times of the measured runs.
+    pub fn summary(&self) -> Summary {
+        let n = self.seconds.len().max(1) as f64;
+        let mean = self.seconds.iter().sum::<f64>() / n;
+        let stddev = (self.seconds.len() > 1).then(|| {
+            let squares: f64 = self.seconds.iter().map(|s| (s - mean).powi(2)).sum();
+            (squares / (n - 1.0)).sqrt()
+        });
+        Summary {
+            runs: self.measure.runs,
+            warmup: self.measure.warmup,
+            seconds: self.seconds.clone(),
+            mean,
+            stddev,
+            min: self.seconds.iter().copied().fold(f64::INFINITY, f64::min),
+            max: self.seconds.iter().copied().fold(0.0, f64::max),
+        }
+    }
+
+    /// hyperfine's two lines in one: `Time (mean ± σ): 1.234 s ± 0.012 s
+    /// [min 1.201 s, max 1.262 s] 10 runs, 2 warm-up`.
+    fn line(&self) -> String {
+        let s = self.summary();
+        let sigma = s
+            .stddev
+            .map_or_else(|| "(one run)".to_owned(), |sd| format!("± {}", seconds(sd)));
+        let warmup = if s.warmup > 0 {
+            format!(", {} warm-up", s.warmup)
+        } else {
+            String::new()
+        };
+        format!(
+            "Time (mean ± σ): {} {sigma}   [min {}, max {}]   {} run{}{warmup}",
+            seconds(s.mean),
+            seconds(s.min),
+            seconds(s.max),
+            s.runs,
+            if s.runs == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// Seconds with the digits that matter: `1.234 s`, `12.3 ms`.
+fn seconds(s: f64) -> String {
+    if s >= 1.0 {
+        format!("{s:.3} s")
+    } else {
+        format!("{:.1} ms", s * 1000.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mean_sigma_min_and_max_are_hyperfine_s() {
+        let mut timing = Timing::new(Measure { runs: 3, warmup: 1 });
+        timing.seconds = vec![1.0, 2.0, 3.0];
+        let s = timing.summary();
+        assert_eq!((s.mean, s.stddev, s.min, s.max), (2.0, Some(1.0), 1.0, 3.0));
+        assert_eq!(
+            timing.line(),
+            "Time (mean ± σ): 2.000 s ± 1.000 s   [min 1.000 s, max 3.000 s]   3 runs, 1 warm-up"
+        );
+        timing.seconds = vec![0.0123];
+        assert_eq!(timing.summary().stddev, None);
+    }
+}

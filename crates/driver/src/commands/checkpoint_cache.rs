@@ -1,0 +1,253 @@
+//! The default checkpoint: a long frontier count keeps its levels in the
+//! user's cache directory without being asked (docs/frontier.md, "Long
+//! runs"), so that one Ctrl-C or a closed laptop loses minutes, not hours.
+//!
+//! **Where.** `$XDG_CACHE_HOME/knights-tour/checkpoints/<run>` (the `dirs`
+//! crate's cache directory: `~/.cache` on Linux, `~/Library/Caches` on
+//! macOS, `%LOCALAPPDATA%` on Windows). `<run>` names the run by its
+//! fingerprint: the question, board and kind in words, then a hash of
+//! everything that gives a checkpoint its meaning (the question, board,
+//! kind, method, order and this version). The same command run again
+//! finds the same directory and resumes from it; any other count finds
+//! another. Spilled levels go to `…/knights-tour/spill` beside it, on the
+//! same file system, so that a checkpoint links its runs instead of
+//! copying them.
+//!
+//! **How long.** A count that ends removes its checkpoint: the count is
+//! printed, and nothing is left to resume. Every count that starts one
+//! prunes the others first: those untouched for [`MAX_AGE`], then the
+//! oldest until all of them together hold at most the cap
+//! ([`DEFAULT_CAP`], or `KNIGHTS_TOUR_CACHE_CAP`, e.g. `20GiB`). A
+//! checkpoint a count is writing now is never removed.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use kt_count::{Bytes, Question, Request};
+
+use crate::cli::CountArgs;
+
+/// Work estimated beyond this keeps a default checkpoint: the interval at
+/// which a checkpoint is written ([`kt_count::CHECKPOINT_EVERY`]), below
+/// which a run would end before its first one.
+pub const DEFAULT_FROM_SECONDS: f64 = 300.0;
+
+/// Overrides [`DEFAULT_FROM_SECONDS`] (seconds of estimated work; tests
+/// set 0 to checkpoint a count of seconds).
+pub const FROM_ENV: &str = "KNIGHTS_TOUR_CHECKPOINT_FROM";
+
+/// The most the cache's checkpoints hold together by default: 100 GiB, an
+/// 8×8 open count's levels with room for another count's.
+pub const DEFAULT_CAP: Bytes = Bytes(100 << 30);
+
+/// Overrides [`DEFAULT_CAP`] (a size, e.g. `20GiB`).
+pub const CAP_ENV: &str = "KNIGHTS_TOUR_CACHE_CAP";
+
+/// Checkpoints untouched for this long are removed: 30 days.
+pub const MAX_AGE: Duration = Duration::from_hours(30 * 24);
+
+/// The program's directory in the user's cache, `None` where the platform
+/// has no cache directory (no home).
+pub fn root() -> Option<PathBuf> {
+    dirs::cache_dir().map(|dir| dir.join("knights-tour"))
+}
+
+/// Where default checkpoints are kept.
+pub fn checkpoints(root: &Path) -> PathBuf {
+    root.join("checkpoints")
+}
+
+/// Where a count with a default checkpoint spills (unless `--spill-dir`).
+pub fn spill(root: &Path) -> PathBuf {
+    root.join("spill")
+}
+
+/// Whether work estimated at `seconds` keeps a default checkpoint.
+pub fn wanted(seconds: f64) -> Result<bool, String> {
+    let from = match std::env::var(FROM_ENV) {
+        Ok(text) => text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .ok_or_else(|| format!("{FROM_ENV}={text}: give a number of seconds"))?,
+        Err(_) => DEFAULT_FROM_SECONDS,
+    };
+    Ok(seconds > from)
+}
+
+/// The cap on the cache's checkpoints.
+pub fn cap() -> Result<Bytes, String> {
+    match std::env::var(CAP_ENV) {
+        Ok(text) => crate::cli::parse_size(&text).map_err(|e| format!("{CAP_ENV}={text}: {e}")),
+        Err(_) => Ok(DEFAULT_CAP),
+    }
+}
+
+/// The directory name of a run: readable words, then a hash of what
+/// gives its checkpoint a meaning.
+pub fn run_name(args: &CountArgs, request: &Request, method: &str) -> String {
+    let question = match request.question {
+        Question::Total => "total".to_owned(),
+        Question::ByStart => "by-start".to_owned(),
+        Question::UpToSymmetry => "up-to-symmetry".to_owned(),
+        Question::Pairs { shard: None, .. } => "pairs".to_owned(),
+        Question::Pairs {
+            shard: Some(shard), ..
+        } => format!("shard-{}-of-{}", shard.index, shard.count),
+        _ => "ends".to_owned(),
+    };
+    let order = match args.method.order.as_ref().map(|o| &o.choice) {
+        None | Some(kt_count::OrderChoice::Auto) => "auto".to_owned(),
+        Some(kt_count::OrderChoice::Columns) => "columns".to_owned(),
+        Some(kt_count::OrderChoice::Given(order)) => format!("{:08x}", order.fingerprint()),
+    };
+    let all = format!(
+        "{} {} {} {:?} {method} {order} theorems={} {} {}",
+        request.board,
+        request.kind,
+        question,
+        request.question,
+        request.use_theorems,
+        env!("CARGO_PKG_VERSION"),
+        crate::json::COMMIT,
+    );
+    format!(
+        "{}-{}-{question}-{method}-{:08x}",
+        request.board,
+        request.kind,
+        crc32fast::hash(all.as_bytes())
+    )
+}
+
+/// Removes the cache's checkpoints untouched for [`MAX_AGE`], then the
+/// oldest until the rest hold at most `cap`; never `keep`, nor one a
+/// count is writing now. Returns the directories removed. A directory it
+/// cannot read or remove is left: pruning never stops a count.
+pub fn prune(dir: &Path, keep: &Path, cap: Bytes, now: SystemTime) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(SystemTime, u64, PathBuf)> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|path| path != keep && path.join(kt_count::CHECKPOINT_MARKER).is_file())
+        .filter(|path| !kt_count::checkpoint_in_use(path))
+        .map(|path| {
+            let (touched, bytes) = touched_and_bytes(&path);
+            (touched, bytes, path)
+        })
+        .collect();
+    // Newest first: the oldest are the first to go.
+    found.sort_by_key(|entry| std::cmp::Reverse(entry.0));
+    let mut held = touched_and_bytes(keep).1;
+    let mut removed = Vec::new();
+    for (touched, bytes, path) in found {
+        let old = now.duration_since(touched).unwrap_or_default() > MAX_AGE;
+        if old || held.saturating_add(bytes) > cap.0 {
+            if std::fs::remove_dir_all(&path).is_ok() {
+                removed.push(path);
+            }
+        } else {
+            held += bytes;
+        }
+    }
+    removed
+}
+
+/// The latest time anything in `dir` was written, and the bytes of its
+/// files (a walk of its two levels: the manifest, `g<step>/run-<i>`).
+fn touched_and_bytes(dir: &Path) -> (SystemTime, u64) {
+    let mut touched = SystemTime::UNIX_EPOCH;
+    let mut bytes = 0;
+    let mut walk = vec![dir.to_path_buf()];
+    while let Some(dir) = walk.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let Ok(meta) = entry.metadata() else { continue };
+            if let Ok(modified) = meta.modified() {
+                touched = touched.max(modified);
+            }
+            if meta.is_dir() {
+                walk.push(entry.path());
+            } else {
+                bytes += meta.len();
+            }
+        }
+    }
+    (touched, bytes)
+}
+
+/// The command that goes on from a default checkpoint: `args` with a
+/// bare `--resume` (the cache's) at the end, in place of one it had (a
+/// count keeps a checkpoint in the cache only where no `--resume DIR` was
+/// given, so a `--resume` there took no directory).
+pub fn resume_command(args: &[OsString]) -> String {
+    let mut words: Vec<String> = Vec::with_capacity(args.len() + 1);
+    for arg in args {
+        let text = arg.to_string_lossy();
+        if text != "--resume" {
+            words.push(super::long_runs::shell_quoted(&text));
+        }
+    }
+    words.push("--resume".to_owned());
+    words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn checkpoint(root: &Path, name: &str, bytes: usize) -> PathBuf {
+        let dir = root.join(name);
+        std::fs::create_dir_all(dir.join("g1")).unwrap();
+        std::fs::write(dir.join(kt_count::CHECKPOINT_MARKER), "").unwrap();
+        std::fs::write(dir.join("g1").join("run-0"), vec![0u8; bytes]).unwrap();
+        dir
+    }
+
+    #[test]
+    fn pruning_keeps_the_newest_within_the_cap_and_never_the_run_s_own() {
+        let root = tempfile::tempdir().unwrap();
+        let own = checkpoint(root.path(), "own", 1000);
+        let mut others = Vec::new();
+        for i in 0..4 {
+            std::thread::sleep(Duration::from_millis(20));
+            others.push(checkpoint(root.path(), &format!("other-{i}"), 1000));
+        }
+        // Not the program's: never touched.
+        std::fs::create_dir(root.path().join("someone-else")).unwrap();
+        let now = SystemTime::now();
+        // Room for the run's own and the two newest others.
+        let removed = prune(root.path(), &own, Bytes(3500), now);
+        assert_eq!(removed, vec![others[1].clone(), others[0].clone()]);
+        assert!(own.is_dir() && others[2].is_dir() && others[3].is_dir());
+        assert!(root.path().join("someone-else").is_dir());
+        // A month later every other one is too old.
+        let later = now + MAX_AGE + Duration::from_mins(1);
+        let removed = prune(root.path(), &own, Bytes(u64::MAX), later);
+        assert_eq!(removed.len(), 2);
+        assert!(own.is_dir());
+    }
+
+    #[test]
+    fn the_resume_command_ends_in_resume() {
+        let args: Vec<OsString> = ["knights-tour", "count", "8", "--resume", "--closed"]
+            .map(OsString::from)
+            .into();
+        assert_eq!(
+            resume_command(&args),
+            "knights-tour count 8 --closed --resume"
+        );
+        let args: Vec<OsString> = ["knights-tour", "count", "my board"]
+            .map(OsString::from)
+            .into();
+        assert_eq!(
+            resume_command(&args),
+            "knights-tour count 'my board' --resume"
+        );
+    }
+}
