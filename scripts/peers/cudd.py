@@ -72,18 +72,22 @@ class CuddZdd:
 
     def filter(self, f, flt):
         """f ∩ L(flt) in one top-down pass, rebuilt bottom-up; returns the
-        family and its memo entries, the (node, key) pairs it rebuilt."""
+        family and its memo entries, the (node, key) pairs it rebuilt.
+        Nodes are told apart by `int(u)`, CUDD's node address, which is
+        cheaper to hash than the wrapper."""
         reject, accept, label = self.reject, self.accept, self.label
+        reject_id, accept_id = int(reject), int(accept)
         find_or_add = self.zdd.find_or_add
         include, key_of, accepts = flt.include, flt.key, flt.accepts
         memo = {}
 
         def go(u, state):
-            if u == reject:
+            node = int(u)
+            if node == reject_id:
                 return reject
-            if u == accept:
+            if node == accept_id:
                 return accept if accepts(state) else reject
-            key = (u, key_of(state))
+            key = (node, key_of(state))
             r = memo.get(key)
             if r is not None:
                 return r
