@@ -144,7 +144,7 @@ def main(argv):
                                  None, args.memory)
 
             def work(emit):
-                peer.run(board, args.closed, args.pairs, emit)
+                peer.run(board, args.closed, args.pairs, args.memory, emit)
     except ImportError as e:
         sys.stderr.write(f"bench_peers.py: {e.name or e} is not installed: "
                          "pip install -r scripts/requirements-peers.txt\n")

@@ -27,7 +27,7 @@ def package():
                 version=f"{importlib.metadata.version('graphillion')} (TdZdd)")
 
 
-def run(board, closed, pairs, emit):
+def run(board, closed, pairs, memory, emit):
     from graphillion import GraphSet
     started = time.perf_counter()
     edges = [(p + 1, q + 1) for p, q in board.edges()]
@@ -65,6 +65,24 @@ def run(board, closed, pairs, emit):
                      count=str(directed),
                      notes=[f"{what}: {undirected} undirected "
                             + ("cycles" if closed else "paths, twice as many directed tours")]))
+    if not pairs:
+        emit("step", dict(index=1, constraint=what, constraint_size=None,
+                          result_size=diagram_size(family, memory), live_nodes=0,
+                          build_ms=elapsed, apply_ms=0.0, memo_entries=None,
+                          rss_bytes=resident()))
+
+
+def diagram_size(family, memory):
+    """Nodes of the ZDD TdZdd built, terminals included, as the program
+    counts them: Graphillion has no node count, but its text dump is a
+    line a node. The dump is a copy of the diagram, so it is made only
+    where it fits the budget twice over (else 0: not measured)."""
+    if resident() * 3 > memory:
+        return 0
+    try:
+        return family._ss.dumps().count("\n") - 1 + 2
+    except MemoryError:
+        return 0
 
 
 def ms(seconds):
