@@ -82,6 +82,12 @@ def seconds(text):
     return value
 
 
+def threads_arg(text):
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of threads (1 or more)")
+    return int(text)
+
+
 def default_memory():
     """A quarter of physical memory, at most 8 GiB: the machine is shared."""
     try:
@@ -109,6 +115,8 @@ def parse(argv):
     cudd.add_argument("--schedule", choices=SCHEDULES, default="fused")
     graph = sub.add_parser("graphillion", parents=[common],
                            help="Graphillion's frontier-based search")
+    graph.add_argument("--threads", type=threads_arg, default=1,
+                       help="TdZdd's OpenMP threads (default 1, as the frontier method's runs here)")
     graph.add_argument("--pairs", action="store_true",
                        help="open tours: one search per pair of ends instead of one through an apex")
     args = p.parse_args(argv)
@@ -142,9 +150,10 @@ def main(argv):
             package = peer.package()
             r = reports.skeleton(board, args.closed, "frontier", package, reports.EDGES,
                                  None, args.memory)
+            r["settings"]["threads"] = args.threads
 
             def work(emit):
-                peer.run(board, args.closed, args.pairs, args.memory, emit)
+                peer.run(board, args.closed, args.pairs, args.memory, args.threads, emit)
     except ImportError as e:
         sys.stderr.write(f"bench_peers.py: {e.name or e} is not installed: "
                          "pip install -r scripts/requirements-peers.txt\n")
