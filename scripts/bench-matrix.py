@@ -613,11 +613,15 @@ def table_peers(lines):
 def plot_peers(lines):
     """docs/bench-peers-frontier.svg: seconds per board, the frontier
     method and Graphillion side by side, drawn by `plot --chart bars`."""
-    reports = [e["report"] for e in sorted(
-        lines, key=lambda e: (PEER_BOARDS.index(e["config"]["board"]), e["config"]["method"]))]
-    draw_plot(["--chart", "bars", "--title",
-               "Closed tours: the frontier method and Graphillion (pale, marked stopped: did not finish)"],
-              reports, DOCS.parent / "bench-peers-frontier.svg")
+    entries = sorted(lines, key=lambda e: (PEER_BOARDS.index(e["config"]["board"]),
+                                           e["config"]["method"]))
+    name = {"frontier": "frontier method, shipped order", "graphillion": "Graphillion (TdZdd)"}
+    labels = []
+    for e in entries:
+        labels += ["--label", f"{report_board(e['report'], e['config'])} {name[e['config']['method']]}"]
+    draw_plot(["--chart", "bars", *labels, "--title",
+               "Closed tours, one thread: the frontier method and Graphillion (pale: stopped)"],
+              [e["report"] for e in entries], DOCS.parent / "bench-peers-frontier.svg")
 
 
 def library_rows(lines):
@@ -709,11 +713,18 @@ def plot_libraries(lines):
                   reports, DOCS.parent / f"bench-libraries-{slug}.svg")
 
 
+def features():
+    """The buddy feature where BuDDy's header is installed: the binary the
+    campaigns run, and the one `plot` runs (the same features, so that
+    drawing a chart after a campaign rebuilds nothing)."""
+    return ["--features", "buddy"] if BUDDY_HEADER.exists() else []
+
+
 @functools.cache
 def build_for_plots():
     """The release binary `plot` runs, built once however many charts a
     call draws."""
-    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour"],
+    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour", *features()],
                    cwd=ROOT, check=True)
 
 
@@ -994,8 +1005,7 @@ def main():
     if unknown or not names:
         parser.error(f"choose profiles from {', '.join(PROFILES)} (or all)")
     if not args.docs_only:
-        features = ["--features", "buddy"] if BUDDY_HEADER.exists() else []
-        subprocess.run(["cargo", "build", "--release", "-p", "knights-tour"] + features,
+        subprocess.run(["cargo", "build", "--release", "-p", "knights-tour", *features()],
                        cwd=ROOT, check=True)
         for name in names:
             run_profile(name, PROFILES[name], args)
