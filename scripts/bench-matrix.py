@@ -68,8 +68,16 @@ def run(board, closed=False, engine="zbdd", schedule="fused", threads=1,
 
 ENGINES = ["zbdd", "bdd", "bcdd"]
 # Every engine of every library (issue 21): oxidd's three kinds,
-# biodivine-lib-bdd and BuDDy.
-LIBRARY_ENGINES = ["zbdd", "bdd", "bcdd", "biodivine", "buddy"]
+# biodivine-lib-bdd and BuDDy; and CUDD's ZDD, a peer run by
+# scripts/bench_peers.py on the same encoding and schedules.
+LIBRARY_ENGINES = ["zbdd", "bdd", "bcdd", "biodivine", "buddy", "cudd"]
+# The peers (scripts/bench_peers.py) run in the Python that has their
+# packages (scripts/requirements-peers.txt): PEERS_PYTHON, else this one.
+PEERS_PYTHON = os.environ.get("PEERS_PYTHON", sys.executable)
+PEERS_SCRIPT = ROOT / "scripts" / "bench_peers.py"
+# The frontier method against Graphillion (TdZdd's frontier search), on
+# the closed boards from 6x6 to 7x8 (7x7 has no closed tour: odd).
+PEER_BOARDS = ["6", "6x7", "6x8", "7x8"]
 LIBRARY_BOARDS = [("5", False), ("6x5", False), ("6", True), ("6", False)]
 # Runs quick enough to repeat, to show the spread.
 REPEATED = {("5", False, "fused"), ("5", False, "per-square"), ("6", True, "fused")}
@@ -176,6 +184,15 @@ PROFILES = {
                               ("6", True), ("6x7", True), ("6x8", True), ("7x8", True)]
         if not (method == "zdd" and board in ("6x7", "7", "7x8"))
     ],
+    # The frontier method against its peer, Graphillion, one thread each,
+    # three minutes and the memory budget each (Graphillion's search is
+    # stopped by its address-space limit), every board run whatever the
+    # smaller ones did, so that each ladder says how it ends.
+    "peers": [
+        run(board, closed=True, method=method, timeout=180)
+        for method in ["frontier", "graphillion"]
+        for board in PEER_BOARDS
+    ],
     # 8x8 closed by the frontier method: both cores, the memory budget given
     # on the command line, levels spilled to disk past it, three hours.
     "eight": [
@@ -184,7 +201,20 @@ PROFILES = {
 }
 
 
+def is_peer(cfg):
+    """Run by scripts/bench_peers.py, which stops itself at the timeout."""
+    return cfg["method"] == "graphillion" or cfg["engine"] == "cudd"
+
+
 def command(cfg, memory):
+    if is_peer(cfg):
+        args = [PEERS_PYTHON, str(PEERS_SCRIPT)]
+        if cfg["method"] == "graphillion":
+            args += ["graphillion", cfg["board"], "--threads", str(cfg["threads"])]
+        else:
+            args += ["cudd", cfg["board"], "--schedule", cfg["schedule"]]
+        args += ["--memory", memory, "--binary", str(BINARY)]
+        return args + (["--closed"] if cfg["closed"] else [])
     args = [str(BINARY)]
     if cfg["method"] == "backtrack":
         args += ["count", cfg["board"], "--method", "backtrack", "--json"]
@@ -217,12 +247,17 @@ def execute(cfg, memory, default_timeout, cap=None, cap_plain=None):
     if cap_plain and cfg["schedule"] != "fused":
         timeout = min(timeout, cap_plain)
     args = command(cfg, memory)
+    # A peer stops itself at the timeout and reports the steps it made;
+    # the margin is for its report.
+    own_limit = is_peer(cfg)
+    if own_limit:
+        args += ["--timeout", f"{timeout:g}"]
     started = time.monotonic()
     proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
     timed_out = False
     try:
-        out, err = proc.communicate(timeout=timeout)
+        out, err = proc.communicate(timeout=timeout + 60 if own_limit else timeout)
     except subprocess.TimeoutExpired:
         timed_out = True
         proc.send_signal(signal.SIGINT)
@@ -237,6 +272,8 @@ def execute(cfg, memory, default_timeout, cap=None, cap_plain=None):
     except json.JSONDecodeError:
         report = {}
     report.setdefault("status", "failed")
+    if own_limit and report["status"] == "interrupted" and "time limit" in (report.get("error") or ""):
+        timed_out = True
     if timed_out:
         report["status"] = "timeout"
         report["error"] = f"stopped after the {timeout} s timeout"
@@ -339,6 +376,8 @@ def describe(cfg):
         return f"{cfg['board']} {kind} backtrack"
     if cfg["method"] == "frontier":
         return f"{cfg['board']} {kind} frontier {cfg['threads']}t"
+    if cfg["method"] == "graphillion":
+        return f"{cfg['board']} {kind} graphillion"
     parts = [cfg["board"], kind, cfg["engine"], cfg["schedule"], f"{cfg['threads']}t"]
     if cfg["cache"]:
         parts.append(f"cache=2^{cfg['cache'].bit_length() - 1}")
@@ -551,6 +590,40 @@ def table_frontier(lines):
     return rows
 
 
+def table_peers(lines):
+    """The frontier method beside Graphillion, board by board."""
+    rows = ["| board | count | frontier (1 thread) | Graphillion | Graphillion ÷ frontier | "
+            "frontier peak RSS | Graphillion peak RSS |",
+            "|---|---|---|---|---|---|---|"]
+    by_board = {}
+    for e in lines:
+        by_board.setdefault(board_label(e["config"]), {})[e["config"]["method"]] = e
+    for board, runs in by_board.items():
+        count = next((r["report"].get("count") for r in runs.values()
+                      if r["report"].get("count")), None)
+        cell = lambda m: outcome(runs[m]) if m in runs else "not run (a smaller board failed)"
+        rss = lambda m: fmt_bytes(runs[m]["report"].get("peak_rss_bytes")) if m in runs else "—"
+        times = [complete_ms(runs[m]) if m in runs else None for m in ("frontier", "graphillion")]
+        ratio = f"{times[1] / times[0]:.1f}×" if None not in times else "—"
+        rows.append(f"| {board} | {fmt_count(count)} | {cell('frontier')} | {cell('graphillion')} | "
+                    f"{ratio} | {rss('frontier')} | {rss('graphillion')} |")
+    return rows
+
+
+def plot_peers(lines):
+    """docs/bench-peers-frontier.svg: seconds per board, the frontier
+    method and Graphillion side by side, drawn by `plot --chart bars`."""
+    entries = sorted(lines, key=lambda e: (PEER_BOARDS.index(e["config"]["board"]),
+                                           e["config"]["method"]))
+    name = {"frontier": "frontier method, shipped order", "graphillion": "Graphillion (TdZdd)"}
+    labels = []
+    for e in entries:
+        labels += ["--label", f"{report_board(e['report'], e['config'])} {name[e['config']['method']]}"]
+    draw_plot(["--chart", "bars", *labels, "--title",
+               "Closed tours, one thread: the frontier method and Graphillion (pale: stopped)"],
+              [e["report"] for e in entries], DOCS.parent / "bench-peers-frontier.svg")
+
+
 def library_rows(lines):
     """The libraries profile, grouped by board (in the profile's order),
     engine by engine and schedule by schedule within a board."""
@@ -640,13 +713,20 @@ def plot_libraries(lines):
                   reports, DOCS.parent / f"bench-libraries-{slug}.svg")
 
 
+def features():
+    """The buddy feature where BuDDy's header is installed: the binary the
+    campaigns run, and the one `plot` runs (the same features, so that
+    drawing a chart after a campaign rebuilds nothing)."""
+    return ["--features", "buddy"] if BUDDY_HEADER.exists() else []
+
+
 @functools.cache
 def build_for_plots():
     """The release binary `plot` runs, built once however many charts a
     call draws (none where KNIGHTS_TOUR_BIN names the binary)."""
     if os.environ.get("KNIGHTS_TOUR_BIN"):
         return
-    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour"],
+    subprocess.run(["cargo", "build", "--release", "--locked", "-p", "knights-tour", *features()],
                    cwd=ROOT, check=True)
 
 
@@ -869,7 +949,8 @@ PLOTS = {"levels": plot_levels, "method-costs": plot_methods, "orders": plot_ord
 
 TABLES = {"targets": table_targets, "libraries": table_libraries, "engines": table_engines, "cache": table_cache,
           "threads": table_threads, "backtrack": table_backtrack, "reach": table_reach,
-          "beyond": table_reach, "methods": table_methods, "eight": table_frontier}
+          "beyond": table_reach, "methods": table_methods, "eight": table_frontier,
+          "peers": table_peers}
 
 
 def update_docs(names):
@@ -890,6 +971,8 @@ def update_docs(names):
                 ""] + TABLES[name](lines) + [end]
         if name == "libraries":
             plot_libraries(lines)
+        if name == "peers":
+            plot_peers(lines)
         head, rest = text.split(begin, 1)
         _, tail = rest.split(end, 1)
         text = head + "\n".join(body) + tail
@@ -929,8 +1012,7 @@ def main():
     if unknown or not names:
         parser.error(f"choose profiles from {', '.join(PROFILES)} (or all)")
     if not args.docs_only:
-        features = ["--features", "buddy"] if BUDDY_HEADER.exists() else []
-        subprocess.run(["cargo", "build", "--release", "-p", "knights-tour"] + features,
+        subprocess.run(["cargo", "build", "--release", "-p", "knights-tour", *features()],
                        cwd=ROOT, check=True)
         for name in names:
             run_profile(name, PROFILES[name], args)
