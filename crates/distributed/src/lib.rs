@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Outcome, Watcher};
+use kt_frontier::{FrontierError, Options, Order, Outcome, Watcher};
 use num_bigint::BigUint;
 use timely::communication::allocator::thread::ThreadBuilder;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
@@ -101,7 +101,10 @@ impl ClusterOptions {
 /// One count.
 #[derive(Clone, Copy, Debug)]
 pub struct ClusterCount<'a> {
-    pub board: Board,
+    /// The order of the squares, resolved once by the caller's plan
+    /// (`kt_frontier::resolve_order`): every process sweeps in it, and
+    /// its board is the count's.
+    pub order: &'a Order,
     pub kind: TourKind,
     /// The sweep's options for this process: threads, memory, spill
     /// directory. `checkpoint` and `resume` name a directory in which
@@ -155,6 +158,11 @@ impl Watcher for Forward {
 }
 
 impl ClusterCount<'_> {
+    /// The board counted.
+    pub fn board(&self) -> Board {
+        self.order.board()
+    }
+
     /// Refuses, before any work and without touching the network, what
     /// cannot run: a process index out of range, addresses that do not
     /// match the processes, a board the frontier cannot represent, a
@@ -172,7 +180,7 @@ impl ClusterCount<'_> {
                 c.processes
             ));
         }
-        kt_frontier::resolve_order(self.board, self.kind, self.options)
+        kt_frontier::fits(self.order, self.kind)
             .map_err(|e| DistributedError::Refused(e.to_string()))?;
         // A process of a cluster without its checkpoints says so in its
         // hello, so that every process refuses at once, naming it; refused
@@ -197,32 +205,23 @@ impl ClusterCount<'_> {
     /// the squares among it (processes sweeping in different orders would
     /// exchange states that mean different things).
     fn description(&self) -> String {
-        let resolved = kt_frontier::resolve_order(self.board, self.kind, self.options);
-        let order = resolved.as_ref().map_or_else(
-            |_| "none".to_string(),
-            |o| format!("{:08x}", o.fingerprint()),
-        );
+        let order = format!("{:08x}", self.order.fingerprint());
         // What the keys exchanged mean: the sweep's steps and the state
         // code, as a checkpoint's manifest records them. The version alone
         // (0.1.0 at every commit) let two builds that code states
         // differently accept each other (issue 38, finding 15).
-        let code = resolved.as_ref().map_or_else(
-            |_| "none".to_string(),
-            |o| {
-                format!(
-                    "{:08x}",
-                    kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
-                        o,
-                        self.kind,
-                        self.options
-                    ))
-                )
-            },
+        let code = format!(
+            "{:08x}",
+            kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
+                self.order,
+                self.kind,
+                self.options
+            ))
         );
         format!(
             "counts {} tours of {} in order {order} with state code {code}, knights-tour {} ({})",
             self.kind,
-            self.board,
+            self.board(),
             env!("CARGO_PKG_VERSION"),
             if self.options.resume.is_some() {
                 "resuming"
@@ -247,9 +246,7 @@ pub fn count_tours(
     count.check()?;
     lost::watch();
     let c = count.cluster;
-    let order = kt_frontier::resolve_order(count.board, count.kind, count.options)
-        .map_err(|e| DistributedError::Refused(e.to_string()))?;
-    let sweep = kt_frontier::whole_sweep(&order, count.kind, count.options);
+    let sweep = kt_frontier::whole_sweep(count.order, count.kind, count.options);
     if sweep.impossible() {
         // Every process knows this alike, so none waits for another.
         return Ok(ClusterCounted {
@@ -350,7 +347,7 @@ pub fn count_tours(
     let stop = Arc::new(AtomicBool::new(false));
     let guards = {
         let (kind, options) = (count.kind, count.options.clone());
-        let order = order.clone();
+        let order = count.order.clone();
         let (process, processes) = (c.process, c.processes);
         let addresses = c.addresses.clone();
         let stop = Arc::clone(&stop);
@@ -414,11 +411,7 @@ pub fn count_tours(
             // their last bytes; a peer that leaves first is no error any
             // more.
             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(guards)));
-            let tours = match count.kind {
-                TourKind::Closed => finished.cycles.clone(),
-                TourKind::Open if count.board.cells() == 1 => BigUint::from(1u32),
-                TourKind::Open => &finished.cycles * 2u32,
-            };
+            let tours = kt_frontier::tours_of_cycles(count.board(), count.kind, &finished.cycles);
             Ok(ClusterCounted {
                 tours,
                 outcome: Outcome {
@@ -454,13 +447,13 @@ mod tests {
         let board: Board = "5x5".parse().unwrap();
         let options = Options::default();
         let cluster = ClusterOptions::default();
+        let order = kt_frontier::resolve_order(board, TourKind::Open, &options).unwrap();
         let count = ClusterCount {
-            board,
+            order: &order,
             kind: TourKind::Open,
             options: &options,
             cluster: &cluster,
         };
-        let order = kt_frontier::resolve_order(board, TourKind::Open, &options).unwrap();
         let code = kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
             &order,
             TourKind::Open,

@@ -97,7 +97,7 @@ pub(crate) fn answer(
             let (built, family) =
                 builds.build(job, report, Finishing::CopyOut, observer, cancel)?;
             report = built;
-            match (family, builds.decoder(job.board, job.kind)) {
+            match (family, builds.decoder(job)) {
                 (Some(Built::Family(family)), Some(decoder)) => {
                     if strategy == Strategy::EnumerateFamily {
                         up_to_symmetry::enumerate(

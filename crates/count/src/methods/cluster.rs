@@ -96,6 +96,11 @@ impl Method for Cluster {
         }))
     }
 
+    /// The frontier method's order, which every process sweeps in.
+    fn order_choice(&self) -> Option<kt_frontier::OrderChoice> {
+        self.frontier.order_choice()
+    }
+
     /// The frontier method's: each holds one directory per process.
     fn checkpoint_dirs(&self) -> super::CheckpointDirs {
         self.frontier.checkpoint_dirs()
@@ -119,16 +124,16 @@ impl Method for Cluster {
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
         let options = self.frontier.options(job);
         let cluster = self.cluster();
+        let order = job.order()?;
         ClusterCount {
-            board: job.board,
+            order,
             kind: job.kind,
             options: &options,
             cluster: &cluster,
         }
         .check()
         .map_err(|e| Failure::refused(e.to_string()))?;
-        let order = self.frontier.order(job)?;
-        Ok(frontier::sweep_reach(job, &order, cluster.processes))
+        Ok(frontier::sweep_reach(job, order, cluster.processes))
     }
 
     fn count(
@@ -141,12 +146,12 @@ impl Method for Cluster {
         let started = Instant::now();
         let options = self.frontier.options(job);
         let cluster = self.cluster();
-        let order = self.frontier.order(job)?;
+        let order = job.order()?;
         let result =
-            frontier::watched_sweep(job, &order, &mut report, observer, cancel, |levels| {
+            frontier::watched_sweep(job, order, &mut report, observer, cancel, |levels| {
                 kt_distributed::count_tours(
                     &ClusterCount {
-                        board: job.board,
+                        order,
                         kind: job.kind,
                         options: &options,
                         cluster: &cluster,

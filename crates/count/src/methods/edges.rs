@@ -39,9 +39,8 @@ pub struct Edges {
 
 impl Edges {
     fn job(&self, job: &Job) -> Result<EdgeJob, Failure> {
-        let order = self.order(job.board, job.kind)?;
         EdgeJob::prepare(
-            &order,
+            job.order()?,
             job.kind,
             &EngineOptions {
                 engine: self.engine.unwrap_or(EngineKind::Zbdd),
@@ -54,13 +53,6 @@ impl Edges {
     }
 }
 
-impl Edges {
-    /// The order of the squares, or the refusal of a board whose frontier
-    /// does not fit the state packing, before the sweep is built.
-    fn order(&self, board: Board, kind: TourKind) -> Result<Order, Failure> {
-        super::frontier::resolve_order(&self.order.clone().unwrap_or_default(), board, kind)
-    }
-}
 
 /// The build holds every level: the states the sweep's levels hold in all
 /// (6×6 open: 10.3 million states against a widest level of 1.17 million;
@@ -158,6 +150,10 @@ impl Method for Edges {
         }))
     }
 
+    fn order_choice(&self) -> Option<OrderChoice> {
+        Some(self.order.clone().unwrap_or_default())
+    }
+
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
         let prepared = self.job(job)?;
         Ok(estimate(&prepared.order, job.kind, prepared.engine))
@@ -194,8 +190,8 @@ impl BuildsFamily for Edges {
             .map(|(counted, built)| (counted.report, Some(built)))
     }
 
-    fn decoder(&self, board: Board, kind: TourKind) -> Option<Box<dyn Decoder + Send>> {
-        let order = self.order(board, kind).ok()?;
-        Some(Box::new(EdgeEncoding::ordered(&order, kind)))
+    fn decoder(&self, job: &Job) -> Option<Box<dyn Decoder + Send>> {
+        let order = job.order().ok()?;
+        Some(Box::new(EdgeEncoding::ordered(order, job.kind)))
     }
 }

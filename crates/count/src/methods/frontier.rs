@@ -66,30 +66,17 @@ impl Frontier {
         self.spill_dir.clone().unwrap_or_else(std::env::temp_dir)
     }
 
-    /// The order of `job`'s sweeps, resolved once (a search for a board
-    /// without a shipped order is kept for the process: `order::auto`), or
-    /// refused: an order of another board, or a frontier too wide for the
-    /// method.
-    pub(super) fn order(&self, job: &Job) -> Result<Order, Failure> {
-        let choice = self.order.clone().unwrap_or_default();
-        resolve_order(&choice, job.board, job.kind)
-    }
-
     /// The sweep's options for `job` (the sweep's own defaults for what
-    /// the library does not set, as kt-frontier adds options).
+    /// the library does not set, as kt-frontier adds options). The order
+    /// is the plan's (`Job::order`): the sweeps take it as resolved, so
+    /// `options.order` is not read.
     #[allow(
         clippy::needless_update,
         reason = "kt-frontier's Options gains fields the library leaves at their defaults"
     )]
     pub(super) fn options(&self, job: &Job) -> Options {
-        // An order that cannot be resolved is refused by `reach` before any
-        // work (and by the sweep itself): the choice stays as asked.
-        let order = self.order(job).map_or_else(
-            |_| self.order.clone().unwrap_or_default(),
-            OrderChoice::Given,
-        );
         Options {
-            order,
+            order: self.order.clone().unwrap_or_default(),
             threads: job.threads as usize,
             memory: job.budget.0 / 5 * TABLE_FIFTHS,
             resident_limit: job.budget.0 / 10 * RESIDENT_TENTHS,
@@ -217,6 +204,10 @@ impl Method for Frontier {
         }
     }
 
+    fn order_choice(&self) -> Option<OrderChoice> {
+        Some(self.order.clone().unwrap_or_default())
+    }
+
     fn checkpoint_dirs(&self) -> super::CheckpointDirs {
         super::CheckpointDirs {
             write: self.checkpoint.as_ref().map(|c| c.path.clone()),
@@ -228,9 +219,9 @@ impl Method for Frontier {
     /// (`measured::frontier_sweep_states`), at the bytes and seconds of one
     /// thread a state that `measured` records.
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
-        let order = self.order(job)?;
+        let order = job.order()?;
         self.check_resume(job)?;
-        Ok(sweep_reach(job, &order, 1))
+        Ok(sweep_reach(job, order, 1))
     }
 
     fn count(
@@ -241,10 +232,10 @@ impl Method for Frontier {
         cancel: &CancelToken,
     ) -> Result<Counted, Failure> {
         let started = Instant::now();
-        let order = self.order(job)?;
+        let order = job.order()?;
         let options = self.options(job);
-        let result = watched_sweep(job, &order, &mut report, observer, cancel, |levels| {
-            kt_frontier::count_tours(job.board, job.kind, &options, levels, cancel.flag())
+        let result = watched_sweep(job, order, &mut report, observer, cancel, |levels| {
+            kt_frontier::count_tours_in(order, job.kind, &options, levels, cancel.flag())
         })?;
         match result {
             Ok(counted) => {
@@ -293,7 +284,7 @@ impl CountsRestricted for Frontier {
             RunRestriction::FromTo(s, e) if job.kind == TourKind::Open => Some((s, e)),
             _ => None,
         };
-        let order = self.order(job)?;
+        let order = job.order()?;
         // The tours from a square are as many as from each of its images
         // under the board's symmetries: the sweep starts from the image
         // the order takes first, being restricted only from there on
@@ -338,8 +329,8 @@ impl CountsRestricted for Frontier {
         // class's, which this one overwrites.
         if let Some(dir) = &options.resume {
             let sweep = match between {
-                Some((from, to)) => kt_frontier::Sweep::between_in(&order, from, to),
-                None => kt_frontier::Sweep::restricted_in(&order, job.kind, &restriction),
+                Some((from, to)) => kt_frontier::Sweep::between_in(order, from, to),
+                None => kt_frontier::Sweep::restricted_in(order, job.kind, &restriction),
             };
             let own = kt_frontier::checkpoint::inspect(dir)
                 .is_ok_and(|h| h.fingerprint == kt_frontier::checkpoint::fingerprint(&sweep));
@@ -350,7 +341,7 @@ impl CountsRestricted for Frontier {
         let width = order.width(job.kind);
         let frontier = report.frontier.get_or_insert_with(FrontierReport::default);
         frontier.width = frontier.width.max(width);
-        frontier.name_order(&order);
+        frontier.name_order(order);
         frontier.sweeps += 1;
         frontier.sweep_peak_states = 0;
         let watchdog = watch(job.budget, cancel)?;
@@ -361,16 +352,16 @@ impl CountsRestricted for Frontier {
                 steps: job.board.cells(),
             };
             match between {
-                Some((from, to)) => kt_frontier::count_between(
-                    job.board,
+                Some((from, to)) => kt_frontier::count_between_in(
+                    order,
                     from,
                     to,
                     &options,
                     &levels,
                     cancel.flag(),
                 ),
-                None => kt_frontier::count_restricted(
-                    job.board,
+                None => kt_frontier::count_restricted_in(
+                    order,
                     job.kind,
                     &restriction,
                     &options,
@@ -683,7 +674,7 @@ pub(super) fn failure(
 
 /// `choice` resolved for `board`'s `kind` tours, or the one-line refusal:
 /// an order of another board, or a frontier no key holds.
-pub(super) fn resolve_order(
+pub(crate) fn resolve_order(
     choice: &OrderChoice,
     board: kt_board::Board,
     kind: TourKind,

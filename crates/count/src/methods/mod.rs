@@ -32,6 +32,7 @@ use kt_board::{Board, Square, TourKind};
 use kt_memory::Bytes;
 use num_bigint::BigUint;
 
+pub(crate) use frontier::resolve_order;
 pub use frontier::{CHECKPOINT_EVERY, Checkpointing, ColumnsEstimate, estimate_columns_sweep};
 pub use kt_distributed::ClusterOptions;
 
@@ -228,12 +229,31 @@ impl GivenOptions {
 }
 
 /// A request as the plan resolved it: what every method works with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Job {
     pub board: Board,
     pub kind: TourKind,
     pub budget: Bytes,
     pub threads: u32,
+    /// The order of the squares, for a method that sweeps in one
+    /// ([`Method::order_choice`]): resolved once, by the plan, and never
+    /// again downstream; or why it cannot be, which the method's `reach`
+    /// says where it checks its order.
+    pub order: Option<Result<kt_frontier::Order, Failure>>,
+}
+
+impl Job {
+    /// The order the plan resolved; its refusal; or an internal error for
+    /// a method that asked for none.
+    pub fn order(&self) -> Result<&kt_frontier::Order, Failure> {
+        match &self.order {
+            Some(Ok(order)) => Ok(order),
+            Some(Err(refusal)) => Err(refusal.clone()),
+            None => Err(Failure::other(
+                "internal error: the plan resolved no order of the squares",
+            )),
+        }
+    }
 }
 
 /// One restricted count, for the questions answered a run at a time (the
@@ -406,6 +426,11 @@ pub(crate) trait Method: Sync {
     /// [`Method::takes`]; or an option whose value it refuses
     /// (`--threads 2` for backtracking).
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str>;
+    /// The order of the squares the method sweeps in, as asked, for the
+    /// plan to resolve once (`None`: the method takes no order).
+    fn order_choice(&self) -> Option<kt_frontier::OrderChoice> {
+        None
+    }
     /// Paths its settings will write.
     fn outputs(&self) -> Outputs {
         Outputs::default()
@@ -472,7 +497,7 @@ pub(crate) trait BuildsFamily {
     ) -> Result<(RunReport, Option<Built>), Failure>;
     /// What the sets of its family mean (`None` for a board it cannot
     /// represent).
-    fn decoder(&self, board: Board, kind: TourKind) -> Option<Box<dyn Decoder + Send>>;
+    fn decoder(&self, job: &Job) -> Option<Box<dyn Decoder + Send>>;
 }
 
 /// The method's restricted runs, or an internal error: the plan asks only

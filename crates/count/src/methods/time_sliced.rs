@@ -218,7 +218,8 @@ impl BuildsFamily for TimeSliced {
             .map(|(counted, built)| (counted.report, built))
     }
 
-    fn decoder(&self, board: Board, _: TourKind) -> Option<Box<dyn Decoder + Send>> {
+    fn decoder(&self, job: &Job) -> Option<Box<dyn Decoder + Send>> {
+        let board = job.board;
         Encoding::new(board)
             .ok()
             .map(|enc| Box::new(enc) as Box<dyn Decoder + Send>)

@@ -20,24 +20,23 @@ pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, Cl
     let heat_map = heat_map(args, &request)?;
     // A closed stdout fails here, before any work.
     let mut out = Output::stdout()?;
-    // Planning costs microseconds; the work plans again as it starts.
-    let plan = kt_count::plan(&request).ok();
+    // Planned once: the estimate shown is the plan's, and the work runs
+    // the plan (nothing is resolved again).
+    let plan = kt_count::plan(&request)?;
     if !quiet {
-        announce(plan.as_ref(), args);
+        announce(&plan, args);
     }
-    let reach = plan.as_ref().and_then(|p| p.estimate.as_ref());
+    let reach = plan.estimate.as_ref();
     let monitor = Arc::new(
         Monitor::new(progress, reach.map(|r| r.seconds)).with_work(reach.and_then(|r| r.states)),
     );
-    let work = request.clone();
-    let result = supervised(&monitor, move |observer, cancel| {
-        kt_count::count(&work, observer, cancel)
-    });
+    let sweeping = sweeps(plan.method);
+    let result = supervised(&monitor, move |observer, cancel| plan.run(observer, cancel));
     let (count, mut report) = match result {
         Ok(counted) => (counted.count, counted.report),
         Err(Unfinished { mut error, report }) => {
             if let ExitCode::Signal(_) = error.code
-                && plan.as_ref().is_some_and(|p| sweeps(p.method))
+                && sweeping
             {
                 let checkpoint = args.frontier.checkpoint.as_deref();
                 let written = checkpoint.is_some_and(long_runs::holds_checkpoint);
@@ -82,8 +81,7 @@ pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, Cl
 
 /// Says on stderr, before it starts, what work estimated at more than ten
 /// minutes will take (terminal or not: a script's log shows it too).
-fn announce(plan: Option<&kt_count::Plan>, args: &CountArgs) {
-    let Some(plan) = plan else { return };
+fn announce(plan: &kt_count::Plan, args: &CountArgs) {
     let Some(reach) = &plan.estimate else { return };
     let spill_dir = args
         .frontier
