@@ -145,7 +145,7 @@ mod knights_tour {
         for row in table {
             let cells = PyList::empty(py);
             for cell in row {
-                cells.append(decimal_to_int(py, cell)?)?;
+                cells.append(to_int(py, cell)?)?;
             }
             rows.append(cells)?;
         }

@@ -78,6 +78,7 @@ mod checkpoint_of;
 mod failure;
 pub mod known;
 pub mod methods;
+mod numbers;
 mod observer;
 pub mod pairs;
 mod paths;
@@ -130,6 +131,7 @@ pub use methods::{
     ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources,
     Setting, TimeSliced, estimate_columns_sweep, human_bytes, human_time,
 };
+pub use numbers::{Answer, Table, strict_count};
 pub use observer::{Observer, Progress, Silent};
 pub use paths::{makeable_dir, writable_dir, writable_file};
 pub use plan::{

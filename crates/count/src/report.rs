@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::known::{Check, Published};
+use crate::numbers::Table;
 
 /// The schema name and version of the JSON report.
 pub const SCHEMA: &str = "knights-tour/run/1";
@@ -165,8 +166,10 @@ pub struct SymmetryReport {
     /// For each symmetry of the group (`id`, `rot90`, …, in that order),
     /// the undirected tours it maps onto themselves, as decimal strings.
     pub fixed: Fixed,
-    /// The number of geometrically distinct tours.
-    pub orbits: String,
+    /// The number of geometrically distinct tours (a decimal string in
+    /// JSON, read back strictly).
+    #[serde(with = "crate::numbers::decimal")]
+    pub orbits: BigUint,
     /// How the fixed tours were counted.
     pub method: String,
 }
@@ -437,12 +440,12 @@ pub struct RunReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<SquareRef>,
     /// Directed open tours by start square: a row per board row, row 0
-    /// first, decimal strings.
+    /// first (decimal strings in JSON, read back strictly).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub by_start: Option<Vec<Vec<String>>>,
+    pub by_start: Option<Table>,
     /// Tours from `from` by end square, laid out as `by_start`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub by_end: Option<Vec<Vec<String>>>,
+    pub by_end: Option<Table>,
     /// Counts up to the board's symmetries.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symmetry: Option<SymmetryReport>,

@@ -68,17 +68,17 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     }
     if let Some(table) = &report.by_start {
         writeln!(out, "  by start square (row 0 at the top):")?;
-        write_table(table, out)?;
+        write_table(&table.decimal(), out)?;
     }
     if let Some(table) = &report.by_end {
         writeln!(out, "  by end square (row 0 at the top):")?;
-        write_table(table, out)?;
+        write_table(&table.decimal(), out)?;
     }
     if let Some(symmetry) = &report.symmetry {
         writeln!(
             out,
             "  up to symmetry     {} orbits under {} symmetries ({})",
-            group_digits(&symmetry.orbits),
+            group_digits(&symmetry.orbits.to_string()),
             symmetry.group_order,
             symmetry.method
         )?;
@@ -220,7 +220,7 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// A board-shaped table, numbers right-aligned in columns.
-fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Result<()> {
     let width = rows.iter().flatten().map(String::len).max().unwrap_or(1);
     for row in rows {
         let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();

@@ -189,14 +189,8 @@ pub(crate) fn interrupted(cancel: &CancelToken, report: RunReport) -> Failure {
 }
 
 /// A board-shaped table of decimal strings, row 0 first.
-pub(super) fn table(board: &Board, counts: &[BigUint]) -> Vec<Vec<String>> {
-    (0..board.rows())
-        .map(|r| {
-            (0..board.cols())
-                .map(|c| counts[board.square_at(r, c)].to_string())
-                .collect()
-        })
-        .collect()
+pub(super) fn table(board: &Board, counts: &[BigUint]) -> crate::numbers::Table {
+    crate::numbers::Table::of(board, counts)
 }
 
 /// What a closed by-start request gets instead of a table.

@@ -162,7 +162,7 @@ fn draw(
             "internal error: the count gave no table to draw".to_owned(),
         ));
     };
-    let svg = kt_tours::render_table_svg(board, table, &title)
+    let svg = kt_tours::render_table_svg(board, &table.decimal(), &title)
         .map_err(|e| CliError::other(format!("internal error: {e}")))?;
     crate::output::write_file(path, svg)
 }

@@ -575,7 +575,7 @@ fn heat_map(path: &Path, report: &RunReport, title: Option<&str>) -> Result<Stri
         || format!("{} tours of {board} {question}", b.tour),
         str::to_owned,
     );
-    kt_tours::render_table_svg(&board, table, &title)
+    kt_tours::render_table_svg(&board, &table.decimal(), &title)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
