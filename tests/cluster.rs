@@ -241,6 +241,6 @@ fn mismatched_processes_are_refused() {
 }
 
 /// The order a count's plan resolves, once, for every process.
-fn order_of(board: Board, kind: TourKind, options: &kt_frontier::Options) -> kt_frontier::Order {
+fn order_of(board: Board, kind: TourKind, options: &Options) -> kt_frontier::Order {
     kt_frontier::resolve_order(board, kind, options).unwrap()
 }

@@ -64,7 +64,7 @@ fn a_frontier_table_by_start_square_reads_back() {
         Question::ByStart,
     ));
     assert!(back.frontier.as_ref().is_some_and(|f| !f.levels.is_empty()));
-    assert_eq!(back.by_start.as_ref().map(Vec::len), Some(5));
+    assert_eq!(back.by_start.as_ref().map(|table| table.len()), Some(5));
 }
 
 #[test]

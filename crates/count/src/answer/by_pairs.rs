@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use super::table;
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
-use crate::methods::{self, Job, Method, RunRestriction};
+use crate::methods::{self, FixedEnds, Job, Method};
 use crate::observer::Observer;
 use crate::pairs::{has_part, part};
 use crate::paths::PART_FILE;
@@ -43,7 +43,7 @@ pub(super) fn by_pairs(
     // Each class's count as a number, by id: the table is added up from
     // these, never from the report's text.
     let mut counts: Vec<Option<BigUint>> = vec![None; plan.classes().len()];
-    let runs = methods::restricted(method)?;
+    let runs = methods::fixed_ends(method)?;
     let dirs = method.checkpoint_dirs();
     if let Some(dir) = &dirs.resume {
         pairs.classes = resumed(dir, &plan, shard).map_err(Failure::refused)?;
@@ -65,16 +65,22 @@ pub(super) fn by_pairs(
         let count = match class.to {
             // The one-square path starts and ends on its square.
             None if board.cells() == 1 => BigUint::from(1u32),
-            None => runs.count_restricted(
+            None => runs.count_fixed_ends(
                 job,
-                RunRestriction::From(class.from),
+                FixedEnds {
+                    from: class.from,
+                    to: None,
+                },
                 report,
                 observer,
                 cancel,
             )?,
-            Some(to) => runs.count_restricted(
+            Some(to) => runs.count_fixed_ends(
                 job,
-                RunRestriction::FromTo(class.from, to),
+                FixedEnds {
+                    from: class.from,
+                    to: Some(to),
+                },
                 report,
                 observer,
                 cancel,

@@ -31,7 +31,7 @@ use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
-use crate::methods::{self, Job, Method};
+use crate::methods::{self, FixedEnds, Job, Method, RunRestriction};
 use crate::observer::Observer;
 use crate::questions::Strategy;
 use crate::report::{Counted, RunReport, SquareRef, Status};
@@ -129,11 +129,35 @@ pub(crate) fn answer(
             }
         }
         Strategy::ByRuns => {
-            let runs = methods::restricted(method).and_then(|runs| {
-                by_runs::by_runs(question, job, &mut report, |restriction, report| {
-                    runs.count_restricted(job, restriction, report, observer, cancel)
-                })
-            });
+            // The trait the question needs: fixed ends for open tours, a
+            // required move for closed ones (the plan chose the method by
+            // it).
+            let runs =
+                by_runs::by_runs(
+                    question,
+                    job,
+                    &mut report,
+                    |restriction, report| match restriction {
+                        RunRestriction::From(from) => methods::fixed_ends(method)?
+                            .count_fixed_ends(
+                                job,
+                                FixedEnds { from, to: None },
+                                report,
+                                observer,
+                                cancel,
+                            ),
+                        RunRestriction::FromTo(from, to) => methods::fixed_ends(method)?
+                            .count_fixed_ends(
+                                job,
+                                FixedEnds { from, to: Some(to) },
+                                report,
+                                observer,
+                                cancel,
+                            ),
+                        RunRestriction::Through(a, b) => methods::required_move(method)?
+                            .count_through(job, (a, b), report, observer, cancel),
+                    },
+                );
             runs.map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::ByPairs => {

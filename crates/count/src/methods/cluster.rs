@@ -11,7 +11,7 @@ use kt_distributed::{ClusterCount, ClusterOptions, DistributedError};
 
 use super::frontier::{self, Frontier};
 use super::{
-    Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Setting,
+    GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
@@ -48,15 +48,6 @@ impl Method for Cluster {
         "the frontier sweep spread over several processes or machines (--processes N --process I), on timely dataflow"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[
-            Capability::Count,
-            Capability::Checkpoint,
-            Capability::Spill,
-            Capability::Threads,
-            Capability::Distributed,
-        ]
-    }
 
     fn breadth(&self) -> u32 {
         3

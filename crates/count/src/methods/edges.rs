@@ -13,7 +13,7 @@ use kt_memory::Bytes;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    BuildsFamily, Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
+    BuildsFamily, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -113,9 +113,6 @@ impl Method for Edges {
         "the frontier method's edge-variable ZDD, built in an engine (holds every level: for diagrams of boards up to about 6x6 open)"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[Capability::Count, Capability::Family, Capability::Threads]
-    }
 
     fn breadth(&self) -> u32 {
         3

@@ -16,7 +16,7 @@ use num_bigint::BigUint;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    Capability, CountsRestricted, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
+    CountsFixedEnds, CountsRequiredMove, FixedEnds, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
     Resources, RunRestriction, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
@@ -132,16 +132,6 @@ impl Method for Frontier {
         "frontier-based search over the board's edges (boards with a short side of up to 13; reaches 8x8 closed)"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[
-            Capability::Count,
-            Capability::FixedEnds,
-            Capability::RequiredMove,
-            Capability::Checkpoint,
-            Capability::Spill,
-            Capability::Threads,
-        ]
-    }
 
     fn breadth(&self) -> u32 {
         4
@@ -257,16 +247,50 @@ impl Method for Frontier {
         }
     }
 
-    fn restricted(&self) -> Option<&dyn CountsRestricted> {
+    fn fixed_ends(&self) -> Option<&dyn CountsFixedEnds> {
+        Some(self)
+    }
+
+    fn required_move(&self) -> Option<&dyn CountsRequiredMove> {
         Some(self)
     }
 }
 
-impl CountsRestricted for Frontier {
+impl CountsFixedEnds for Frontier {
+    fn count_fixed_ends(
+        &self,
+        job: &Job,
+        ends: FixedEnds,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<BigUint, Failure> {
+        let restriction = match ends.to {
+            None => RunRestriction::From(ends.from),
+            Some(to) => RunRestriction::FromTo(ends.from, to),
+        };
+        self.sweep_restricted(job, restriction, report, observer, cancel)
+    }
+}
+
+impl CountsRequiredMove for Frontier {
+    fn count_through(
+        &self,
+        job: &Job,
+        (a, b): (kt_board::Square, kt_board::Square),
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<BigUint, Failure> {
+        self.sweep_restricted(job, RunRestriction::Through(a, b), report, observer, cancel)
+    }
+}
+
+impl Frontier {
     /// One sweep with the restriction; its levels are added to `report`'s
     /// frontier section (a run per question: see
     /// [`FrontierReport::sweeps`]).
-    fn count_restricted(
+    fn sweep_restricted(
         &self,
         job: &Job,
         restriction: RunRestriction,

@@ -398,19 +398,19 @@ pub(crate) struct Outputs {
 ///
 /// The plan calls [`Method::reach`] (which refuses what the method cannot
 /// represent) for every candidate, then the work: [`Method::count`] for the
-/// plain count, [`CountsRestricted`] for the questions answered a
-/// run at a time ([`Capability::FixedEnds`], [`Capability::RequiredMove`]),
-/// [`BuildsFamily`] for the methods that build a family
-/// ([`Capability::Family`]). The optional capabilities are traits of their
-/// own, which a method's `restricted` or `family` hands out; a unit test
-/// checks that they agree with [`Method::capabilities`].
+/// plain count, [`CountsFixedEnds`] and [`CountsRequiredMove`] for the
+/// questions answered a run at a time ([`Capability::FixedEnds`],
+/// [`Capability::RequiredMove`]), [`BuildsFamily`] for the methods that
+/// build a family ([`Capability::Family`]). The optional capabilities are
+/// traits of their own, which a method's `fixed_ends`, `required_move` or
+/// `family` hands out; [`MethodSettings::can`] derives the capabilities
+/// from them (and from the options taken), so there is no list to keep in
+/// step.
 pub(crate) trait Method: Sync {
     /// The name on the command line and in reports.
     fn name(&self) -> &'static str;
     /// One line for `--help` and the architecture table.
     fn summary(&self) -> &'static str;
-    /// What it can do.
-    fn capabilities(&self) -> &'static [Capability];
     /// How far its representation reaches, as a rank among the methods:
     /// when no method can represent a board, the refusal of the one with
     /// the highest rank is the one said.
@@ -448,10 +448,14 @@ pub(crate) trait Method: Sync {
         observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<Counted, Failure>;
-    /// The runs a question answered a run at a time takes
-    /// ([`Capability::FixedEnds`], [`Capability::RequiredMove`]), for the
-    /// methods that count them.
-    fn restricted(&self) -> Option<&dyn CountsRestricted> {
+    /// The open tours with given ends, a run a question
+    /// ([`Capability::FixedEnds`]), for the methods that count them.
+    fn fixed_ends(&self) -> Option<&dyn CountsFixedEnds> {
+        None
+    }
+    /// The closed tours through a given move, a run a question
+    /// ([`Capability::RequiredMove`]), for the methods that count them.
+    fn required_move(&self) -> Option<&dyn CountsRequiredMove> {
         None
     }
     /// The family of tours ([`Capability::Family`]), for the methods that
@@ -468,15 +472,39 @@ pub(crate) trait Method: Sync {
     }
 }
 
-/// The capability to count a restricted question a run at a time
-/// ([`Capability::FixedEnds`], [`Capability::RequiredMove`]): a trait of its
-/// own, so that only a method that implements it can be asked.
-pub(crate) trait CountsRestricted {
-    /// One restricted count; what the run measured goes into `report`.
-    fn count_restricted(
+/// The ends of the open tours a fixed-ends run counts: the directed tours
+/// from `from`, to `to` where given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FixedEnds {
+    pub from: Square,
+    pub to: Option<Square>,
+}
+
+/// The capability to count the open tours with given ends a run at a time
+/// ([`Capability::FixedEnds`]): a trait of its own, so that only a method
+/// that implements it can be asked, and it is asked nothing else.
+pub(crate) trait CountsFixedEnds {
+    /// One run; what it measured goes into `report`.
+    fn count_fixed_ends(
         &self,
         job: &Job,
-        restriction: RunRestriction,
+        ends: FixedEnds,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<BigUint, Failure>;
+}
+
+/// The capability to count the closed tours that make a given move, a run
+/// at a time ([`Capability::RequiredMove`]): a trait of its own, apart
+/// from [`CountsFixedEnds`], so that a method counting fixed ends only
+/// (backtracking) cannot be asked for a move.
+pub(crate) trait CountsRequiredMove {
+    /// One run: the undirected closed tours through the move `a`–`b`.
+    fn count_through(
+        &self,
+        job: &Job,
+        mv: (Square, Square),
         report: &mut RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
@@ -500,12 +528,23 @@ pub(crate) trait BuildsFamily {
     fn decoder(&self, job: &Job) -> Option<Box<dyn Decoder + Send>>;
 }
 
-/// The method's restricted runs, or an internal error: the plan asks only
-/// a method whose capabilities promise them.
-pub(crate) fn restricted(method: &dyn Method) -> Result<&dyn CountsRestricted, Failure> {
-    method.restricted().ok_or_else(|| {
+/// The method's fixed-ends runs, or an internal error: the plan asks only
+/// a method whose capabilities (its traits) promise them.
+pub(crate) fn fixed_ends(method: &dyn Method) -> Result<&dyn CountsFixedEnds, Failure> {
+    method.fixed_ends().ok_or_else(|| {
         Failure::other(format!(
-            "internal error: --method {} counts no restricted tours",
+            "internal error: method {} counts no tours with fixed ends",
+            method.name()
+        ))
+    })
+}
+
+/// The method's required-move runs, or an internal error (as
+/// [`fixed_ends`]).
+pub(crate) fn required_move(method: &dyn Method) -> Result<&dyn CountsRequiredMove, Failure> {
+    method.required_move().ok_or_else(|| {
+        Failure::other(format!(
+            "internal error: method {} counts no tours through a move",
             method.name()
         ))
     })
@@ -589,14 +628,30 @@ impl MethodSettings {
         self.method().summary()
     }
 
-    /// What the method can do.
-    pub fn capabilities(&self) -> &'static [Capability] {
-        self.method().capabilities()
+    /// What the method can do: derived from the traits it implements and
+    /// the options it takes, so that a capability cannot be claimed
+    /// without the work behind it.
+    pub fn capabilities(&self) -> Vec<Capability> {
+        Capability::ALL
+            .into_iter()
+            .filter(|&capability| self.can(capability))
+            .collect()
     }
 
     /// Whether the method has `capability`.
     pub fn can(&self, capability: Capability) -> bool {
-        self.capabilities().contains(&capability)
+        let method = self.method();
+        let takes = |setting| method.takes().contains(&setting);
+        match capability {
+            Capability::Count => true,
+            Capability::Family => method.family().is_some(),
+            Capability::FixedEnds => method.fixed_ends().is_some(),
+            Capability::RequiredMove => method.required_move().is_some(),
+            Capability::Checkpoint => takes(Setting::Checkpoint),
+            Capability::Spill => takes(Setting::SpillDir),
+            Capability::Threads => method.resources().is_some(),
+            Capability::Distributed => takes(Setting::Processes),
+        }
     }
 
     /// Threads and memory, for the methods that take them.
@@ -684,8 +739,13 @@ mod tests {
                 "{method}"
             );
             assert_eq!(
-                method.can(Capability::FixedEnds) || method.can(Capability::RequiredMove),
-                m.restricted().is_some(),
+                method.can(Capability::FixedEnds),
+                m.fixed_ends().is_some(),
+                "{method}"
+            );
+            assert_eq!(
+                method.can(Capability::RequiredMove),
+                m.required_move().is_some(),
                 "{method}"
             );
         }

@@ -10,7 +10,7 @@ use kt_engine::EngineKind;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    BuildsFamily, Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
+    BuildsFamily, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -140,9 +140,6 @@ impl Method for TimeSliced {
         "the N⁴ time-sliced ZDD, the project's own encoding (open boards of up to about 36 squares, closed up to 48)"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[Capability::Count, Capability::Family, Capability::Threads]
-    }
 
     fn breadth(&self) -> u32 {
         2
