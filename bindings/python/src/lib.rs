@@ -387,25 +387,24 @@ fn bytes(value: &Bound<'_, PyAny>) -> PyResult<Bytes> {
 /// The method `name` names with `given`'s resources; "auto" is every
 /// method that takes them.
 fn method_choice(name: &str, given: &GivenOptions) -> Result<MethodChoice, String> {
-    let keyword = |flag: &str| flag.trim_start_matches('-').replace('-', "_");
     MethodChoice::named(name, given).map_err(|error| match error {
         ChoiceError::Unknown(name) => format!(
             "no method '{name}': the methods are auto, {}",
             MethodSettings::names().join(", ")
         ),
         ChoiceError::NoneTakesAll(flags) => {
-            let given: Vec<String> = flags.iter().map(|f| keyword(f)).collect();
+            let given: Vec<&str> = flags.iter().map(|s| s.name()).collect();
             format!("no one method takes {} together", given.join(", "))
         }
         ChoiceError::NotTaken {
             method,
-            flag,
+            setting,
             takers,
         } => {
             let takers: Vec<String> = takers.iter().map(|m| format!("method=\"{m}\"")).collect();
             format!(
                 "{} applies to {} only; this count runs method=\"{method}\"",
-                keyword(flag),
+                setting.name(),
                 takers.join(" or ")
             )
         }

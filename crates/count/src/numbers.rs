@@ -67,6 +67,15 @@ impl std::ops::Deref for Table {
     }
 }
 
+impl<'a> IntoIterator for &'a Table {
+    type Item = &'a Vec<BigUint>;
+    type IntoIter = std::slice::Iter<'a, Vec<BigUint>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
 impl Serialize for Table {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         self.decimal().serialize(serializer)
