@@ -115,8 +115,8 @@ pub use failure::{Failure, FailureKind};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`),
 /// and what each process reports.
 pub use kt_distributed::{
-    CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT,
-    ProcessReport, hosts,
+    Addresses as ClusterAddresses, CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT,
+    PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT, ProcessReport, hosts,
 };
 /// How the name of every directory a count spills into begins (inside
 /// `--spill-dir`, or the system's temporary directory).
@@ -128,8 +128,8 @@ pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, Ord
 pub use kt_frontier::remove_spill_directories;
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions,
-    ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources,
-    Setting, TimeSliced, estimate_columns_sweep, human_bytes, human_time,
+    ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Outgrown, Reach,
+    Resources, Setting, TimeSliced, estimate_columns_sweep, human_bytes, human_time, memory_advice,
 };
 pub use numbers::{Answer, Table, strict_count};
 pub use observer::{Observer, Progress, Silent};

@@ -85,15 +85,41 @@ impl Default for ClusterOptions {
     }
 }
 
+/// Where the processes of a cluster listen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Addresses<'a> {
+    /// One address a line, in timely's hostfile format.
+    Hostfile(&'a std::path::Path),
+    /// Every process on this machine, process I at `port + I` (default
+    /// [`hosts::DEFAULT_PORT`]).
+    Local { port: Option<u16> },
+}
+
 impl ClusterOptions {
-    /// `processes` processes on this machine at consecutive ports from
-    /// `port`.
-    pub fn local(processes: usize, process: usize, port: u16) -> Result<ClusterOptions, String> {
+    /// The cluster of `processes` in which this one is `process`: the
+    /// index checked before the hostfile is read, the addresses read or
+    /// made, the timeouts given or the defaults. Every front end
+    /// assembles a cluster here, so each refuses what the others refuse.
+    pub fn assemble(
+        processes: usize,
+        process: usize,
+        addresses: Addresses<'_>,
+        connect_timeout: Option<Duration>,
+        peer_timeout: Option<Duration>,
+    ) -> Result<ClusterOptions, String> {
+        hosts::check_process(process, processes)?;
+        let addresses = match addresses {
+            Addresses::Hostfile(path) => hosts::read_hostfile(path, processes)?,
+            Addresses::Local { port } => {
+                hosts::localhost(processes, port.unwrap_or(hosts::DEFAULT_PORT))?
+            }
+        };
         Ok(ClusterOptions {
             processes,
             process,
-            addresses: hosts::localhost(processes, port)?,
-            ..ClusterOptions::default()
+            addresses,
+            connect_timeout: connect_timeout.unwrap_or(CONNECT_TIMEOUT),
+            peer_timeout: peer_timeout.unwrap_or(PEER_TIMEOUT),
         })
     }
 }

@@ -80,9 +80,9 @@ impl Method for Backtrack {
         &[Setting::Threads]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         if given.resources.threads.is_some_and(|t| t > 1) {
-            return Err("--threads");
+            return Err(Setting::Threads);
         }
         Ok(MethodSettings::Backtrack(Backtrack))
     }

@@ -73,7 +73,7 @@ impl Method for Cluster {
         ]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         let frontier = GivenOptions {
             cluster: None,
             ..given.clone()

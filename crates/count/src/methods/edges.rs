@@ -137,7 +137,7 @@ impl Method for Edges {
         ]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         Ok(MethodSettings::Edges(Edges {
             resources: given.resources,
             engine: given.engine.or(self.engine),

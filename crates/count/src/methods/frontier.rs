@@ -156,7 +156,7 @@ impl Method for Frontier {
         ]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         Ok(MethodSettings::Frontier(Frontier {
             resources: given.resources,
             spill_dir: given.spill_dir.clone().or_else(|| self.spill_dir.clone()),
@@ -646,12 +646,12 @@ pub(super) fn failure(
     let resumable = checkpoint.map_or(String::new(), |step| {
         format!("; the checkpoint holds step {step}, to go on from with --resume")
     });
-    // At the smallest budget there is no smaller one to spill sooner with.
-    let advice = if budget <= super::MIN_MEMORY {
-        "raise --memory"
-    } else {
-        "raise --memory, or let levels spill sooner with a smaller --memory"
-    };
+    let advice = super::memory_advice(
+        budget,
+        super::Outgrown::Sweep {
+            checkpointed: false,
+        },
+    );
     let (kind, status, message) = match (&error, cancel.cause()) {
         (FrontierError::Cancelled { .. }, Some(Cause::MemoryBudget { resident, .. })) => (
             FailureKind::Limit,

@@ -164,7 +164,7 @@ impl Method for TimeSliced {
         ]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         Ok(MethodSettings::TimeSliced(TimeSliced {
             resources: given.resources,
             engine: given.engine.or(self.engine),

@@ -52,7 +52,7 @@ impl Method for Toy {
         &[]
     }
 
-    fn configure(&self, _given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, _given: &GivenOptions) -> Result<MethodSettings, Setting> {
         Ok(MethodSettings::Toy(Toy))
     }
 

@@ -113,21 +113,16 @@ fn heat_map(
     let Some(path) = &args.svg else {
         return Ok(None);
     };
-    match request.question {
-        // Every closed tour passes every square: closed tours by start
-        // square are one number, not a table (issue 38: refused after the
-        // count, with exit 4).
-        Question::ByStart if request.kind == TourKind::Closed => {
-            return Err(CliError::input(
-                "--svg draws a table, and closed tours by start square give none (every square starts the same tours): leave out --svg or --closed",
-            ));
-        }
-        Question::ByStart | Question::ByEnd { .. } | Question::Pairs { shard: None, .. } => {}
-        _ => {
-            return Err(CliError::input(
-                "--svg draws a table: ask for one with --by-start, --pairs or --from SQ --by-end",
-            ));
-        }
+    // Which questions give a table is kt-count's rule; the words are the
+    // command line's.
+    if !request.question.gives_table(request.kind) {
+        return Err(CliError::input(match request.question {
+            // Refused before the count (issue 38: after it, with exit 4).
+            Question::ByStart => {
+                "--svg draws a table, and closed tours by start square give none (every square starts the same tours): leave out --svg or --closed"
+            }
+            _ => "--svg draws a table: ask for one with --by-start, --pairs or --from SQ --by-end",
+        }));
     }
     kt_count::writable_file("--svg", path).map_err(CliError::from)?;
     Ok(Some(path.clone()))
