@@ -228,3 +228,44 @@ fn no_module_imports_one_that_imports_it_back() {
         );
     }
 }
+
+/// The answers as numbers are a leaf of kt-count: `numbers` names no other
+/// module of the crate, so every layer may use an `Answer` or a `Table`.
+#[test]
+fn the_answer_is_a_leaf() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/count/src");
+    let graph = imports(&root);
+    let named = graph
+        .get("numbers")
+        .expect("kt-count has a `numbers` module");
+    assert!(named.is_empty(), "`numbers` imports {named:?}");
+    assert_eq!(count_layer("numbers"), Some(0));
+}
+
+/// kt-count does not read kt-distributed's disk layout: where a cluster's
+/// processes keep their checkpoints (`process-I-of-N/{a,b}`) is
+/// kt-distributed's `resume` module's alone, which kt-count asks
+/// (`checkpoint_slots`, `is_process_dir`) and never reaches into.
+#[test]
+fn the_library_does_not_read_the_clusters_disk_layout() {
+    let mut files = Vec::new();
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/count/src"),
+        &mut files,
+    );
+    for file in files {
+        let code: String = std::fs::read_to_string(&file)
+            .unwrap()
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for layout in ["kt_distributed::resume", "\"process-", "SLOTS"] {
+            assert!(
+                !code.contains(layout),
+                "{}: names `{layout}`, kt-distributed's disk layout",
+                file.display()
+            );
+        }
+    }
+}

@@ -466,7 +466,7 @@ pub struct RunReport {
 
 impl Benchmark {
     /// What the frontier method decides.
-    pub const EDGES: &'static str = "edges of the knight's graph, decided a square at a time along the longer side (frontier-based search)";
+    pub const EDGES: &'static str = "edges of the knight's graph, decided a square at a time in the sweep's order of the squares (frontier-based search)";
     /// What the frontier method's edge-variable diagram's variables are.
     pub const EDGE_ZDD: &'static str = "edge variables: one per edge of the knight's graph (open tours: and per square, its edge to the apex), built from the frontier method's levels";
     /// What the time-sliced ZDD's variables are.

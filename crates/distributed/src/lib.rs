@@ -50,6 +50,9 @@ use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 pub use error::DistributedError;
 pub use liveness::PEER_TIMEOUT;
 pub use report::ProcessReport;
+/// A cluster's checkpoint directories, asked for by their meaning: the
+/// layout (`process-I-of-N/{a,b}`) stays in [`resume`].
+pub use resume::{Foreign as ForeignCheckpoint, checkpoint_slots, is_process_dir};
 pub use sweep::owner;
 
 /// How long a process waits for the others to start and connect, unless
