@@ -144,16 +144,15 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
         None => vec![dir.clone()],
         // The cluster's layout is kt-distributed's: it checks that the
         // directory holds nothing else and says where the slots are.
-        Some((process, processes)) => kt_distributed::checkpoint_slots(
-            dir,
-            process,
-            processes,
-            &|name| name == checkpoint::MARKER || name == checkpoint::QUESTION,
-        )
-        .map_err(|e| match e {
-            kt_distributed::ForeignCheckpoint::Path(path) => foreign(&path),
-            kt_distributed::ForeignCheckpoint::Unreadable(e) => unreadable(e),
-        })?,
+        Some((process, processes)) => {
+            kt_distributed::checkpoint_slots(dir, process, processes, &|name| {
+                name == checkpoint::MARKER || name == checkpoint::QUESTION
+            })
+            .map_err(|e| match e {
+                kt_distributed::ForeignCheckpoint::Path(path) => foreign(&path),
+                kt_distributed::ForeignCheckpoint::Unreadable(e) => unreadable(e),
+            })?
+        }
     };
     if let Some(slot) = slots.iter().find(|slot| checkpoint::in_use(slot)) {
         return Err(refused(

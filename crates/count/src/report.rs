@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::known::{Check, Published};
-use crate::numbers::Table;
+use crate::numbers::{Answer, Table};
 
 /// The schema name and version of the JSON report.
 pub const SCHEMA: &str = "knights-tour/run/1";
@@ -408,6 +408,34 @@ impl Counted {
     pub fn new(count: BigUint, mut report: RunReport) -> Counted {
         report.count = Some(count.to_string());
         Counted { count, report }
+    }
+
+    /// Everything the count answers, as numbers: the total, the tables by
+    /// start and end square, the orbits, and each class of a count by
+    /// classes (its part's decimal count read strictly: a damaged one is
+    /// an error naming the class, never 0).
+    pub fn answer(&self) -> Result<Answer, String> {
+        let classes = self.report.pairs.as_ref().map_or(Ok(Vec::new()), |pairs| {
+            pairs
+                .classes
+                .iter()
+                .map(|class| {
+                    class.value().map(|count| (class.id, count)).ok_or_else(|| {
+                        format!(
+                            "class {} keeps the count {:?}, which is not a count",
+                            class.id, class.count
+                        )
+                    })
+                })
+                .collect()
+        })?;
+        Ok(Answer {
+            total: self.count.clone(),
+            by_start: self.report.by_start.clone(),
+            by_end: self.report.by_end.clone(),
+            orbits: self.report.symmetry.as_ref().map(|s| s.orbits.clone()),
+            classes,
+        })
     }
 }
 
