@@ -8,7 +8,9 @@ use std::io::{self, Write};
 use kt_count::Bytes;
 use kt_count::report::{RunReport, Status};
 
-/// Writes the summary of `report`.
+/// Writes the summary of `report`: the count on its own line, then what
+/// was asked, the answer's tables, the work's figures, the run, and the
+/// check, a section each.
 pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(count) = &report.count {
         writeln!(out, "{count}")?;
@@ -19,6 +21,16 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         "{} tours of {}x{} ({})",
         b.tour, b.rows, b.cols, b.convention
     )?;
+    question(report, out)?;
+    classes(report, out)?;
+    tables(report, out)?;
+    work(report, out)?;
+    run(report, out)?;
+    check(report, out)
+}
+
+/// Why a count was settled, and the squares the question names.
+fn question(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(reason) = &report.reason {
         writeln!(out, "  {reason}")?;
     }
@@ -36,6 +48,11 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             to.name, to.row, to.col
         )?;
     }
+    Ok(())
+}
+
+/// The classes of a count by classes, one line each.
+fn classes(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(pairs) = &report.pairs {
         writeln!(
             out,
@@ -66,6 +83,11 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             )?;
         }
     }
+    Ok(())
+}
+
+/// The tables by start and end square, and the orbits.
+fn tables(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(table) = &report.by_start {
         writeln!(out, "  by start square (row 0 at the top):")?;
         write_table(&table.decimal(), out)?;
@@ -86,6 +108,12 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             writeln!(out, "    fixed by {name:<9} {:>14}", group_digits(fixed))?;
         }
     }
+    Ok(())
+}
+
+/// What the work built: diagram sizes, the filter's memo, the
+/// frontier's levels, the cluster.
+fn work(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(paths) = &report.paths {
         let last = if report.status == Status::Complete {
             "final diagram "
@@ -156,6 +184,11 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             c.process
         )?;
     }
+    Ok(())
+}
+
+/// How it ran: engine, method, search nodes, time, memory.
+fn run(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     let s = &report.settings;
     if let Some(p) = &report.package {
         writeln!(
@@ -194,6 +227,12 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         "  peak RSS           {:>14}",
         Bytes(report.peak_rss_bytes).to_string()
     )?;
+    Ok(())
+}
+
+/// The published counts it agrees or disagrees with, and why it
+/// stopped.
+fn check(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(check) = &report.check {
         if check.passed && check.agreeing.is_empty() {
             writeln!(
