@@ -14,13 +14,13 @@
 //!
 //! One module per strategy of the table: `from_family` (the questions from
 //! one diagram), `up_to_symmetry` (the orbits, from the quotient boards or
-//! by going through the family), `by_runs` (a restricted run a question)
+//! by going through the family), `by_restricted` (a restricted run a question)
 //! and `by_pairs` (a run a class of the pair or start plan, which owns
 //! its resume: the classes done kept in the checkpoint directory and read
 //! back). This file picks one and closes the report.
 
 mod by_pairs;
-mod by_runs;
+mod by_restricted;
 mod from_family;
 mod up_to_symmetry;
 
@@ -31,7 +31,7 @@ use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
-use crate::methods::{self, FixedEnds, Job, Method, RunRestriction};
+use crate::methods::{self, FixedEnds, Job, Method, Restricted};
 use crate::observer::Observer;
 use crate::questions::Strategy;
 use crate::report::{Counted, RunReport, SquareRef, Status};
@@ -128,25 +128,21 @@ pub(crate) fn answer(
                 }
             }
         }
-        Strategy::ByRuns => {
+        Strategy::ByRestricted => {
             // The trait the question needs: fixed ends for open tours, a
             // required move for closed ones (the plan chose the method by
             // it).
             let runs =
-                by_runs::by_runs(
-                    question,
-                    job,
-                    &mut report,
-                    |restriction, report| match restriction {
-                        RunRestriction::From(from) => methods::fixed_ends(method)?
-                            .count_fixed_ends(
-                                job,
-                                FixedEnds { from, to: None },
-                                report,
-                                observer,
-                                cancel,
-                            ),
-                        RunRestriction::FromTo(from, to) => methods::fixed_ends(method)?
+                by_restricted::by_restricted(question, job, &mut report, |restriction, report| {
+                    match restriction {
+                        Restricted::From(from) => methods::fixed_ends(method)?.count_fixed_ends(
+                            job,
+                            FixedEnds { from, to: None },
+                            report,
+                            observer,
+                            cancel,
+                        ),
+                        Restricted::FromTo(from, to) => methods::fixed_ends(method)?
                             .count_fixed_ends(
                                 job,
                                 FixedEnds { from, to: Some(to) },
@@ -154,10 +150,15 @@ pub(crate) fn answer(
                                 observer,
                                 cancel,
                             ),
-                        RunRestriction::Through(a, b) => methods::required_move(method)?
-                            .count_through(job, (a, b), report, observer, cancel),
-                    },
-                );
+                        Restricted::Through(a, b) => methods::required_move(method)?.count_through(
+                            job,
+                            (a, b),
+                            report,
+                            observer,
+                            cancel,
+                        ),
+                    }
+                });
             runs.map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::ByPairs => {

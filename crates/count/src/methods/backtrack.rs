@@ -8,7 +8,7 @@ use std::time::Instant;
 use kt_board::TourKind;
 use kt_memory::Bytes;
 use kt_tours::backtrack::{COUNT_MAX_CELLS, CountError, CountLimits};
-use kt_tours::{Ends, SearchProgress, count_open_tours, count_tours_with_progress, estimate_tree};
+use kt_tours::{Endpoints, SearchProgress, count_open_tours, count_tours_with_progress, estimate_tree};
 use num_bigint::BigUint;
 
 use super::measured::{BASELINE_BYTES, whole};
@@ -190,7 +190,7 @@ impl CountsFixedEnds for Backtrack {
         _observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<BigUint, Failure> {
-        let ends = Ends {
+        let ends = Endpoints {
             from: Some(fixed.from),
             to: fixed.to,
         };

@@ -17,7 +17,7 @@ use num_bigint::BigUint;
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
     CountsFixedEnds, CountsRequiredMove, FixedEnds, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
-    Resources, RunRestriction, Setting,
+    Resources, Restricted, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -266,8 +266,8 @@ impl CountsFixedEnds for Frontier {
         cancel: &CancelToken,
     ) -> Result<BigUint, Failure> {
         let restriction = match ends.to {
-            None => RunRestriction::From(ends.from),
-            Some(to) => RunRestriction::FromTo(ends.from, to),
+            None => Restricted::From(ends.from),
+            Some(to) => Restricted::FromTo(ends.from, to),
         };
         self.sweep_restricted(job, restriction, report, observer, cancel)
     }
@@ -282,7 +282,7 @@ impl CountsRequiredMove for Frontier {
         observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<BigUint, Failure> {
-        self.sweep_restricted(job, RunRestriction::Through(a, b), report, observer, cancel)
+        self.sweep_restricted(job, Restricted::Through(a, b), report, observer, cancel)
     }
 }
 
@@ -293,7 +293,7 @@ impl Frontier {
     fn sweep_restricted(
         &self,
         job: &Job,
-        restriction: RunRestriction,
+        restriction: Restricted,
         report: &mut RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
@@ -305,7 +305,7 @@ impl Frontier {
         // ends required, `docs/frontier.md`); the other questions put
         // rules on the apex or on a move.
         let between = match restriction {
-            RunRestriction::FromTo(s, e) if job.kind == TourKind::Open => Some((s, e)),
+            Restricted::FromTo(s, e) if job.kind == TourKind::Open => Some((s, e)),
             _ => None,
         };
         let order = job.order()?;
@@ -314,7 +314,7 @@ impl Frontier {
         // the order takes first, being restricted only from there on
         // (`Order::first_image`).
         let restriction = match restriction {
-            RunRestriction::From(s) if job.kind == TourKind::Open => {
+            Restricted::From(s) if job.kind == TourKind::Open => {
                 let image = order.first_image(s);
                 if image != s {
                     tracing::info!(
@@ -325,22 +325,22 @@ impl Frontier {
                         order.steps_by_square()[s] + 1,
                     );
                 }
-                RunRestriction::From(image)
+                Restricted::From(image)
             }
             other => other,
         };
         let restriction = match restriction {
-            RunRestriction::From(s) => kt_frontier::Restriction {
+            Restricted::From(s) => kt_frontier::Restriction {
                 ends: vec![s],
                 only_these_ends: false,
                 moves: Vec::new(),
             },
-            RunRestriction::FromTo(s, e) => kt_frontier::Restriction {
+            Restricted::FromTo(s, e) => kt_frontier::Restriction {
                 ends: vec![s, e],
                 only_these_ends: true,
                 moves: Vec::new(),
             },
-            RunRestriction::Through(a, b) => kt_frontier::Restriction {
+            Restricted::Through(a, b) => kt_frontier::Restriction {
                 ends: Vec::new(),
                 only_these_ends: false,
                 moves: vec![(a, b)],

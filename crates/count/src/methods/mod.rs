@@ -82,7 +82,7 @@ impl Job {
 /// question's side: the frontier sweep's own rules are
 /// `kt_frontier::Restriction`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RunRestriction {
+pub(crate) enum Restricted {
     /// Open tours: the directed tours that start on the square.
     From(Square),
     /// Open tours: the directed tours from the first square to the second.
