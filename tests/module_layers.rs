@@ -32,7 +32,7 @@ fn count_layer(module: &str) -> Option<u32> {
         "paths" | "supervised" => 5,
         "zdd" | "symmetry" | "pairs" => 6,
         "methods" => 7,
-        "request" | "strip" => 8,
+        "request" | "strip" | "order_trials" => 8,
         "questions" | "check" | "sequence_check" => 9,
         "plan" => 10,
         "answer" => 11,

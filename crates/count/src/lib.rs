@@ -80,6 +80,7 @@ pub mod known;
 pub mod methods;
 mod numbers;
 mod observer;
+pub mod order_trials;
 pub mod pairs;
 mod paths;
 mod plan;

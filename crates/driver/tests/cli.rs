@@ -1675,6 +1675,59 @@ fn an_order_printed_by_order_counts_as_given() {
     assert_eq!(report["frontier"]["order"], "columns");
 }
 
+/// `order --search N --measure STATES` sweeps its candidates, prints the
+/// one whose sweep held the fewest states with every candidate's figures
+/// as `#` lines, and the same seed gives the same file; the count in the
+/// order printed is the count.
+#[test]
+fn a_measured_order_search_prints_the_best_candidate_and_is_reproduced() {
+    let search = || {
+        let output = knights_tour()
+            .args([
+                "order", "5x6", "--search", "20000", "--measure", "100000000", "--mirrored",
+                "--seeds", "2", "--closed", "-q",
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let text = search();
+    let table: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("#  ") || l.starts_with("# 1"))
+        .collect();
+    assert!(table.len() >= 4, "{text}");
+    assert!(table.iter().all(|l| l.contains("whole: 8 tours")), "{text}");
+    let summed = |l: &str| -> u64 {
+        l.split_whitespace()
+            .skip_while(|w| w.len() != 8)
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let work: Vec<u64> = table.iter().map(|l| summed(l)).collect();
+    assert!(work.is_sorted(), "{text}");
+    // The times differ from run to run; nothing else does.
+    let timeless = |t: &str| -> String {
+        t.lines()
+            .map(|l| l.split(" s,").next().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(timeless(&search()), timeless(&text));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("5x6.order");
+    std::fs::write(&file, &text).unwrap();
+    let output = knights_tour()
+        .args(["count", "5x6", "--closed", "--method", "frontier", "--order"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(String::from_utf8(output.stdout).unwrap().starts_with("8\n"));
+}
+
 /// An order file that is not a permutation of the board's squares, of
 /// another board, malformed or huge is refused with one line, exit 2,
 /// before any work; so is `--order` with a method that has no sweep.

@@ -30,6 +30,8 @@
 //!   `rot180`) on consecutive steps, the orders a mirror fold needs
 //!   (`search::search_mirrored`; docs/orders-measured.md, *The mirror
 //!   fold*).
+//! * `fold=yes|no|both`: sweep each candidate with the mirror fold
+//!   (default), without it (named `NAME-unfolded`), or both ways.
 //!
 //! Prints each candidate's widest frontier and its score (`log10 Σ B^width`
 //! at several bases, to compare them), and with `measure` its sweep: the
@@ -108,6 +110,12 @@ fn main() {
             .find(|s| s.name() == v)
             .expect("mirror=flip_cols|flip_rows|diag|antidiag|rot180")
     });
+    let folds: Vec<bool> = match option("fold") {
+        None | Some("yes") => vec![true],
+        Some("no") => vec![false],
+        Some("both") => vec![true, false],
+        Some(other) => panic!("fold=yes|no|both, not {other}"),
+    };
     let measure = args.iter().any(|a| a == "measure");
     let dump = args.iter().any(|a| a == "dump");
 
@@ -177,9 +185,18 @@ fn main() {
             .zip(&scores)
             .map(|(b, s)| format!("{b}:{:.4}", s.of(order.squares()).log10()))
             .collect();
+        let folds = |kind| {
+            format!(
+                "{:?}",
+                kt_frontier::whole_sweep(order, kind, &Options::default()).fold_points()
+            )
+        };
         println!(
-            "cand {board} {name:12} width {:2}  fingerprint {:08x}  log10 score {}\n  {}",
+            "cand {board} {name:12} width {:2}  folds after steps {} (open) / {} (closed) of {}  fingerprint {:08x}  log10 score {}\n  {}",
             order.width(TourKind::Closed),
+            folds(TourKind::Open),
+            folds(TourKind::Closed),
+            board.cells(),
             order.fingerprint(),
             logs.join(" "),
             order.to_line()
@@ -190,13 +207,22 @@ fn main() {
     }
     for &kind in &kinds {
         let mut count: Option<String> = None;
-        for (name, order) in &candidates {
+        for ((name, order), fold) in candidates
+            .iter()
+            .flat_map(|c| folds.iter().map(move |&f| (c, f)))
+        {
             if name == "columns" && !sweep_columns {
                 continue;
             }
             let options = Options {
                 order: OrderChoice::Given(order.clone()),
+                fold,
                 ..Options::default()
+            };
+            let name = &if fold {
+                name.clone()
+            } else {
+                format!("{name}-unfolded")
             };
             let cancel = AtomicBool::new(false);
             let stop = Stop {

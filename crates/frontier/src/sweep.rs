@@ -354,6 +354,22 @@ impl Sweep {
         self.steps.iter().any(|s| !s.mirrors.is_empty())
     }
 
+    /// The steps after which a state and its images are kept as one: what
+    /// a report says of the fold (`frontier.fold`).
+    pub fn fold_steps(&self) -> usize {
+        self.fold_points().len()
+    }
+
+    /// The 1-based steps after which the sweep folds (the first matters
+    /// most: every level after it holds about one state of each pair).
+    pub fn fold_points(&self) -> Vec<usize> {
+        (1..)
+            .zip(&self.steps)
+            .filter(|(_, s)| !s.mirrors.is_empty())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
     /// Whether this sweep counts every prefix of its order
     /// ([`Sweep::prefixes`]).
     pub fn counts_prefixes(&self) -> bool {

@@ -32,6 +32,32 @@ pub struct OrderArgs {
     /// Another seed gives another search.
     #[arg(long, default_value_t = 0, requires = "search")]
     pub seed: u64,
+
+    /// Rank the candidates by the states their sweeps hold, each swept
+    /// (folded where it folds) until its levels have held this many states
+    /// in all, e.g. 50000000; prints the best, and every candidate's
+    /// figures as `#` lines.
+    #[arg(long, value_name = "STATES", requires = "search", value_parser = clap::value_parser!(u64).range(1..))]
+    pub measure: Option<u64>,
+
+    /// With --measure: search this many seeds (from --seed), each a
+    /// candidate beside the shipped order and the columns.
+    #[arg(long, default_value_t = 2, requires = "measure", value_parser = clap::value_parser!(u64).range(1..=kt_count::order_trials::MAX_SEEDS))]
+    pub seeds: u64,
+
+    /// With --measure: also search orders that take each square and its
+    /// image under a reflection or the half turn on consecutive steps, the
+    /// orders whose sweeps fold.
+    #[arg(long, requires = "measure")]
+    pub mirrored: bool,
+
+    /// With --measure: sweep closed tours instead of open ones.
+    #[arg(long, requires = "measure")]
+    pub closed: bool,
+
+    /// With --measure: worker threads [default: the machine's cores].
+    #[arg(long, requires = "measure", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    pub threads: Option<u32>,
 }
 
 #[derive(Debug, Args, Clone)]

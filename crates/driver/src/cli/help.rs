@@ -61,7 +61,9 @@ pub(crate) const ORDER_HELP: &str = "\
 Examples:
   knights-tour order 8                       the order count 8 takes (shipped)
   knights-tour order 9 --search 50000000 > 9x9.order
-  knights-tour count 9 --closed --order 9x9.order";
+  knights-tour count 9 --closed --order 9x9.order
+  knights-tour order 8 --closed --search 4000000 --measure 100000000 --mirrored > 8x8.order
+                                             candidates ranked by the states their sweeps hold";
 
 pub(crate) const MAN_HELP: &str = "\
 Examples:

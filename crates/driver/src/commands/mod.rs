@@ -47,7 +47,7 @@ pub fn run(command: Command, progress: bool, quiet: bool) -> Result<ExitCode, Cl
         Command::Verify(args) => verify::run(&args),
         Command::Shards(args) => shards::run(&args),
         Command::Merge(args) => merge::run(&args),
-        Command::Order(args) => order::run(&args),
+        Command::Order(args) => order::run(&args, quiet),
         Command::Plot(args) => plot::run(&args),
         Command::Completions(args) => completions::run(&args),
         Command::Man(args) => man::run(&args),

@@ -1,0 +1,222 @@
+//! A search for a board's square order that measures: candidates proposed
+//! by the score's search, ranked by the states their sweeps hold
+//! ([`measured`]; `knights-tour order --search N --measure STATES`).
+//!
+//! The candidates: the shipped order where the board has one, the
+//! columns, one proxy search per seed, and with `mirrored` one search per
+//! seed and per reflection of the board (or its half turn) that takes each
+//! square and its image on consecutive steps, so that the sweep can fold.
+//! Each is swept as a count would sweep it, folded wherever it folds, up
+//! to the same budget of states.
+
+use std::sync::atomic::AtomicBool;
+
+use kt_board::{Board, Symmetry, TourKind};
+use kt_frontier::order::search::{self, Budget, Score};
+use kt_frontier::order::{self as orders, Order};
+use kt_frontier::{FrontierError, Options};
+use kt_memory::{Bytes, Watchdog};
+
+use crate::cancel::{CancelToken, Cause};
+use crate::failure::{Failure, FailureKind};
+
+pub mod measured;
+
+pub use measured::{Measured, Trial};
+
+/// What the search is asked.
+#[derive(Clone, Debug)]
+pub struct OrderSearch {
+    pub board: Board,
+    pub kind: TourKind,
+    /// Orders the score's search evaluates per candidate, its restarts,
+    /// and the first seed.
+    pub evaluations: u64,
+    pub restarts: u32,
+    pub seed: u64,
+    /// Seeds searched: `seed..seed + seeds`.
+    pub seeds: u64,
+    /// Whether to search orders taken in pairs of images too.
+    pub mirrored: bool,
+    /// The states each candidate's levels may hold in all.
+    pub states: u64,
+    /// Worker threads (`None`: the machine's cores).
+    pub threads: Option<usize>,
+    /// The memory budget (`None`: the machine's default).
+    pub memory: Option<Bytes>,
+}
+
+/// The most seeds one search takes: each is a sweep.
+pub const MAX_SEEDS: u64 = 64;
+
+/// What the search measured.
+#[derive(Clone, Debug)]
+pub struct OrderTrials {
+    /// Every candidate, best first.
+    pub ranked: Vec<Measured>,
+    /// The leading levels on which stopped candidates were compared.
+    pub common_levels: Option<usize>,
+}
+
+impl OrderSearch {
+    /// The candidates, named, before any is swept.
+    pub fn candidates(&self) -> Vec<(String, Order)> {
+        let board = self.board;
+        let mut candidates = Vec::new();
+        if let Some(order) = orders::shipped::find(board) {
+            candidates.push(("shipped".to_string(), order));
+        }
+        candidates.push(("columns".to_string(), Order::columns(board)));
+        let score = Score::new(board);
+        for seed in self.seed..self.seed + self.seeds {
+            let budget = Budget {
+                evaluations: self.evaluations,
+                restarts: self.restarts,
+                seed,
+            };
+            candidates.push((
+                format!("seed {seed}"),
+                search::search_with(board, &budget, &score),
+            ));
+            if self.mirrored {
+                for mirror in Symmetry::ALL {
+                    if let Some(order) = search::search_mirrored(board, &budget, &score, mirror) {
+                        candidates.push((format!("{} seed {seed}", mirror.name()), order));
+                    }
+                }
+            }
+        }
+        // The same order found twice is swept once.
+        let mut seen = Vec::new();
+        candidates.retain(|(_, order)| {
+            let fingerprint = order.fingerprint();
+            let new = !seen.contains(&fingerprint);
+            seen.push(fingerprint);
+            new
+        });
+        candidates
+    }
+
+    fn check(&self) -> Result<(), Failure> {
+        if self.seeds == 0 || self.seeds > MAX_SEEDS {
+            return Err(Failure::refused(format!(
+                "{} seeds: a measured search takes 1 to {MAX_SEEDS}, each a sweep",
+                self.seeds
+            )));
+        }
+        if self.threads == Some(0) {
+            return Err(Failure::refused("at least one thread is needed"));
+        }
+        kt_frontier::supports(self.board, self.kind).map_err(|e| Failure::refused(e.to_string()))
+    }
+}
+
+/// Searches and measures as `request` says; `each` sees every candidate
+/// as soon as it is measured, `cancel` stops the search between levels.
+pub fn search_orders(
+    request: &OrderSearch,
+    mut each: impl FnMut(&Measured),
+    cancel: &CancelToken,
+) -> Result<OrderTrials, Failure> {
+    request.check()?;
+    let budget = request.memory.unwrap_or_else(kt_memory::default_budget);
+    let trial = Trial {
+        kind: request.kind,
+        states: request.states,
+        options: Options {
+            threads: request.threads.unwrap_or_else(kt_frontier::default_threads),
+            memory: budget.0 / 5 * 4,
+            resident_limit: budget.0 / 10 * 9,
+            ..Options::default()
+        },
+    };
+    let watchdog = {
+        let cancel = cancel.clone();
+        Watchdog::start(budget, move |resident| {
+            cancel.cancel(Cause::MemoryBudget { resident, budget });
+        })
+        .map_err(|e| Failure::other(format!("cannot start the memory watchdog: {e}")))?
+    };
+    let mut ranked = Vec::new();
+    for (name, order) in request.candidates() {
+        let stop: &AtomicBool = cancel.flag();
+        let measured = measured::measure(&name, &order, &trial, stop).map_err(|e| match e {
+            FrontierError::Cancelled { .. } => match cancel.cause() {
+                Some(Cause::MemoryBudget { resident, .. }) => Failure {
+                    kind: FailureKind::Limit,
+                    message: format!(
+                        "memory budget of {budget} exceeded (resident {resident}) while sweeping the candidate {name}: measure fewer states, or raise --memory"
+                    ),
+                    report: None,
+                },
+                _ => Failure {
+                    kind: FailureKind::Stopped { signal: None },
+                    message: format!("stopped while sweeping the candidate {name}"),
+                    report: None,
+                },
+            },
+            other => Failure::other(other.to_string()),
+        })?;
+        each(&measured);
+        ranked.push(measured);
+    }
+    drop(watchdog);
+    if let Err((a, b)) = measured::agree(&ranked) {
+        return Err(Failure::other(format!(
+            "the candidates {a} and {b} count different numbers of tours: a fault of the sweep, please report it"
+        )));
+    }
+    let common_levels = measured::rank(&mut ranked);
+    Ok(OrderTrials {
+        ranked,
+        common_levels,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(board: &str, states: u64) -> OrderSearch {
+        OrderSearch {
+            board: board.parse().unwrap(),
+            kind: TourKind::Closed,
+            evaluations: 20_000,
+            restarts: 2,
+            seed: 0,
+            seeds: 2,
+            mirrored: true,
+            states,
+            threads: Some(1),
+            memory: None,
+        }
+    }
+
+    /// Every candidate of a small board is measured whole, and they agree
+    /// on the count; the ranking puts the least work first.
+    #[test]
+    fn a_measured_search_ranks_whole_candidates_by_their_work() {
+        let trials = search_orders(&request("6x6", u64::MAX), |_| {}, &CancelToken::new()).unwrap();
+        assert!(trials.ranked.len() >= 4, "{}", trials.ranked.len());
+        assert!(trials.ranked.iter().all(Measured::whole));
+        assert_eq!(
+            trials.ranked[0].tours.as_ref().unwrap().to_string(),
+            "9862",
+            "6x6 closed"
+        );
+        let work: Vec<u64> = trials.ranked.iter().map(Measured::summed).collect();
+        assert!(work.is_sorted(), "{work:?}");
+        assert!(
+            trials.ranked.iter().any(|c| c.fold_steps > 5),
+            "a mirrored candidate folds"
+        );
+    }
+
+    #[test]
+    fn too_many_seeds_are_refused_before_any_sweep() {
+        let mut asked = request("6x6", 1000);
+        asked.seeds = MAX_SEEDS + 1;
+        let failure = search_orders(&asked, |_| panic!("swept"), &CancelToken::new()).unwrap_err();
+        assert_eq!(failure.kind, FailureKind::Refused);
+    }
+}
