@@ -1684,8 +1684,17 @@ fn a_measured_order_search_prints_the_best_candidate_and_is_reproduced() {
     let search = || {
         let output = knights_tour()
             .args([
-                "order", "5x6", "--search", "20000", "--measure", "100000000", "--mirrored",
-                "--seeds", "2", "--closed", "-q",
+                "order",
+                "5x6",
+                "--search",
+                "20000",
+                "--measure",
+                "100000000",
+                "--mirrored",
+                "--seeds",
+                "2",
+                "--closed",
+                "-q",
             ])
             .output()
             .unwrap();
@@ -1720,7 +1729,9 @@ fn a_measured_order_search_prints_the_best_candidate_and_is_reproduced() {
     let file = dir.path().join("5x6.order");
     std::fs::write(&file, &text).unwrap();
     let output = knights_tour()
-        .args(["count", "5x6", "--closed", "--method", "frontier", "--order"])
+        .args([
+            "count", "5x6", "--closed", "--method", "frontier", "--order",
+        ])
         .arg(&file)
         .output()
         .unwrap();

@@ -24,7 +24,8 @@
 //!   written on one line (rows separated by `/`), e.g. a reference order
 //!   or one an earlier search printed (`seeds=0` searches nothing);
 //! * `dump`: print each swept level's slots and states (`slots:states`),
-//!   to fit how states grow with the frontier's width;
+//!   and each candidate's frontier width after every step (the apex of
+//!   open tours not counted), to fit how states grow with the width;
 //! * `mirror=SYMMETRY`: search only orders that take each square and its
 //!   image under SYMMETRY (`flip_cols`, `flip_rows`, `diag`, `antidiag`,
 //!   `rot180`) on consecutive steps, the orders a mirror fold needs
@@ -201,6 +202,15 @@ fn main() {
             logs.join(" "),
             order.to_line()
         );
+        if dump {
+            let widths: Vec<String> = order
+                .profile()
+                .after
+                .iter()
+                .map(ToString::to_string)
+                .collect();
+            println!("widths {board} {name} {}", widths.join(" "));
+        }
     }
     if !measure {
         return;

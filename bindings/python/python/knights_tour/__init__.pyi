@@ -1,60 +1,104 @@
 """Exact knight's tour counts, tables, tours and reports (the knights-tour
 counting library, kt-count)."""
 
-import sys
-from typing import Any, Callable, Dict, List, Optional, Union
+from typing import Any, Iterator, List, Optional, Union, final, overload
 
-if sys.version_info >= (3, 11):
-    from typing import Literal, NotRequired, TypedDict
-else:
-    from typing_extensions import Literal, NotRequired, TypedDict
-
-Board = Union[int, str]
-"""An int N (an N×N board) or a string "RxC"; not a bool."""
-Progress = Callable[[Dict[str, Any]], Any]
-Method = Literal["auto", "zdd", "frontier", "edges", "backtrack", "cluster"]
-"""How to count: "auto" takes the fastest method whose estimate fits this
-machine (its memory, plus the free disk where a method spills); if none
-fits, the one with the smallest estimate."""
-
-class Settings(TypedDict):
-    method: str
-    method_reason: NotRequired[str]
-    schedule: Optional[str]
-    threads: int
-    node_capacity: int
-    cache_capacity: int
-    memory_budget_bytes: int
-
-class Benchmark(TypedDict):
-    name: str
-    encoding: str
-    rows: int
-    cols: int
-    tour: Literal["open", "closed"]
-    convention: str
-
-class Report(TypedDict):
-    """The `knights-tour/run/1` document `knights-tour count --json`
-    prints (docs/json.md), with "count" an int. The sections of questions
-    and methods a run did not use are None ("notes": [])."""
-
-    schema: str
-    status: Literal["complete", "interrupted", "out-of-memory", "failed"]
-    benchmark: Benchmark
-    settings: Settings
-    count: Optional[int]
-    total_time_ms: float
-    peak_rss_bytes: int
-    by_start: Optional[List[List[str]]]
-    by_end: Optional[List[List[str]]]
-    frontier: Optional[Dict[str, Any]]
-    notes: List[str]
-    version: str
-    commit: str
-    package: NotRequired[Optional[Dict[str, Any]]]
+from ._graph import knight_graph as knight_graph
+from ._table import Table as Table
+from ._types import Benchmark as Benchmark
+from ._types import Board as Board
+from ._types import Check as Check
+from ._types import Method as Method
+from ._types import Progress as Progress
+from ._types import Report as Report
+from ._types import Settings as Settings
 
 __version__: str
+__all__ = [
+    "BeyondMachineError",
+    "Benchmark",
+    "Board",
+    "BoardError",
+    "CancelledError",
+    "Check",
+    "CheckError",
+    "KnightsTourError",
+    "Method",
+    "Progress",
+    "Report",
+    "Settings",
+    "Table",
+    "TourIter",
+    "Tours",
+    "by_start",
+    "count",
+    "find",
+    "knight_graph",
+    "methods",
+    "report",
+    "tour",
+    "tours",
+]
+
+class KnightsTourError(ValueError):
+    """Every error of knights_tour."""
+
+class BoardError(KnightsTourError):
+    """A board or square that is not one."""
+
+class BeyondMachineError(KnightsTourError):
+    """Work estimated beyond this machine, or a limit reached while it ran."""
+
+class CancelledError(KnightsTourError):
+    """A run stopped before its answer."""
+
+class CheckError(KnightsTourError):
+    """check=True: a published count disagrees with the answer."""
+
+@final
+class TourIter(Iterator[List[str]]):
+    def __iter__(self) -> "TourIter": ...
+    def __next__(self) -> List[str]: ...
+    def __length_hint__(self) -> int: ...
+
+class Tours:
+    """Every tour of one board, built once and kept."""
+
+    def __new__(
+        cls,
+        board: Board,
+        closed: bool = False,
+        *,
+        method: Method = "auto",
+        threads: Optional[int] = None,
+        memory: Union[int, str, None] = None,
+        force: bool = False,
+        timeout: Optional[float] = None,
+        progress: Optional[Progress] = None,
+    ) -> "Tours": ...
+    @property
+    def board(self) -> str: ...
+    @property
+    def closed(self) -> bool: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def report(self) -> Report: ...
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __iter__(self) -> TourIter: ...
+    @overload
+    def __getitem__(self, index: int, /) -> List[str]: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> List[List[str]]: ...
+    def __contains__(self, tour: object, /) -> bool: ...
+    def random(self, k: int = 1, seed: Optional[int] = None) -> List[List[str]]: ...
+    @overload
+    def by_start(self) -> Table: ...
+    @overload
+    def by_start(self, *, as_numpy: bool) -> Any: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> str: ...
 
 def count(
     board: Board,
@@ -66,8 +110,11 @@ def count(
     threads: Optional[int] = None,
     memory: Union[int, str, None] = None,
     force: bool = False,
+    check: bool = False,
+    timeout: Optional[float] = None,
     progress: Optional[Progress] = None,
 ) -> int: ...
+@overload
 def by_start(
     board: Board,
     closed: bool = False,
@@ -76,8 +123,24 @@ def by_start(
     threads: Optional[int] = None,
     memory: Union[int, str, None] = None,
     force: bool = False,
+    check: bool = False,
+    timeout: Optional[float] = None,
     progress: Optional[Progress] = None,
-) -> List[List[int]]: ...
+) -> Table: ...
+@overload
+def by_start(
+    board: Board,
+    closed: bool = False,
+    *,
+    method: Method = "auto",
+    threads: Optional[int] = None,
+    memory: Union[int, str, None] = None,
+    force: bool = False,
+    check: bool = False,
+    as_numpy: bool,
+    timeout: Optional[float] = None,
+    progress: Optional[Progress] = None,
+) -> Any: ...
 def report(
     board: Board,
     closed: bool = False,
@@ -89,6 +152,8 @@ def report(
     threads: Optional[int] = None,
     memory: Union[int, str, None] = None,
     force: bool = False,
+    check: bool = False,
+    timeout: Optional[float] = None,
     progress: Optional[Progress] = None,
 ) -> Report: ...
 def tours(
@@ -102,6 +167,7 @@ def tours(
     threads: Optional[int] = None,
     memory: Union[int, str, None] = None,
     force: bool = False,
+    timeout: Optional[float] = None,
     progress: Optional[Progress] = None,
 ) -> List[List[str]]: ...
 def tour(
@@ -114,7 +180,9 @@ def tour(
     threads: Optional[int] = None,
     memory: Union[int, str, None] = None,
     force: bool = False,
+    timeout: Optional[float] = None,
     progress: Optional[Progress] = None,
 ) -> List[str]: ...
 def find(board: Board, closed: bool = False, *, start: Optional[str] = None) -> List[str]: ...
 def methods() -> List[Method]: ...
+

@@ -157,7 +157,8 @@ fn ratio_text(ratio: f64) -> String {
 /// in the same shipped order: 8.4 on 8×8 (2,068,075,297 / 247,491,267),
 /// 8.2 on 7×8, 8.6 on 6×8, 7.4 on 6×9, 6.2 on 7×9 and 8.3 on 7×10
 /// (`orders.csv`; 7×10's open peak was measured after the constant was
-/// set, and the estimate it gave, 93.5 million, was within 2%).
+/// set, and the estimate it gave, 93.5 million, was within 2%). Measured
+/// again with the mirror fold: 8.2 on 7×8, 8.8 on 6×8 and 8.0 on 6×9.
 /// The largest of the boards of 56 squares and more, so that the estimate
 /// errs high, as one that warns before a run should. The columns' fit
 /// scaled by the orders' scores, which this replaces where a closed peak
@@ -300,14 +301,17 @@ mod tests {
     #[test]
     fn a_shipped_order_is_estimated_from_its_measured_peak() {
         for (board, kind, summed) in [
-            ("6x6", TourKind::Open, 139_079.0),
-            ("6x7", TourKind::Open, 903_257.0),
-            ("6x8", TourKind::Open, 22_303_252.0),
-            ("6x8", TourKind::Closed, 2_446_003.0),
-            ("6x9", TourKind::Open, 40_624_749.0),
-            ("6x9", TourKind::Closed, 4_983_115.0),
-            ("7x7", TourKind::Open, 15_637_469.0),
-            ("7x8", TourKind::Closed, 42_119_182.0),
+            // Measured with the mirror fold (as `count` sweeps).
+            ("6x6", TourKind::Open, 111_600.0),
+            ("6x7", TourKind::Open, 506_372.0),
+            ("6x8", TourKind::Open, 15_071_526.0),
+            ("6x8", TourKind::Closed, 1_649_340.0),
+            ("6x9", TourKind::Open, 28_009_578.0),
+            ("6x9", TourKind::Closed, 3_470_124.0),
+            ("7x7", TourKind::Open, 6_571_050.0),
+            ("7x8", TourKind::Open, 206_264_460.0),
+            ("7x8", TourKind::Closed, 22_636_342.0),
+            // Measured before the fold was built.
             ("7x9", TourKind::Open, 512_222_107.0),
             ("7x10", TourKind::Closed, 137_491_436.0),
             ("7x11", TourKind::Closed, 178_002_091.0),
@@ -374,7 +378,7 @@ mod tests {
             );
             let ratio = open / closed;
             assert!(
-                (6.0..=OPEN_PER_CLOSED_PEAK + 0.3).contains(&ratio),
+                (6.0..=OPEN_PER_CLOSED_PEAK + 0.5).contains(&ratio),
                 "{board}: {ratio}"
             );
         }

@@ -3,7 +3,10 @@
 //! `data/orders.csv` holds one order per board shape (`board`, the order as
 //! a board of step numbers with rows separated by `/`, where it came from,
 //! and the widest level its sweep was measured to hold, open and closed,
-//! then the states its levels held in all, where measured); a board with more rows than columns takes its
+//! then the states its levels held in all, where measured, and whether
+//! those figures were measured with the mirror fold, as a count sweeps
+//! (`folded`), or before the fold was built (`unfolded`: the fold only
+//! lowers them); a board with more rows than columns takes its
 //! transpose's order turned ([`Order::transposed`]). Each was chosen by measurement: the
 //! levels of its sweep against those of the columns and of other
 //! candidates (`docs/frontier.md`, *The vertex order*, has the figures;
@@ -34,6 +37,9 @@ pub struct Entry {
     /// the plan's time estimate follows).
     pub open_summed: Option<u64>,
     pub closed_summed: Option<u64>,
+    /// Whether the figures were measured with the mirror fold, as
+    /// `count` sweeps (see the module docs).
+    pub folded: bool,
 }
 
 impl Entry {
@@ -81,6 +87,11 @@ pub fn entries() -> &'static [Entry] {
                     closed_peak: peak(4),
                     open_summed: peak(5),
                     closed_summed: peak(6),
+                    folded: match record.get(7) {
+                        Some("folded") => true,
+                        Some("unfolded") => false,
+                        other => panic!("data/orders.csv: figures {other:?}"),
+                    },
                 }
             })
             .collect()
