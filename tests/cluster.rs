@@ -62,7 +62,7 @@ fn cluster(
                     let cancel = AtomicBool::new(false);
                     count_tours(
                         &ClusterCount {
-                            board,
+                            order: &order_of(board, kind, options),
                             kind,
                             options,
                             cluster: &cluster,
@@ -200,7 +200,7 @@ fn mismatched_processes_are_refused() {
                 s.spawn(move || {
                     count_tours(
                         &ClusterCount {
-                            board: Board::new(5, cols).unwrap(),
+                            order: &order_of(Board::new(5, cols).unwrap(), kind, options),
                             kind,
                             options,
                             cluster: &cluster,
@@ -229,12 +229,18 @@ fn mismatched_processes_are_refused() {
         connect_timeout: std::time::Duration::from_secs(1),
         peer_timeout: kt_distributed::PEER_TIMEOUT,
     };
+    let order = order_of(Board::new(5, 5).unwrap(), TourKind::Open, &options);
     let count = ClusterCount {
-        board: Board::new(5, 5).unwrap(),
+        order: &order,
         kind: TourKind::Open,
         options: &options,
         cluster: &out_of_range,
     };
     let why = count.check().unwrap_err().to_string();
     assert!(why.contains("out of range"), "{why}");
+}
+
+/// The order a count's plan resolves, once, for every process.
+fn order_of(board: Board, kind: TourKind, options: &Options) -> kt_frontier::Order {
+    kt_frontier::resolve_order(board, kind, options).unwrap()
 }

@@ -63,7 +63,7 @@ fn tables_agree(method: Method, max_cells: usize) {
         let counted = run(&req);
         let table = counted.report.by_start.expect("a table by start square");
         let expected = open_tours_by_start(rows, cols);
-        let got: Vec<String> = table.into_iter().flatten().collect();
+        let got: Vec<String> = table.decimal().into_iter().flatten().collect();
         let expected: Vec<String> = expected.iter().map(ToString::to_string).collect();
         assert_eq!(got, expected, "by start, {rows}x{cols} by {method:?}");
         assert_eq!(

@@ -11,7 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// kt-count, lowest layer first: leaves (`sequences`, the published
-/// sequences; `same_file`; then `cancel`, `known`, which draws board counts
+/// sequences; `same_file`; `numbers`, answers as numbers: the `Answer`
+/// and its tables, read strictly; then `cancel`, `known`, which draws board counts
 /// from the sequences; then `report`; then `failure`, `observer`; then
 /// `checkpoint_of`; then `paths`, `supervised`);
 /// toolkits (`zdd`,
@@ -23,7 +24,7 @@ use std::path::{Path, PathBuf};
 /// method); `answer` (how each question is answered); the root.
 fn count_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "sequences" | "same_file" => 0,
+        "sequences" | "same_file" | "numbers" => 0,
         "cancel" | "known" => 1,
         "report" => 2,
         "failure" | "observer" => 3,
@@ -225,5 +226,46 @@ fn no_module_imports_one_that_imports_it_back() {
             graph.len() >= 8,
             "{name}: the sources were not found: {graph:?}"
         );
+    }
+}
+
+/// The answers as numbers are a leaf of kt-count: `numbers` names no other
+/// module of the crate, so every layer may use an `Answer` or a `Table`.
+#[test]
+fn the_answer_is_a_leaf() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/count/src");
+    let graph = imports(&root);
+    let named = graph
+        .get("numbers")
+        .expect("kt-count has a `numbers` module");
+    assert!(named.is_empty(), "`numbers` imports {named:?}");
+    assert_eq!(count_layer("numbers"), Some(0));
+}
+
+/// kt-count does not read kt-distributed's disk layout: where a cluster's
+/// processes keep their checkpoints (`process-I-of-N/{a,b}`) is
+/// kt-distributed's `resume` module's alone, which kt-count asks
+/// (`checkpoint_slots`, `is_process_dir`) and never reaches into.
+#[test]
+fn the_library_does_not_read_the_clusters_disk_layout() {
+    let mut files = Vec::new();
+    sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/count/src"),
+        &mut files,
+    );
+    for file in files {
+        let code: String = std::fs::read_to_string(&file)
+            .unwrap()
+            .lines()
+            .map(|line| line.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        for layout in ["kt_distributed::resume", "\"process-", "SLOTS"] {
+            assert!(
+                !code.contains(layout),
+                "{}: names `{layout}`, kt-distributed's disk layout",
+                file.display()
+            );
+        }
     }
 }

@@ -13,7 +13,7 @@
 
 use kt_count::{
     AlgebraicError, BoardError as LibBoardError, ChoiceError, Failure, FailureKind, GivenOptions,
-    MethodSettings, Request, Setting,
+    MethodSettings, Request,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -105,13 +105,10 @@ pub fn choice_error(error: ChoiceError, given: &GivenOptions) -> PyErr {
         }
         ChoiceError::NotTaken {
             method,
-            flag,
+            setting: taken,
             takers,
         } => {
-            let option = Setting::ALL
-                .into_iter()
-                .find(|s| s.flag() == flag)
-                .map_or_else(|| python_words(flag), |s| setting(s).to_string());
+            let option = setting(taken).to_string();
             let takers: Vec<String> = takers.iter().map(|m| format!("method=\"{m}\"")).collect();
             format!(
                 "{option} applies to {} only; this count runs method=\"{method}\"",

@@ -22,14 +22,14 @@ pub fn int<'py>(py: Python<'py>, n: &BigUint) -> PyResult<Bound<'py, PyAny>> {
     decimal_to_int(py, &n.to_string())
 }
 
-/// A table of the library's (decimal cells, row 0 first) as a list of
+/// A table of the library's (`BigUint` cells, row 0 first) as a list of
 /// lists of ints.
-pub fn table<'py>(py: Python<'py>, table: &[Vec<String>]) -> PyResult<Bound<'py, PyList>> {
+pub fn table<'py>(py: Python<'py>, table: &[Vec<BigUint>]) -> PyResult<Bound<'py, PyList>> {
     let rows = PyList::empty(py);
     for row in table {
         let cells = PyList::empty(py);
         for cell in row {
-            cells.append(decimal_to_int(py, cell)?)?;
+            cells.append(int(py, cell)?)?;
         }
         rows.append(cells)?;
     }

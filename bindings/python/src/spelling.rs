@@ -51,6 +51,24 @@ pub fn question(question: Question) -> &'static str {
     }
 }
 
+/// The command line's flag for a setting (`--spill-dir` for `spill_dir`),
+/// as the library's messages still name it.
+fn cli_flag(setting: Setting) -> &'static str {
+    match setting {
+        Setting::Threads => "--threads",
+        Setting::Memory => "--memory",
+        Setting::Engine => "--engine",
+        Setting::Schedule => "--schedule",
+        Setting::Nodes => "--nodes",
+        Setting::Cache => "--cache",
+        Setting::SpillDir => "--spill-dir",
+        Setting::Checkpoint => "--checkpoint",
+        Setting::Resume => "--resume",
+        Setting::Processes => "--processes",
+        Setting::Order => "--order",
+    }
+}
+
 /// Every flag the library writes into a message, with Python's words for
 /// it: the settings' and the questions' from their identifiers, then the
 /// plan's own (`--method zdd` reads `method="zdd"`, `--force starts it`
@@ -58,7 +76,7 @@ pub fn question(question: Question) -> &'static str {
 fn table() -> Vec<(&'static str, &'static str)> {
     let mut table: Vec<(&str, &str)> = Setting::ALL
         .into_iter()
-        .map(|s| (s.flag(), setting(s)))
+        .map(|s| (cli_flag(s), setting(s)))
         .collect();
     // The questions one flag asks (the square in them is any square).
     for q in [

@@ -66,7 +66,14 @@ fn main() {
                 ..Frontier::default()
             })))
         } else {
-            MethodChoice::auto_with(resources)
+            MethodChoice::named(
+                "auto",
+                &kt_count::GivenOptions {
+                    resources,
+                    ..kt_count::GivenOptions::default()
+                },
+            )
+            .expect("auto takes threads")
         };
         let request = Request::new(board, kind).with_method(method);
         match plan(&request) {

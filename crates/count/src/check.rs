@@ -27,8 +27,8 @@ pub struct Answered<'a> {
     /// The count the question gives.
     pub count: &'a BigUint,
     /// The table by start square (`ByStart`, `Pairs` whole) or by end
-    /// square (`ByEnd`), row 0 first, decimal strings.
-    pub table: Option<&'a [Vec<String>]>,
+    /// square (`ByEnd`), row 0 first.
+    pub table: Option<&'a [Vec<BigUint>]>,
     /// The classes counted, for a shard of a count by classes.
     pub classes: &'a [ClassCount],
 }
@@ -77,11 +77,8 @@ fn quantities(
     let cells = |quantities: &mut Vec<(Quantity, BigUint, u32)>| {
         for (r, row) in answer.table.unwrap_or_default().iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
-                if r < board.rows()
-                    && c < board.cols()
-                    && let Ok(n) = cell.parse()
-                {
-                    quantities.push((Quantity::From(board.square_at(r, c)), n, 1));
+                if r < board.rows() && c < board.cols() {
+                    quantities.push((Quantity::From(board.square_at(r, c)), cell.clone(), 1));
                 }
             }
         }
@@ -114,7 +111,7 @@ fn quantities(
             _,
         ) => {
             for class in answer.classes {
-                if let (Ok(square), Ok(n)) = (square(board, &class.from), class.count.parse()) {
+                if let (Ok(square), Some(n)) = (square(board, &class.from), class.value()) {
                     quantities.push((Quantity::From(square), n, 1));
                 }
             }

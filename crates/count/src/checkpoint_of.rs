@@ -72,13 +72,9 @@ pub(crate) enum CheckpointOf {
 /// endpoint pairs has done (`crate::pairs`).
 pub(crate) const PART_FILE: &str = "part.json";
 
-/// Whether `name` is `process-<i>-of-<n>`.
-pub(crate) fn is_process_dir(name: &str) -> bool {
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    name.strip_prefix("process-")
-        .and_then(|rest| rest.split_once("-of-"))
-        .is_some_and(|(i, n)| digits(i) && digits(n))
-}
+/// Whether `name` is a cluster process's directory (kt-distributed's
+/// layout, asked for, not written here).
+pub(crate) use kt_distributed::is_process_dir;
 
 /// The longest question file read: one short line.
 const MAX_BYTES: u64 = 256;

@@ -78,6 +78,7 @@ mod checkpoint_of;
 mod failure;
 pub mod known;
 pub mod methods;
+mod numbers;
 mod observer;
 pub mod order_trials;
 pub mod pairs;
@@ -115,8 +116,8 @@ pub use failure::{Failure, FailureKind};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`),
 /// and what each process reports.
 pub use kt_distributed::{
-    CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT,
-    ProcessReport, hosts,
+    Addresses as ClusterAddresses, CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT,
+    PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT, ProcessReport, hosts,
 };
 /// How the name of every directory a count spills into begins (inside
 /// `--spill-dir`, or the system's temporary directory).
@@ -132,9 +133,10 @@ pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, Ord
 pub use kt_frontier::remove_spill_directories;
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions,
-    ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources,
-    Setting, TimeSliced, estimate_columns_sweep, human_bytes, human_time,
+    ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Outgrown, Reach,
+    Resources, Setting, TimeSliced, estimate_columns_sweep, human_bytes, human_time, memory_advice,
 };
+pub use numbers::{Answer, Table, strict_count};
 pub use observer::{Observer, Progress, Silent};
 pub use paths::{makeable_dir, writable_dir, writable_file};
 pub use plan::{
@@ -151,7 +153,7 @@ pub use zdd::{Decoder, Drawing, Schedule};
 use report::{Benchmark, Settings};
 use zdd::{Built, Finishing};
 
-/// Answers the question `request` asks.
+/// Answers the question `request` asks: [`plan`], then [`Plan::run`].
 ///
 /// Blocks until the count is done, refused, stopped through `cancel`, or
 /// out of a resource; a failure after work started carries the partial
@@ -166,31 +168,118 @@ pub fn count(
             "count answers a question; this request asks for tours or a drawing",
         ));
     }
-    let started = Instant::now();
-    let plan = plan(request)?;
-    let report = start_report(request, &plan, observer);
-    if let Some(reason) = plan.settled {
-        let mut report = settled(report, &reason.to_string(), started);
-        answer::describe(request.question, &request.board, &mut report);
-        answer::none(request.question, request.kind, &request.board, &mut report);
-        return Ok(Counted::new(BigUint::ZERO, report));
+    plan(request)?.run(observer, cancel)
+}
+
+impl Plan {
+    /// Answers the question of the request planned, as planned: the
+    /// method, its settings, the budget, the threads and the order of the
+    /// squares are the plan's, resolved once.
+    ///
+    /// Blocks until the count is done, stopped through `cancel`, or out
+    /// of a resource; a failure after work started carries the partial
+    /// report.
+    pub fn run(&self, observer: &dyn Observer, cancel: &CancelToken) -> Result<Counted, Failure> {
+        let request = &self.request;
+        if request.work != Work::Count {
+            return Err(Failure::refused(
+                "count answers a question; this request asks for tours or a drawing",
+            ));
+        }
+        let started = Instant::now();
+        let report = start_report(request, self, observer);
+        if let Some(reason) = self.settled {
+            let mut report = settled(report, &reason.to_string(), started);
+            answer::describe(request.question, &request.board, &mut report);
+            answer::none(request.question, request.kind, &request.board, &mut report);
+            return Ok(Counted::new(BigUint::ZERO, report));
+        }
+        // The question first, before any file of the count's: the plan has
+        // checked that the directory keeps no other question's work.
+        if let Some(question) = plan::checkpoint_question(request, &self.settings, self.strategy)
+            && let Some(dir) = self.settings.method().checkpoint_dirs().write
+        {
+            checkpoint_of::record(&dir, question)?;
+        }
+        answer::answer(
+            self.settings.method(),
+            &self.job,
+            request.question,
+            self.strategy,
+            report,
+            observer,
+            cancel,
+        )
     }
-    // The question first, before any file of the count's: the plan has
-    // checked that the directory keeps no other question's work.
-    if let Some(question) = plan::checkpoint_question(request, &plan.settings, plan.strategy)
-        && let Some(dir) = plan.settings.method().checkpoint_dirs().write
-    {
-        checkpoint_of::record(&dir, question)?;
+
+    /// Builds the family of tours of the request planned (its `work`
+    /// should be [`Work::Tours`]), with a method that builds one.
+    pub fn tours(&self, observer: &dyn Observer, cancel: &CancelToken) -> Result<Tours, Failure> {
+        let (report, built) = self.build(Finishing::CopyOut, observer, cancel)?;
+        let family = match built {
+            Some(Built::Family(family)) => Some(TourFamily {
+                family,
+                decoder: methods::family(self.settings.method())?
+                    .decoder(&self.job)
+                    .ok_or_else(|| {
+                        Failure::other("internal error: the family came without its decoder")
+                    })?,
+                kind: self.request.kind,
+            }),
+            _ => None,
+        };
+        Ok(Tours { report, family })
     }
-    answer::answer(
-        plan.settings.method(),
-        &plan.job(request),
-        request.question,
-        plan.strategy,
-        report,
-        observer,
-        cancel,
-    )
+
+    /// Draws the final diagram of the request planned as Graphviz DOT (its
+    /// `work` must be [`Work::Draw`]); `None` when no diagram was built
+    /// (the report's `reason` says why).
+    pub fn draw(
+        &self,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<(RunReport, Option<Vec<u8>>), Failure> {
+        let request = &self.request;
+        let Work::Draw { drawing, .. } = &request.work else {
+            return Err(Failure::refused("draw needs a request for a drawing"));
+        };
+        let mut drawing = drawing.clone();
+        if drawing.title.is_empty() {
+            drawing.title = format!("{} tours of {}", request.kind, request.board);
+        }
+        let (report, built) = self.build(Finishing::Draw(drawing), observer, cancel)?;
+        Ok((
+            report,
+            match built {
+                Some(Built::Dot(text)) => Some(text),
+                _ => None,
+            },
+        ))
+    }
+
+    /// Builds the planned diagram, finished by `finishing`.
+    fn build(
+        &self,
+        finishing: Finishing,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<(RunReport, Option<Built>), Failure> {
+        let request = &self.request;
+        if request.work == Work::Count {
+            return Err(Failure::refused(
+                "this request asks for a count, not for tours or a drawing",
+            ));
+        }
+        let started = Instant::now();
+        let report = start_report(request, self, observer);
+        if let Some(reason) = self.settled {
+            let settled =
+                Counted::new(BigUint::ZERO, settled(report, &reason.to_string(), started));
+            return Ok((settled.report, None));
+        }
+        methods::family(self.settings.method())?
+            .build(&self.job, report, finishing, observer, cancel)
+    }
 }
 
 /// Adds up the parts of a count by endpoint pairs under `plan` (the
@@ -245,80 +334,33 @@ pub struct Tours {
 }
 
 /// Builds the family of tours `request` describes with a method that
-/// builds one (`request.work` should be [`Work::Tours`]).
+/// builds one (`request.work` should be [`Work::Tours`]): [`plan`], then
+/// [`Plan::tours`].
 pub fn tours(
     request: &Request,
     observer: &dyn Observer,
     cancel: &CancelToken,
 ) -> Result<Tours, Failure> {
-    let (report, built, plan) = build(request, Finishing::CopyOut, observer, cancel)?;
-    let family = match built {
-        Some(Built::Family(family)) => Some(TourFamily {
-            family,
-            decoder: methods::family(plan.settings.method())?
-                .decoder(request.board, request.kind)
-                .ok_or_else(|| {
-                    Failure::other("internal error: the family came without its decoder")
-                })?,
-            kind: request.kind,
-        }),
-        _ => None,
-    };
-    Ok(Tours { report, family })
-}
-
-/// Draws the final diagram of the tours `request` describes as Graphviz
-/// DOT (`request.work` must be [`Work::Draw`]); `None` when no diagram was
-/// built (the report's `reason` says why).
-pub fn draw(
-    request: &Request,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
-) -> Result<(RunReport, Option<Vec<u8>>), Failure> {
-    let Work::Draw { drawing, .. } = &request.work else {
-        return Err(Failure::refused("draw needs a request for a drawing"));
-    };
-    let mut drawing = drawing.clone();
-    if drawing.title.is_empty() {
-        drawing.title = format!("{} tours of {}", request.kind, request.board);
-    }
-    let (report, built, _) = build(request, Finishing::Draw(drawing), observer, cancel)?;
-    Ok((
-        report,
-        match built {
-            Some(Built::Dot(text)) => Some(text),
-            _ => None,
-        },
-    ))
-}
-
-/// Plans `request` and builds its diagram, finished by `finishing`.
-fn build(
-    request: &Request,
-    finishing: Finishing,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
-) -> Result<(RunReport, Option<Built>, Plan), Failure> {
     if request.work == Work::Count {
         return Err(Failure::refused(
             "this request asks for a count, not for tours or a drawing",
         ));
     }
-    let started = Instant::now();
-    let plan = plan(request)?;
-    let report = start_report(request, &plan, observer);
-    if let Some(reason) = plan.settled {
-        let settled = Counted::new(BigUint::ZERO, settled(report, &reason.to_string(), started));
-        return Ok((settled.report, None, plan));
+    plan(request)?.tours(observer, cancel)
+}
+
+/// Draws the final diagram of the tours `request` describes as Graphviz
+/// DOT (`request.work` must be [`Work::Draw`]): [`plan`], then
+/// [`Plan::draw`].
+pub fn draw(
+    request: &Request,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<(RunReport, Option<Vec<u8>>), Failure> {
+    if !matches!(request.work, Work::Draw { .. }) {
+        return Err(Failure::refused("draw needs a request for a drawing"));
     }
-    let (report, built) = methods::family(plan.settings.method())?.build(
-        &plan.job(request),
-        report,
-        finishing,
-        observer,
-        cancel,
-    )?;
-    Ok((report, built, plan))
+    plan(request)?.draw(observer, cancel)
 }
 
 /// The report a run starts with, and the plan's notes said once.

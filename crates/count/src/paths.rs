@@ -142,36 +142,16 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
     // The directories that hold (or will hold) checkpoints.
     let slots: Vec<PathBuf> = match target.share {
         None => vec![dir.clone()],
+        // The cluster's layout is kt-distributed's: it checks that the
+        // directory holds nothing else and says where the slots are.
         Some((process, processes)) => {
-            // DIR/process-I-of-N/{a,b}: nothing else in DIR or in the
-            // process's directory.
-            let mine = kt_distributed::resume::process_dir(dir, process, processes);
-            let only = |path: &Path, allowed: &dyn Fn(&str) -> bool| -> Result<(), Failure> {
-                let Ok(entries) = std::fs::read_dir(path) else {
-                    return if path.exists() {
-                        Err(foreign(path))
-                    } else {
-                        Ok(())
-                    };
-                };
-                for entry in entries {
-                    let name = entry.map_err(unreadable)?.file_name();
-                    if !name.to_str().is_some_and(allowed) {
-                        return Err(foreign(path));
-                    }
-                }
-                Ok(())
-            };
-            only(dir, &|name| {
-                name == checkpoint::MARKER
-                    || name == checkpoint::QUESTION
-                    || crate::checkpoint_of::is_process_dir(name)
-            })?;
-            only(&mine, &|name| kt_distributed::resume::SLOTS.contains(&name))?;
-            kt_distributed::resume::SLOTS
-                .iter()
-                .map(|slot| mine.join(slot))
-                .collect()
+            kt_distributed::checkpoint_slots(dir, process, processes, &|name| {
+                name == checkpoint::MARKER || name == checkpoint::QUESTION
+            })
+            .map_err(|e| match e {
+                kt_distributed::ForeignCheckpoint::Path(path) => foreign(&path),
+                kt_distributed::ForeignCheckpoint::Unreadable(e) => unreadable(e),
+            })?
         }
     };
     if let Some(slot) = slots.iter().find(|slot| checkpoint::in_use(slot)) {

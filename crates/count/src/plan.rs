@@ -41,7 +41,11 @@ use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources, human_
 use crate::questions::{self, Strategy};
 use crate::request::{MethodChoice, Question, Request, Work};
 
-/// How a request will be answered.
+/// How a request will be answered: the work order. It keeps everything
+/// the plan resolved — the request, the method with its settings, the
+/// budget and threads, the order of the squares, the estimate — and
+/// [`Plan::run`] (or `Plan::tours`, `Plan::draw`) executes it, resolving
+/// nothing again.
 #[derive(Clone, Debug)]
 pub struct Plan {
     /// The method's name.
@@ -62,17 +66,22 @@ pub struct Plan {
     pub estimate: Option<Reach>,
     pub(crate) settings: MethodSettings,
     pub(crate) strategy: Strategy,
+    /// The request planned.
+    pub(crate) request: Request,
+    /// The request resolved: board, kind, budget, threads, order.
+    pub(crate) job: Job,
 }
 
 impl Plan {
-    /// The resolved board, kind, budget and threads.
-    pub(crate) fn job(&self, request: &Request) -> Job {
-        Job {
-            board: request.board,
-            kind: request.kind,
-            budget: self.budget,
-            threads: self.threads,
-        }
+    /// The request this plan answers.
+    pub fn request(&self) -> &Request {
+        &self.request
+    }
+
+    /// The order of the squares the method sweeps in, as the plan
+    /// resolved it (none for a method that takes no order).
+    pub fn order(&self) -> Option<&kt_frontier::Order> {
+        self.job.order().ok()
     }
 }
 
@@ -108,9 +117,38 @@ struct Candidate {
     notes: Vec<String>,
 }
 
+/// The orders of the squares a plan has resolved, by the choice asked:
+/// the candidates of `auto` that sweep ask for the same one, which is
+/// resolved once.
+#[derive(Default)]
+struct Orders(
+    Vec<(
+        kt_frontier::OrderChoice,
+        Result<kt_frontier::Order, Failure>,
+    )>,
+);
+
+impl Orders {
+    /// `choice` resolved for `board`'s `kind` tours (once a plan).
+    fn resolve(
+        &mut self,
+        choice: kt_frontier::OrderChoice,
+        request: &Request,
+    ) -> Result<kt_frontier::Order, Failure> {
+        if let Some((_, resolved)) = self.0.iter().find(|(c, _)| *c == choice) {
+            return resolved.clone();
+        }
+        let resolved = crate::methods::resolve_order(&choice, request.board, request.kind);
+        self.0.push((choice, resolved.clone()));
+        resolved
+    }
+}
+
 /// Plans `request`: validates every option, picks the method, and refuses
 /// what cannot run, all before any work.
 pub fn plan(request: &Request) -> Result<Plan, Failure> {
+    // A span a plan, so that a test can count them: one a count.
+    let _planning = tracing::debug_span!("plan").entered();
     let board = request.board;
     for (flag, square) in request.question.squares() {
         if square >= board.cells() {
@@ -143,6 +181,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         )));
     }
     let mut resolved = Vec::with_capacity(capable.len());
+    let mut orders = Orders::default();
     for (settings, strategy) in capable {
         whole_counts_only(&settings, request.question, strategy)?;
         let mut notes = Vec::new();
@@ -167,12 +206,17 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
                 )));
             }
         }
+        let order = settings
+            .method()
+            .order_choice()
+            .map(|choice| orders.resolve(choice, request));
         resolved.push(Candidate {
             job: Job {
                 board,
                 kind: request.kind,
                 budget,
                 threads,
+                order,
             },
             settings,
             strategy,
@@ -187,19 +231,22 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     if settled.is_some() {
         let first = resolved.swap_remove(0);
         let reason = if auto { "auto" } else { "asked for" };
-        return Ok(finish(first, reason.into(), settled, None));
+        return Ok(finish(request, first, reason.into(), settled, None));
     }
     choose(request, resolved, auto)
 }
 
 /// The plan for the chosen candidate.
 fn finish(
+    request: &Request,
     chosen: Candidate,
     reason: String,
     settled: Option<NoTour>,
     estimate: Option<Reach>,
 ) -> Plan {
     Plan {
+        request: request.clone(),
+        job: chosen.job.clone(),
         method: chosen.settings.name(),
         reason,
         notes: chosen.notes,
@@ -331,7 +378,7 @@ fn decide(
             request.kind, request.board, reach.basis, drawing.max_nodes
         )));
     }
-    Ok(finish(candidate, reason, None, Some(reach)))
+    Ok(finish(request, candidate, reason, None, Some(reach)))
 }
 
 /// Whether the estimate's memory fits this machine (its physical memory,

@@ -36,7 +36,7 @@ pub(crate) enum Strategy {
     /// From the one family of tours.
     FromFamily,
     /// One restricted count per distinct question.
-    ByRuns,
+    ByRestricted,
     /// Up to symmetry: every tour of the family checked against every
     /// symmetry.
     EnumerateFamily,
@@ -97,12 +97,12 @@ pub(crate) fn strategies(
         {
             &[
                 (FamilyOfTours, Strategy::FromFamily),
-                (FixedEnds, Strategy::ByRuns),
+                (FixedEnds, Strategy::ByRestricted),
             ]
         }
         Question::FromTo { .. } | Question::ByEnd { .. } => &[
             (FamilyOfTours, Strategy::FromFamily),
-            (RequiredMove, Strategy::ByRuns),
+            (RequiredMove, Strategy::ByRestricted),
         ],
         Question::UpToSymmetry => &[
             (FamilyOfTours, Strategy::EnumerateFamily),
@@ -124,7 +124,7 @@ pub(crate) fn runs(question: Question, board: Board, strategy: Strategy) -> usiz
             shard.map_or(classes, |shard| classes.div_ceil(shard.count.max(1)))
         }
         (Strategy::ByPairs, _) => crate::pairs::classes(board, kt_shards::Ends::Starts),
-        (Strategy::ByRuns, Question::ByEnd { .. }) => board.cells().saturating_sub(1),
+        (Strategy::ByRestricted, Question::ByEnd { .. }) => board.cells().saturating_sub(1),
         _ => 1,
     }
 }

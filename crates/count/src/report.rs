@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::known::{Check, Published};
+use crate::numbers::{Answer, Table};
 
 /// The schema name and version of the JSON report.
 pub const SCHEMA: &str = "knights-tour/run/1";
@@ -165,8 +166,10 @@ pub struct SymmetryReport {
     /// For each symmetry of the group (`id`, `rot90`, …, in that order),
     /// the undirected tours it maps onto themselves, as decimal strings.
     pub fixed: Fixed,
-    /// The number of geometrically distinct tours.
-    pub orbits: String,
+    /// The number of geometrically distinct tours (a decimal string in
+    /// JSON, read back strictly).
+    #[serde(with = "crate::numbers::decimal")]
+    pub orbits: BigUint,
     /// How the fixed tours were counted.
     pub method: String,
 }
@@ -406,6 +409,34 @@ impl Counted {
         report.count = Some(count.to_string());
         Counted { count, report }
     }
+
+    /// Everything the count answers, as numbers: the total, the tables by
+    /// start and end square, the orbits, and each class of a count by
+    /// classes (its part's decimal count read strictly: a damaged one is
+    /// an error naming the class, never 0).
+    pub fn answer(&self) -> Result<Answer, String> {
+        let classes = self.report.pairs.as_ref().map_or(Ok(Vec::new()), |pairs| {
+            pairs
+                .classes
+                .iter()
+                .map(|class| {
+                    class.value().map(|count| (class.id, count)).ok_or_else(|| {
+                        format!(
+                            "class {} keeps the count {:?}, which is not a count",
+                            class.id, class.count
+                        )
+                    })
+                })
+                .collect()
+        })?;
+        Ok(Answer {
+            total: self.count.clone(),
+            by_start: self.report.by_start.clone(),
+            by_end: self.report.by_end.clone(),
+            orbits: self.report.symmetry.as_ref().map(|s| s.orbits.clone()),
+            classes,
+        })
+    }
 }
 
 /// Everything one run reports.
@@ -437,12 +468,12 @@ pub struct RunReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to: Option<SquareRef>,
     /// Directed open tours by start square: a row per board row, row 0
-    /// first, decimal strings.
+    /// first (decimal strings in JSON, read back strictly).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub by_start: Option<Vec<Vec<String>>>,
+    pub by_start: Option<Table>,
     /// Tours from `from` by end square, laid out as `by_start`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub by_end: Option<Vec<Vec<String>>>,
+    pub by_end: Option<Table>,
     /// Counts up to the board's symmetries.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub symmetry: Option<SymmetryReport>,
@@ -463,7 +494,7 @@ pub struct RunReport {
 
 impl Benchmark {
     /// What the frontier method decides.
-    pub const EDGES: &'static str = "edges of the knight's graph, decided a square at a time along the longer side (frontier-based search)";
+    pub const EDGES: &'static str = "edges of the knight's graph, decided a square at a time in the sweep's order of the squares (frontier-based search)";
     /// What the frontier method's edge-variable diagram's variables are.
     pub const EDGE_ZDD: &'static str = "edge variables: one per edge of the knight's graph (open tours: and per square, its edge to the apex), built from the frontier method's levels";
     /// What the time-sliced ZDD's variables are.

@@ -14,7 +14,7 @@ use kt_board::{Board, Square, TourKind};
 
 use kt_shards::{Ends, Shard};
 
-use crate::methods::{GivenOptions, MethodSettings, Resources};
+use crate::methods::{GivenOptions, MethodSettings, Setting};
 use crate::zdd::Drawing;
 
 /// What to count.
@@ -81,6 +81,19 @@ impl Question {
         }
     }
 
+    /// Whether the answer is a table by square (the report's `by_start`
+    /// or `by_end`) when `kind` tours are asked: decided here once for
+    /// every front end (a picture of the table, a Python list of rows).
+    /// Closed tours by start square are one number, not a table: every
+    /// closed tour passes every square.
+    pub fn gives_table(self, kind: TourKind) -> bool {
+        match self {
+            Question::ByStart => kind == TourKind::Open,
+            Question::ByEnd { .. } | Question::Pairs { shard: None, .. } => true,
+            _ => false,
+        }
+    }
+
     /// The squares the question names.
     pub fn squares(self) -> Vec<(&'static str, Square)> {
         match self {
@@ -113,11 +126,11 @@ pub enum ChoiceError {
     /// No method has this name.
     Unknown(String),
     /// `auto`, and no one method takes all these options together.
-    NoneTakesAll(Vec<&'static str>),
+    NoneTakesAll(Vec<Setting>),
     /// The method named does not take this option; `takers` do.
     NotTaken {
         method: String,
-        flag: &'static str,
+        setting: Setting,
         takers: Vec<&'static str>,
     },
 }
@@ -132,7 +145,7 @@ impl MethodChoice {
                 .filter_map(|m| m.configure(given).ok())
                 .collect();
             if candidates.is_empty() {
-                return Err(ChoiceError::NoneTakesAll(given.flags()));
+                return Err(ChoiceError::NoneTakesAll(given.settings()));
             }
             return Ok(MethodChoice::Auto(candidates));
         }
@@ -141,10 +154,10 @@ impl MethodChoice {
         settings
             .configure(given)
             .map(|settings| MethodChoice::Use(Box::new(settings)))
-            .map_err(|flag| ChoiceError::NotTaken {
+            .map_err(|setting| ChoiceError::NotTaken {
                 method: name.to_owned(),
-                flag,
-                takers: MethodSettings::taking(flag)
+                setting,
+                takers: MethodSettings::taking(setting)
                     .into_iter()
                     .filter(|&m| m != name)
                     .collect(),
@@ -154,16 +167,6 @@ impl MethodChoice {
     /// `auto` among every method, each at its defaults.
     pub fn auto() -> MethodChoice {
         MethodChoice::Auto(MethodSettings::every())
-    }
-
-    /// `auto` among every method that takes `resources`, with them.
-    pub fn auto_with(resources: Resources) -> MethodChoice {
-        MethodChoice::Auto(
-            MethodSettings::every()
-                .into_iter()
-                .filter_map(|m| m.with_resources(resources))
-                .collect(),
-        )
     }
 }
 

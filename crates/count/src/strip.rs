@@ -296,8 +296,14 @@ fn failure(
         (FrontierError::Cancelled { levels }, Some(Cause::MemoryBudget { resident, .. })) => (
             FailureKind::Limit,
             format!(
-                "memory budget of {budget} exceeded (resident {resident}) after {} steps{resumable}; raise --memory, or let levels spill sooner with a smaller --memory",
-                levels.len()
+                "memory budget of {budget} exceeded (resident {resident}) after {} steps{resumable}; {}",
+                levels.len(),
+                crate::methods::memory_advice(
+                    budget,
+                    crate::methods::Outgrown::Sweep {
+                        checkpointed: false
+                    }
+                )
             ),
         ),
         (FrontierError::Cancelled { levels }, cause) => (

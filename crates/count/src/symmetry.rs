@@ -117,7 +117,7 @@ impl FixedTours {
                     .map(|(g, f)| (g.name().to_string(), f.to_string()))
                     .collect(),
             ),
-            orbits: orbits.to_string(),
+            orbits: orbits.clone(),
             method,
         };
         Ok((report, orbits))
@@ -169,7 +169,7 @@ pub(crate) fn by_quotients(
     let report = SymmetryReport {
         group_order: order,
         fixed: Fixed(fixed),
-        orbits: orbits.to_string(),
+        orbits: orbits.clone(),
         method: format!(
             "the identity fixes every tour ({identity_method}); every other symmetry's fixed tours searched on the quotient of the board by its group"
         ),
@@ -210,7 +210,7 @@ pub(crate) fn none(board: &Board) -> SymmetryReport {
                 .map(|g| (g.name().to_string(), "0".to_string()))
                 .collect(),
         ),
-        orbits: "0".into(),
+        orbits: BigUint::ZERO,
         method: "a theorem: the board has no tour of this kind".into(),
     }
 }

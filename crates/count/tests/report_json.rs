@@ -64,7 +64,7 @@ fn a_frontier_table_by_start_square_reads_back() {
         Question::ByStart,
     ));
     assert!(back.frontier.as_ref().is_some_and(|f| !f.levels.is_empty()));
-    assert_eq!(back.by_start.as_ref().map(Vec::len), Some(5));
+    assert_eq!(back.by_start.as_ref().map(|table| table.len()), Some(5));
 }
 
 #[test]
@@ -119,4 +119,26 @@ fn a_settled_count_reads_back() {
     let back = round_trip(&report("4x4", TourKind::Closed, None, Question::Total));
     assert_eq!(back.settings.method, "theorem");
     assert!(back.reason.is_some());
+}
+
+/// A count's answer is numbers: the total and the table by start square
+/// of 5×5 (the corner's 304), and a damaged class count in a report read
+/// back is an error, never 0.
+#[test]
+fn the_answer_is_numbers_and_damage_is_an_error() {
+    let board: Board = "5x5".parse().unwrap();
+    let request = Request::new(board, TourKind::Open)
+        .with_method(MethodSettings::Frontier(Frontier::default()))
+        .asking(Question::ByStart);
+    let counted = count(&request, &Silent, &CancelToken::new()).unwrap();
+    let answer = counted.answer().unwrap();
+    assert_eq!(answer.total, kt_count::BigUint::from(1728u32));
+    let table = answer.by_start.expect("a table by start square");
+    assert_eq!(table[0][0], kt_count::BigUint::from(304u32));
+    // The count by start classes keeps its classes in the report.
+    let mut damaged = counted.clone();
+    let pairs = damaged.report.pairs.as_mut().expect("counted by classes");
+    pairs.classes[0].count = "3x4".into();
+    let error = damaged.answer().unwrap_err();
+    assert!(error.contains("not a count"), "{error}");
 }

@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Outcome, Watcher};
+use kt_frontier::{FrontierError, Options, Order, Outcome, Watcher};
 use num_bigint::BigUint;
 use timely::communication::allocator::thread::ThreadBuilder;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
@@ -50,6 +50,9 @@ use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 pub use error::DistributedError;
 pub use liveness::PEER_TIMEOUT;
 pub use report::ProcessReport;
+/// A cluster's checkpoint directories, asked for by their meaning: the
+/// layout (`process-I-of-N/{a,b}`) stays in [`resume`].
+pub use resume::{Foreign as ForeignCheckpoint, checkpoint_slots, is_process_dir};
 pub use sweep::owner;
 
 /// How long a process waits for the others to start and connect, unless
@@ -85,15 +88,41 @@ impl Default for ClusterOptions {
     }
 }
 
+/// Where the processes of a cluster listen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Addresses<'a> {
+    /// One address a line, in timely's hostfile format.
+    Hostfile(&'a std::path::Path),
+    /// Every process on this machine, process I at `port + I` (default
+    /// [`hosts::DEFAULT_PORT`]).
+    Local { port: Option<u16> },
+}
+
 impl ClusterOptions {
-    /// `processes` processes on this machine at consecutive ports from
-    /// `port`.
-    pub fn local(processes: usize, process: usize, port: u16) -> Result<ClusterOptions, String> {
+    /// The cluster of `processes` in which this one is `process`: the
+    /// index checked before the hostfile is read, the addresses read or
+    /// made, the timeouts given or the defaults. Every front end
+    /// assembles a cluster here, so each refuses what the others refuse.
+    pub fn assemble(
+        processes: usize,
+        process: usize,
+        addresses: Addresses<'_>,
+        connect_timeout: Option<Duration>,
+        peer_timeout: Option<Duration>,
+    ) -> Result<ClusterOptions, String> {
+        hosts::check_process(process, processes)?;
+        let addresses = match addresses {
+            Addresses::Hostfile(path) => hosts::read_hostfile(path, processes)?,
+            Addresses::Local { port } => {
+                hosts::localhost(processes, port.unwrap_or(hosts::DEFAULT_PORT))?
+            }
+        };
         Ok(ClusterOptions {
             processes,
             process,
-            addresses: hosts::localhost(processes, port)?,
-            ..ClusterOptions::default()
+            addresses,
+            connect_timeout: connect_timeout.unwrap_or(CONNECT_TIMEOUT),
+            peer_timeout: peer_timeout.unwrap_or(PEER_TIMEOUT),
         })
     }
 }
@@ -101,7 +130,10 @@ impl ClusterOptions {
 /// One count.
 #[derive(Clone, Copy, Debug)]
 pub struct ClusterCount<'a> {
-    pub board: Board,
+    /// The order of the squares, resolved once by the caller's plan
+    /// (`kt_frontier::resolve_order`): every process sweeps in it, and
+    /// its board is the count's.
+    pub order: &'a Order,
     pub kind: TourKind,
     /// The sweep's options for this process: threads, memory, spill
     /// directory. `checkpoint` and `resume` name a directory in which
@@ -155,6 +187,11 @@ impl Watcher for Forward {
 }
 
 impl ClusterCount<'_> {
+    /// The board counted.
+    pub fn board(&self) -> Board {
+        self.order.board()
+    }
+
     /// Refuses, before any work and without touching the network, what
     /// cannot run: a process index out of range, addresses that do not
     /// match the processes, a board the frontier cannot represent, a
@@ -172,7 +209,7 @@ impl ClusterCount<'_> {
                 c.processes
             ));
         }
-        kt_frontier::resolve_order(self.board, self.kind, self.options)
+        kt_frontier::fits(self.order, self.kind)
             .map_err(|e| DistributedError::Refused(e.to_string()))?;
         // A process of a cluster without its checkpoints says so in its
         // hello, so that every process refuses at once, naming it; refused
@@ -197,32 +234,23 @@ impl ClusterCount<'_> {
     /// the squares among it (processes sweeping in different orders would
     /// exchange states that mean different things).
     fn description(&self) -> String {
-        let resolved = kt_frontier::resolve_order(self.board, self.kind, self.options);
-        let order = resolved.as_ref().map_or_else(
-            |_| "none".to_string(),
-            |o| format!("{:08x}", o.fingerprint()),
-        );
+        let order = format!("{:08x}", self.order.fingerprint());
         // What the keys exchanged mean: the sweep's steps and the state
         // code, as a checkpoint's manifest records them. The version alone
         // (0.1.0 at every commit) let two builds that code states
         // differently accept each other (issue 38, finding 15).
-        let code = resolved.as_ref().map_or_else(
-            |_| "none".to_string(),
-            |o| {
-                format!(
-                    "{:08x}",
-                    kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
-                        o,
-                        self.kind,
-                        self.options
-                    ))
-                )
-            },
+        let code = format!(
+            "{:08x}",
+            kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
+                self.order,
+                self.kind,
+                self.options
+            ))
         );
         format!(
             "counts {} tours of {} in order {order} with state code {code}, knights-tour {} ({})",
             self.kind,
-            self.board,
+            self.board(),
             env!("CARGO_PKG_VERSION"),
             if self.options.resume.is_some() {
                 "resuming"
@@ -239,6 +267,12 @@ impl ClusterCount<'_> {
 /// returns the count, which every process knows at the end. `watcher`
 /// hears the whole cluster's levels; `cancel` stops this process (and so,
 /// timely being fail-stop, the cluster).
+///
+/// The steps, each a function below: the slots this process holds
+/// ([`held_slots`]), the network and the level to resume from
+/// ([`network`]), timely's worker started ([`start_worker`]), its events
+/// passed on until it is done ([`relay`]), and the count read from the
+/// cycles.
 pub fn count_tours(
     count: &ClusterCount<'_>,
     watcher: &dyn Watcher,
@@ -246,10 +280,7 @@ pub fn count_tours(
 ) -> Result<ClusterCounted, DistributedError> {
     count.check()?;
     lost::watch();
-    let c = count.cluster;
-    let order = kt_frontier::resolve_order(count.board, count.kind, count.options)
-        .map_err(|e| DistributedError::Refused(e.to_string()))?;
-    let sweep = kt_frontier::whole_sweep(&order, count.kind, count.options);
+    let sweep = kt_frontier::whole_sweep(count.order, count.kind, count.options);
     if sweep.impossible() {
         // Every process knows this alike, so none waits for another.
         return Ok(ClusterCounted {
@@ -258,88 +289,14 @@ pub fn count_tours(
             processes: Vec::new(),
         });
     }
-    let held = count
-        .options
-        .resume
-        .as_ref()
-        .map(|dir| {
-            // Whole slots only: a damaged one is left for the level before.
-            let workers = kt_frontier::exchange::Workers::new(count.options.threads)
-                .map_err(FrontierError::Io)?;
-            Ok::<_, DistributedError>(resume::held(
-                &resume::process_dir(dir, c.process, c.processes),
-                c.process,
-                c.processes,
-                Some(&workers),
-            ))
-        })
-        .transpose()?
-        .unwrap_or_default();
-
-    let mut resume_step = held.last().map(|(step, _)| *step);
-    // The heartbeat, from the handshake to the end of the count.
-    let mut _liveness = None;
-    let (builders, others): (Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>) = if c.processes
-        == 1
-    {
-        (vec![AllocatorBuilder::Thread(ThreadBuilder)], Box::new(()))
-    } else {
-        let hello = connect::Hello {
-            index: c.process,
-            processes: c.processes,
-            resumable: held.iter().map(|(step, _)| *step).collect(),
-            description: count.description(),
-        };
-        let connected = connect::connect(&c.addresses, &hello, c.connect_timeout)
-            .map_err(DistributedError::Refused)?;
-        _liveness = Some(
-            liveness::Liveness::start(connected.beats, c.peer_timeout).map_err(|e| {
-                DistributedError::Refused(format!("cannot start the heartbeat: {e}"))
-            })?,
-        );
-        if count.options.resume.is_some() {
-            let shared = resume::common(connected.hellos.iter().map(|h| h.resumable.as_slice()));
-            if shared.is_none() {
-                let said: Vec<String> = connected
-                    .hellos
-                    .iter()
-                    .map(|h| {
-                        if h.resumable.is_empty() {
-                            format!("process {} holds no checkpoint", h.index)
-                        } else {
-                            format!("process {} holds {:?}", h.index, h.resumable)
-                        }
-                    })
-                    .collect();
-                return Err(DistributedError::Refused(format!(
-                    "no level that every process holds a checkpoint of ({})",
-                    said.join(", ")
-                )));
-            }
-            resume_step = shared;
-        }
-        let process_allocators = ProcessBuilder::new_typed_vector(
-            1,
-            timely::communication::Hooks::default().refill,
-            None,
-        );
-        let (builders, guard) = initialize_networking_from_sockets(
-            process_allocators,
-            connected.sockets,
-            c.process,
-            1,
-            timely::communication::Hooks::default(),
-        )
-        .map_err(|e| DistributedError::Refused(format!("cannot start the exchange: {e}")))?;
-        (
-            builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
-            Box::new(guard),
-        )
-    };
+    let held = held_slots(count)?;
+    // The heartbeat lives from the handshake to the end of the count.
+    let network = network(count, &held)?;
     // The level to resume from: one process goes on from its latest, a
     // cluster from the highest level every process holds (each process
     // computes the same from the same hellos).
-    let resume_slot = resume_step
+    let resume_slot = network
+        .resume_step
         .and_then(|step| held.iter().find(|(s, _)| *s == step))
         .map(|(_, path)| path.clone());
     // Timely runs its worker on a thread of its own, which owns what it
@@ -348,77 +305,27 @@ pub fn count_tours(
     // worker until the worker is done.
     let (events, from_worker) = mpsc::channel::<Event>();
     let stop = Arc::new(AtomicBool::new(false));
-    let guards = {
-        let (kind, options) = (count.kind, count.options.clone());
-        let order = order.clone();
-        let (process, processes) = (c.process, c.processes);
-        let addresses = c.addresses.clone();
-        let stop = Arc::clone(&stop);
-        let events = Mutex::new(events);
-        let checkpoint_dir = count
-            .options
-            .checkpoint
-            .as_ref()
-            .map(|dir| resume::process_dir(dir, process, processes));
-        timely::execute::execute_from(
-            builders,
-            others,
-            timely::WorkerConfig::default(),
-            move |worker| {
-                let events = events
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .clone();
-                let sweep = kt_frontier::whole_sweep(&order, kind, &options);
-                let forward = Forward(events.clone());
-                let job = sweep::SweepTask {
-                    sweep: &sweep,
-                    options: &options,
-                    process,
-                    processes,
-                    checkpoint_dir: checkpoint_dir.clone(),
-                    resume_slot: resume_slot.clone(),
-                    watcher: &forward,
-                    cancel: &stop,
-                };
-                let result = match kt_frontier::exchange::key_bits(&sweep) {
-                    Some(64) => sweep::run::<u64>(worker, &job, &addresses),
-                    _ => sweep::run::<u128>(worker, &job, &addresses),
-                };
-                let _ = events.send(Event::Done(result));
-            },
-        )
-        .map_err(|e| DistributedError::Refused(format!("cannot start the timely worker: {e}")))?
-    };
-    let worker_result = loop {
-        match from_worker.recv_timeout(Duration::from_millis(5)) {
-            Ok(Event::Started(step, steps, states)) => watcher.step_started(step, steps, states),
-            Ok(Event::Progress(step, done, states)) => watcher.step_progress(step, done, states),
-            Ok(Event::Finished(report)) => watcher.step_finished(&report),
-            Ok(Event::Checkpointed(step, path)) => watcher.checkpointed(step, &path),
-            Ok(Event::Done(result)) => break result,
-            Err(mpsc::RecvTimeoutError::Timeout) => {}
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                break Err(lost::error(&c.addresses).unwrap_or_else(|| {
-                    DistributedError::Internal("the timely worker stopped without a result".into())
-                }));
-            }
-        }
-        if cancel.load(Ordering::Relaxed) {
-            stop.store(true, Ordering::Relaxed);
-        }
-    };
-    match worker_result {
+    let guards = start_worker(
+        count,
+        network.builders,
+        network.others,
+        resume_slot,
+        events,
+        Arc::clone(&stop),
+    )?;
+    match relay(
+        &from_worker,
+        watcher,
+        cancel,
+        &stop,
+        &count.cluster.addresses,
+    ) {
         Ok(finished) => {
             // Joins the worker and the network threads once they have sent
             // their last bytes; a peer that leaves first is no error any
             // more.
             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(guards)));
-            let tours = match count.kind {
-                TourKind::Closed => finished.cycles.clone(),
-                TourKind::Open if count.board.cells() == 1 => BigUint::from(1u32),
-                TourKind::Open => &finished.cycles * 2u32,
-            };
+            let tours = kt_frontier::tours_of_cycles(count.board(), count.kind, &finished.cycles);
             Ok(ClusterCounted {
                 tours,
                 outcome: Outcome {
@@ -442,6 +349,187 @@ pub fn count_tours(
     }
 }
 
+/// The levels this process's checkpoint slots hold whole, with their
+/// slots, when the count resumes (a damaged slot is left for the level
+/// before).
+fn held_slots(count: &ClusterCount<'_>) -> Result<Vec<(usize, PathBuf)>, DistributedError> {
+    let c = count.cluster;
+    let Some(dir) = &count.options.resume else {
+        return Ok(Vec::new());
+    };
+    let workers =
+        kt_frontier::exchange::Workers::new(count.options.threads).map_err(FrontierError::Io)?;
+    Ok(resume::held(
+        &resume::process_dir(dir, c.process, c.processes),
+        c.process,
+        c.processes,
+        Some(&workers),
+    ))
+}
+
+/// This process's part of the cluster's network, for timely.
+struct Network {
+    builders: Vec<AllocatorBuilder>,
+    /// What keeps the connections up (the networking guard).
+    others: Box<dyn std::any::Any + Send>,
+    /// The heartbeat, held for as long as the count runs.
+    _liveness: Option<liveness::Liveness>,
+    /// The level the cluster resumes from: this process's latest alone, or
+    /// the highest every process holds.
+    resume_step: Option<usize>,
+}
+
+/// Connects this process to the others (none for a cluster of one): the
+/// handshake, the heartbeat, the level every process holds to resume from
+/// (refused if there is none), and timely's allocators over the sockets.
+fn network(
+    count: &ClusterCount<'_>,
+    held: &[(usize, PathBuf)],
+) -> Result<Network, DistributedError> {
+    let c = count.cluster;
+    let latest = held.last().map(|(step, _)| *step);
+    if c.processes == 1 {
+        return Ok(Network {
+            builders: vec![AllocatorBuilder::Thread(ThreadBuilder)],
+            others: Box::new(()),
+            _liveness: None,
+            resume_step: latest,
+        });
+    }
+    let hello = connect::Hello {
+        index: c.process,
+        processes: c.processes,
+        resumable: held.iter().map(|(step, _)| *step).collect(),
+        description: count.description(),
+    };
+    let connected = connect::connect(&c.addresses, &hello, c.connect_timeout)
+        .map_err(DistributedError::Refused)?;
+    let liveness = liveness::Liveness::start(connected.beats, c.peer_timeout)
+        .map_err(|e| DistributedError::Refused(format!("cannot start the heartbeat: {e}")))?;
+    let mut resume_step = latest;
+    if count.options.resume.is_some() {
+        let shared = resume::common(connected.hellos.iter().map(|h| h.resumable.as_slice()));
+        if shared.is_none() {
+            let said: Vec<String> = connected
+                .hellos
+                .iter()
+                .map(|h| {
+                    if h.resumable.is_empty() {
+                        format!("process {} holds no checkpoint", h.index)
+                    } else {
+                        format!("process {} holds {:?}", h.index, h.resumable)
+                    }
+                })
+                .collect();
+            return Err(DistributedError::Refused(format!(
+                "no level that every process holds a checkpoint of ({})",
+                said.join(", ")
+            )));
+        }
+        resume_step = shared;
+    }
+    let process_allocators =
+        ProcessBuilder::new_typed_vector(1, timely::communication::Hooks::default().refill, None);
+    let (builders, guard) = initialize_networking_from_sockets(
+        process_allocators,
+        connected.sockets,
+        c.process,
+        1,
+        timely::communication::Hooks::default(),
+    )
+    .map_err(|e| DistributedError::Refused(format!("cannot start the exchange: {e}")))?;
+    Ok(Network {
+        builders: builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
+        others: Box::new(guard),
+        _liveness: Some(liveness),
+        resume_step,
+    })
+}
+
+/// Starts timely's worker on its own thread: it sweeps this process's
+/// share of every level (`sweep::run`, with keys as wide as the sweep
+/// needs) and sends its events, and at last its result, to `events`;
+/// `stop` asks it to stop.
+fn start_worker(
+    count: &ClusterCount<'_>,
+    builders: Vec<AllocatorBuilder>,
+    others: Box<dyn std::any::Any + Send>,
+    resume_slot: Option<PathBuf>,
+    events: mpsc::Sender<Event>,
+    stop: Arc<AtomicBool>,
+) -> Result<timely::communication::WorkerGuards<()>, DistributedError> {
+    let c = count.cluster;
+    let (kind, options) = (count.kind, count.options.clone());
+    let order = count.order.clone();
+    let (process, processes) = (c.process, c.processes);
+    let addresses = c.addresses.clone();
+    let events = Mutex::new(events);
+    let checkpoint_dir = count
+        .options
+        .checkpoint
+        .as_ref()
+        .map(|dir| resume::process_dir(dir, process, processes));
+    timely::execute::execute_from(
+        builders,
+        others,
+        timely::WorkerConfig::default(),
+        move |worker| {
+            let events = events
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .clone();
+            let sweep = kt_frontier::whole_sweep(&order, kind, &options);
+            let forward = Forward(events.clone());
+            let job = sweep::SweepTask {
+                sweep: &sweep,
+                options: &options,
+                process,
+                processes,
+                checkpoint_dir: checkpoint_dir.clone(),
+                resume_slot: resume_slot.clone(),
+                watcher: &forward,
+                cancel: &stop,
+            };
+            let result = match kt_frontier::exchange::key_bits(&sweep) {
+                Some(64) => sweep::run::<u64>(worker, &job, &addresses),
+                _ => sweep::run::<u128>(worker, &job, &addresses),
+            };
+            let _ = events.send(Event::Done(result));
+        },
+    )
+    .map_err(|e| DistributedError::Refused(format!("cannot start the timely worker: {e}")))
+}
+
+/// Passes the worker's events on to `watcher` on this thread, and
+/// `cancel` on to the worker, until the worker is done; a worker gone
+/// without a result is a lost peer (named from `addresses`) or a bug.
+fn relay(
+    from_worker: &mpsc::Receiver<Event>,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+    stop: &AtomicBool,
+    addresses: &[String],
+) -> Result<sweep::Finished, DistributedError> {
+    loop {
+        match from_worker.recv_timeout(Duration::from_millis(5)) {
+            Ok(Event::Started(step, steps, states)) => watcher.step_started(step, steps, states),
+            Ok(Event::Progress(step, done, states)) => watcher.step_progress(step, done, states),
+            Ok(Event::Finished(report)) => watcher.step_finished(&report),
+            Ok(Event::Checkpointed(step, path)) => watcher.checkpointed(step, &path),
+            Ok(Event::Done(result)) => return result,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(lost::error(addresses).unwrap_or_else(|| {
+                    DistributedError::Internal("the timely worker stopped without a result".into())
+                }));
+            }
+        }
+        if cancel.load(Ordering::Relaxed) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,13 +542,13 @@ mod tests {
         let board: Board = "5x5".parse().unwrap();
         let options = Options::default();
         let cluster = ClusterOptions::default();
+        let order = kt_frontier::resolve_order(board, TourKind::Open, &options).unwrap();
         let count = ClusterCount {
-            board,
+            order: &order,
             kind: TourKind::Open,
             options: &options,
             cluster: &cluster,
         };
-        let order = kt_frontier::resolve_order(board, TourKind::Open, &options).unwrap();
         let code = kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
             &order,
             TourKind::Open,

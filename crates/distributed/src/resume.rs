@@ -28,6 +28,57 @@ pub fn process_dir(dir: &Path, index: usize, processes: usize) -> PathBuf {
 /// The two slots.
 pub const SLOTS: [&str; 2] = ["a", "b"];
 
+/// Whether `name` is a process's directory, `process-<i>-of-<n>`.
+pub fn is_process_dir(name: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    name.strip_prefix("process-")
+        .and_then(|rest| rest.split_once("-of-"))
+        .is_some_and(|(i, n)| digits(i) && digits(n))
+}
+
+/// What a cluster's checkpoint directory holds that is not the cluster's.
+#[derive(Debug)]
+pub enum Foreign {
+    /// This directory holds something else (or is no directory).
+    Path(PathBuf),
+    /// A directory could not be read.
+    Unreadable(std::io::Error),
+}
+
+/// The slots that process `process` of `processes` writes under the
+/// cluster's checkpoint directory `dir`, after checking that `dir` holds
+/// only process directories and the names `also` allows (the checkpoint's
+/// own marker and question files), and the process's directory only
+/// slots. The layout is this module's alone: a caller asks for the slots
+/// and never builds their paths.
+pub fn checkpoint_slots(
+    dir: &Path,
+    process: usize,
+    processes: usize,
+    also: &dyn Fn(&str) -> bool,
+) -> Result<Vec<PathBuf>, Foreign> {
+    let mine = process_dir(dir, process, processes);
+    let only = |path: &Path, allowed: &dyn Fn(&str) -> bool| -> Result<(), Foreign> {
+        let Ok(entries) = std::fs::read_dir(path) else {
+            return if path.exists() {
+                Err(Foreign::Path(path.to_path_buf()))
+            } else {
+                Ok(())
+            };
+        };
+        for entry in entries {
+            let name = entry.map_err(Foreign::Unreadable)?.file_name();
+            if !name.to_str().is_some_and(allowed) {
+                return Err(Foreign::Path(path.to_path_buf()));
+            }
+        }
+        Ok(())
+    };
+    only(dir, &|name| also(name) || is_process_dir(name))?;
+    only(&mine, &|name| SLOTS.contains(&name))?;
+    Ok(SLOTS.iter().map(|slot| mine.join(slot)).collect())
+}
+
 /// The levels the slots of `process_dir` hold, with their slot, for
 /// process `process` of `processes` (slots of another process's share, or
 /// of a whole count, are not; slots of another board are ignored here:

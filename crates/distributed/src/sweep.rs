@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use kt_frontier::checkpoint::{self, Checkpoint};
 use kt_frontier::exchange::{
     self, Builder, Exchange, Expanded, Key, Level, Looping, Sink, Started, StepFigures, Store,
-    Successors, Total, Transition, Weight, Workers,
+    Successors, Transition, Weight, Workers,
 };
 use kt_frontier::{FrontierError, LevelReport, Sweep, Watcher};
 use num_bigint::BigUint;
@@ -355,33 +355,13 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
     fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, DistributedError> {
         let job = self.job;
         let started = match &job.resume_slot {
-            Some(path) => {
-                let resumed = checkpoint::read_share::<K>(path, job.sweep, self.share, workers)?;
-                Started {
-                    level: resumed.level,
-                    step: resumed.step,
-                    total: resumed.total,
-                    prefixes: resumed.prefixes,
-                    resumed: true,
-                }
+            Some(path) => Started::resumed(checkpoint::read_share::<K>(
+                path, job.sweep, self.share, workers,
+            )?),
+            // Before the first step: one state, which process 0 holds.
+            None => {
+                Started::fresh(job.sweep, store, job.process == 0).map_err(FrontierError::Io)?
             }
-            // Before the first step every slot is bare: one state, which
-            // process 0 holds.
-            None => Started {
-                level: if job.process == 0 {
-                    Level::single(
-                        K::pack(&job.sweep.start_digits(), job.sweep.start_slots()),
-                        store,
-                    )
-                    .map_err(FrontierError::Io)?
-                } else {
-                    Level::from_partitions(0, vec![Vec::new()])
-                },
-                step: 0,
-                total: Total::default(),
-                prefixes: Vec::new(),
-                resumed: false,
-            },
         };
         self.flow.advance_to(2 * started.step as u64);
         self.received_before = self.flow.received;

@@ -93,7 +93,7 @@ mod tests {
             kt_count::count(&request, &kt_count::Silent, &kt_count::CancelToken::new())
                 .unwrap()
                 .report;
-        report.by_start = Some(vec![vec!["1".into()]]);
+        report.by_start = Some(kt_count::Table(vec![vec![1u32.into()]]));
         let bare = serde_json::to_value(&report).unwrap();
         let text = serde_json::to_string(&report.document()).unwrap();
         let written: Value = serde_json::from_str(&text).unwrap();

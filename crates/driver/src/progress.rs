@@ -234,14 +234,6 @@ fn bar_style() -> ProgressStyle {
         .progress_chars("=> ")
 }
 
-/// The plan's estimate of `request`'s whole run, in seconds (planning
-/// costs microseconds; the work plans again as it starts).
-pub fn estimate(request: &kt_count::Request) -> Option<f64> {
-    kt_count::plan(request)
-        .ok()
-        .and_then(|plan| plan.estimate.map(|reach| reach.seconds))
-}
-
 /// The whole run's time left after `elapsed` seconds, from the plan's
 /// `estimate` and, for a single sweep, the fraction `done` of its work:
 /// the estimate alone at first, the sweep's own pace from 5% of the work

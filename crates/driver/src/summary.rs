@@ -8,7 +8,9 @@ use std::io::{self, Write};
 use kt_count::Bytes;
 use kt_count::report::{RunReport, Status};
 
-/// Writes the summary of `report`.
+/// Writes the summary of `report`: the count on its own line, then what
+/// was asked, the answer's tables, the work's figures, the run, and the
+/// check, a section each.
 pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(count) = &report.count {
         writeln!(out, "{count}")?;
@@ -19,6 +21,16 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         "{} tours of {}x{} ({})",
         b.tour, b.rows, b.cols, b.convention
     )?;
+    question(report, out)?;
+    classes(report, out)?;
+    tables(report, out)?;
+    work(report, out)?;
+    run(report, out)?;
+    check(report, out)
+}
+
+/// Why a count was settled, and the squares the question names.
+fn question(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(reason) = &report.reason {
         writeln!(out, "  {reason}")?;
     }
@@ -36,6 +48,11 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             to.name, to.row, to.col
         )?;
     }
+    Ok(())
+}
+
+/// The classes of a count by classes, one line each.
+fn classes(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(pairs) = &report.pairs {
         writeln!(
             out,
@@ -66,19 +83,24 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             )?;
         }
     }
+    Ok(())
+}
+
+/// The tables by start and end square, and the orbits.
+fn tables(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(table) = &report.by_start {
         writeln!(out, "  by start square (row 0 at the top):")?;
-        write_table(table, out)?;
+        write_table(&table.decimal(), out)?;
     }
     if let Some(table) = &report.by_end {
         writeln!(out, "  by end square (row 0 at the top):")?;
-        write_table(table, out)?;
+        write_table(&table.decimal(), out)?;
     }
     if let Some(symmetry) = &report.symmetry {
         writeln!(
             out,
             "  up to symmetry     {} orbits under {} symmetries ({})",
-            group_digits(&symmetry.orbits),
+            group_digits(&symmetry.orbits.to_string()),
             symmetry.group_order,
             symmetry.method
         )?;
@@ -86,6 +108,12 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             writeln!(out, "    fixed by {name:<9} {:>14}", group_digits(fixed))?;
         }
     }
+    Ok(())
+}
+
+/// What the work built: diagram sizes, the filter's memo, the
+/// frontier's levels, the cluster.
+fn work(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(paths) = &report.paths {
         let last = if report.status == Status::Complete {
             "final diagram "
@@ -156,6 +184,11 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             c.process
         )?;
     }
+    Ok(())
+}
+
+/// How it ran: engine, method, search nodes, time, memory.
+fn run(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     let s = &report.settings;
     if let Some(p) = &report.package {
         writeln!(
@@ -194,6 +227,12 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         "  peak RSS           {:>14}",
         Bytes(report.peak_rss_bytes).to_string()
     )?;
+    Ok(())
+}
+
+/// The published counts it agrees or disagrees with, and why it
+/// stopped.
+fn check(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(check) = &report.check {
         if check.passed && check.agreeing.is_empty() {
             writeln!(
@@ -220,7 +259,7 @@ pub fn write(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// A board-shaped table, numbers right-aligned in columns.
-fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Result<()> {
+pub(crate) fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Result<()> {
     let width = rows.iter().flatten().map(String::len).max().unwrap_or(1);
     for row in rows {
         let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();

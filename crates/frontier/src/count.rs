@@ -27,7 +27,6 @@ use crate::store::Store;
 use crate::sweep::Sweep;
 use crate::sweep_loop::{self, Exchange, Looping, Started, StepFigures};
 use crate::transition::Transition;
-use crate::weight::Total;
 use crate::workers::Workers;
 
 /// The threads a count uses unless told otherwise: the cores this process
@@ -143,27 +142,8 @@ impl<K: Key> Exchange<K> for Local<'_> {
 
     fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, FrontierError> {
         Ok(match &self.options.resume {
-            Some(path) => {
-                let resumed = checkpoint::read::<K>(path, self.sweep, workers)?;
-                Started {
-                    level: resumed.level,
-                    step: resumed.step,
-                    total: resumed.total,
-                    prefixes: resumed.prefixes,
-                    resumed: true,
-                }
-            }
-            // Before the first step every slot is bare (but a terminal).
-            None => Started {
-                level: Level::single(
-                    K::pack(&self.sweep.start_digits(), self.sweep.start_slots()),
-                    store,
-                )?,
-                step: 0,
-                total: Total::default(),
-                prefixes: Vec::new(),
-                resumed: false,
-            },
+            Some(path) => Started::resumed(checkpoint::read::<K>(path, self.sweep, workers)?),
+            None => Started::fresh(self.sweep, store, true)?,
         })
     }
 

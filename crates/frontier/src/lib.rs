@@ -5,8 +5,8 @@
 //! whole family of walks before it can say which are tours; it stops near
 //! 40 squares. Frontier-based search (Knuth's DYNAHAM, TAOCP pre-fascicle
 //! 8A §7.2.2.4; Iwashita and Minato's `TdZdd` `HamiltonCycleZdd`) instead
-//! decides the board's *edges*, a square at a time along the longer side
-//! (`sweep.rs`), and remembers of the past only what the future needs: the
+//! decides the board's *edges*, a square at a time in an order of the
+//! squares (`order`, `sweep.rs`), and remembers of the past only what the future needs: the
 //! degree of each square on the frontier and which path ends belong
 //! together (`state.rs`). Equal memories are merged, with a weight counting
 //! the edge sets behind them (`weight.rs`); that merging is what turns an
@@ -89,6 +89,9 @@ pub fn resolve_order(
     kind: TourKind,
     options: &Options,
 ) -> Result<Order, FrontierError> {
+    // A span per resolution, so that a test can count them: a count
+    // resolves its order once, in its plan (`kt_count::plan`).
+    let _resolving = tracing::debug_span!("resolve_order").entered();
     // A board that takes the columns is measured without building its
     // order, so that a board of millions of squares is refused at once.
     let columns = match &options.order {
@@ -103,11 +106,21 @@ pub fn resolve_order(
         .order
         .resolve(board)
         .map_err(|e| FrontierError::Order(format!("--order: {e}")))?;
+    fits(&order, kind)?;
+    Ok(order)
+}
+
+/// Refuses an order whose frontier of `kind` tours no state key holds.
+pub fn fits(order: &Order, kind: TourKind) -> Result<(), FrontierError> {
     let slots = order.width(kind);
     if slots > state::MAX_SLOTS {
-        return Err(FrontierError::TooWide { board, kind, slots });
+        return Err(FrontierError::TooWide {
+            board: order.board(),
+            kind,
+            slots,
+        });
     }
-    Ok(order)
+    Ok(())
 }
 
 /// The Hamiltonian cycles of the swept graph that obey `restriction`: for
@@ -125,8 +138,21 @@ pub fn count_restricted(
     cancel: &AtomicBool,
 ) -> Result<Outcome, FrontierError> {
     let order = resolve_order(board, kind, options)?;
+    count_restricted_in(&order, kind, restriction, options, watcher, cancel)
+}
+
+/// [`count_restricted`] in an order already resolved (`options.order` is
+/// not read).
+pub fn count_restricted_in(
+    order: &Order,
+    kind: TourKind,
+    restriction: &Restriction,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<Outcome, FrontierError> {
     count::count_cycles(
-        &Sweep::restricted_in(&order, kind, restriction),
+        &Sweep::restricted_in(order, kind, restriction),
         options,
         watcher,
         cancel,
@@ -149,15 +175,31 @@ pub fn count_between(
     cancel: &AtomicBool,
 ) -> Result<Outcome, FrontierError> {
     if board.cells() == 1 && from == 0 && to == 0 {
+        return count_between_in(&Order::columns(board), from, to, options, watcher, cancel);
+    }
+    let order = resolve_order(board, TourKind::Closed, options)?;
+    count_between_in(&order, from, to, options, watcher, cancel)
+}
+
+/// [`count_between`] in an order already resolved (`options.order` is not
+/// read).
+pub fn count_between_in(
+    order: &Order,
+    from: kt_board::Square,
+    to: kt_board::Square,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<Outcome, FrontierError> {
+    if order.board().cells() == 1 && from == 0 && to == 0 {
         // The one-square path starts and ends on its square.
         return Ok(Outcome {
             cycles: BigUint::from(1u32),
             ..Outcome::empty(0)
         });
     }
-    let order = resolve_order(board, TourKind::Closed, options)?;
     count::count_cycles(
-        &Sweep::between_in(&order, from, to),
+        &Sweep::between_in(order, from, to),
         options,
         watcher,
         cancel,
@@ -184,14 +226,7 @@ pub fn count_prefixes(
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
 ) -> Result<Outcome, FrontierError> {
-    let slots = order.width(kind);
-    if slots > state::MAX_SLOTS {
-        return Err(FrontierError::TooWide {
-            board: order.board(),
-            kind,
-            slots,
-        });
-    }
+    fits(order, kind)?;
     count::count_cycles(
         &Sweep::prefixes(order, kind, boards, fold),
         options,
@@ -231,16 +266,33 @@ pub fn count_tours(
     cancel: &AtomicBool,
 ) -> Result<FrontierCounted, FrontierError> {
     let order = resolve_order(board, kind, options)?;
-    let outcome = count::count_cycles(
-        &whole_sweep(&order, kind, options),
-        options,
-        watcher,
-        cancel,
-    )?;
-    let tours = match kind {
-        TourKind::Closed => outcome.cycles.clone(),
-        TourKind::Open if board.cells() == 1 => BigUint::from(1u32),
-        TourKind::Open => &outcome.cycles * 2u32,
-    };
+    count_tours_in(&order, kind, options, watcher, cancel)
+}
+
+/// [`count_tours`] in an order already resolved (`options.order` is not
+/// read): what a caller that planned the count calls.
+pub fn count_tours_in(
+    order: &Order,
+    kind: TourKind,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<FrontierCounted, FrontierError> {
+    let outcome =
+        count::count_cycles(&whole_sweep(order, kind, options), options, watcher, cancel)?;
+    let tours = tours_of_cycles(order.board(), kind, &outcome.cycles);
     Ok(FrontierCounted { tours, outcome })
+}
+
+/// The tours a whole sweep's cycles stand for, in the project's
+/// convention: closed tours are the cycles (undirected); an open tour is
+/// a path through the apex, counted once a direction; the one-square
+/// board's one tour no cycle describes. One process and a cluster's read
+/// their sweep's cycles by this one rule.
+pub fn tours_of_cycles(board: Board, kind: TourKind, cycles: &BigUint) -> BigUint {
+    match kind {
+        TourKind::Closed => cycles.clone(),
+        TourKind::Open if board.cells() == 1 => BigUint::from(1u32),
+        TourKind::Open => cycles * 2u32,
+    }
 }

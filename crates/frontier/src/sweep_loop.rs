@@ -76,6 +76,36 @@ pub struct Started<K: Key> {
     pub resumed: bool,
 }
 
+impl<K: Key> Started<K> {
+    /// The level before the first step: every slot bare (but a terminal),
+    /// one state, held by the process that `holds_start` (one process
+    /// alone; process 0 of a cluster, the others starting empty).
+    pub fn fresh(sweep: &Sweep, store: &Store, holds_start: bool) -> std::io::Result<Started<K>> {
+        Ok(Started {
+            level: if holds_start {
+                Level::single(K::pack(&sweep.start_digits(), sweep.start_slots()), store)?
+            } else {
+                Level::from_partitions(0, vec![Vec::new()])
+            },
+            step: 0,
+            total: Total::default(),
+            prefixes: Vec::new(),
+            resumed: false,
+        })
+    }
+
+    /// The level a checkpoint kept, to go on from.
+    pub fn resumed(resumed: crate::checkpoint::Resumed<K>) -> Started<K> {
+        Started {
+            level: resumed.level,
+            step: resumed.step,
+            total: resumed.total,
+            prefixes: resumed.prefixes,
+            resumed: true,
+        }
+    }
+}
+
 /// What one process or a cluster's process does differently in the loop.
 pub trait Exchange<K: Key> {
     /// The error the exchange fails with; a frontier error is one.

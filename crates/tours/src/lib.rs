@@ -30,14 +30,14 @@ pub mod render;
 pub mod symmetric;
 
 pub use backtrack::{
-    ByStart, COUNT_MAX_CELLS, CountError, CountLimits, CountReport, Ends, Progress, SearchProgress,
-    TreeEstimate, count_open_tours, count_open_tours_by_start, count_tours, count_tours_with_nodes,
-    count_tours_with_progress, estimate_tree,
+    ByStart, COUNT_MAX_CELLS, CountError, CountLimits, CountReport, Endpoints, Progress,
+    SearchProgress, TreeEstimate, count_open_tours, count_open_tours_by_start, count_tours,
+    count_tours_with_nodes, count_tours_with_progress, estimate_tree,
 };
 pub use existence::{NoTour, closed_tour_exists, open_tour_exists, tour_exists};
 pub use find::warnsdorff::TieBreak;
 pub use find::{
-    BACKTRACK_MAX_CELLS, DEFAULT_NODE_LIMIT, FindError, FindOptions, Method,
+    BACKTRACK_MAX_CELLS, DEFAULT_NODE_LIMIT, FindError, FindOptions, Finder,
     WARNSDORFF_AUTO_MAX_CELLS, find_tour, find_tour_with_method,
 };
 pub use heatmap::{TableError, TableOptions, render_table_svg, render_table_svg_with};

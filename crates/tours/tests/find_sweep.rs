@@ -3,9 +3,9 @@
 //! Heavier sweeps (up to 1000 × 1000) are in `scripts/bench-find.sh`.
 
 use kt_board::{Board, TourKind};
-use kt_tours::{FindError, FindOptions, Method, find_tour, tour_exists};
+use kt_tours::{FindError, FindOptions, Finder, find_tour, tour_exists};
 
-fn options(method: Method) -> FindOptions {
+fn options(method: Finder) -> FindOptions {
     FindOptions {
         method,
         ..FindOptions::default()
@@ -13,7 +13,7 @@ fn options(method: Method) -> FindOptions {
 }
 
 /// Finds with `method` and checks the outcome against the theorems.
-fn expect(rows: usize, cols: usize, kind: TourKind, method: Method) {
+fn expect(rows: usize, cols: usize, kind: TourKind, method: Finder) {
     let board = Board::new(rows, cols).unwrap();
     let result = find_tour(&board, kind, &options(method));
     match tour_exists(&board, kind) {
@@ -36,7 +36,7 @@ fn every_board_up_to_30_by_30() {
     for rows in 1..=30 {
         for cols in 1..=30 {
             for kind in [TourKind::Open, TourKind::Closed] {
-                expect(rows, cols, kind, Method::Auto);
+                expect(rows, cols, kind, Finder::Auto);
             }
         }
     }
@@ -47,7 +47,7 @@ fn construction_alone_on_every_board_up_to_40_by_40() {
     for rows in 1..=40 {
         for cols in 1..=40 {
             for kind in [TourKind::Open, TourKind::Closed] {
-                expect(rows, cols, kind, Method::Construction);
+                expect(rows, cols, kind, Finder::Construction);
             }
         }
     }
@@ -59,7 +59,7 @@ fn backtracking_alone_on_every_board_of_at_most_64_squares() {
         for cols in 1..=64 {
             if rows * cols <= 64 {
                 for kind in [TourKind::Open, TourKind::Closed] {
-                    expect(rows, cols, kind, Method::Backtracking);
+                    expect(rows, cols, kind, Finder::Backtracking);
                 }
             }
         }
@@ -70,7 +70,7 @@ fn backtracking_alone_on_every_board_of_at_most_64_squares() {
 fn square_boards_up_to_60() {
     for n in 1..=60 {
         for kind in [TourKind::Open, TourKind::Closed] {
-            expect(n, n, kind, Method::Auto);
+            expect(n, n, kind, Finder::Auto);
         }
     }
 }
@@ -80,8 +80,8 @@ fn thin_boards_up_to_60_both_ways() {
     for m in [3, 4] {
         for n in 1..=60 {
             for kind in [TourKind::Open, TourKind::Closed] {
-                expect(m, n, kind, Method::Auto);
-                expect(n, m, kind, Method::Auto);
+                expect(m, n, kind, Finder::Auto);
+                expect(n, m, kind, Finder::Auto);
             }
         }
     }
@@ -100,7 +100,7 @@ fn some_large_boards() {
         (99, 101),
     ] {
         for kind in [TourKind::Open, TourKind::Closed] {
-            expect(rows, cols, kind, Method::Auto);
+            expect(rows, cols, kind, Finder::Auto);
         }
     }
 }
@@ -110,10 +110,10 @@ fn some_large_boards() {
 #[ignore = "about a second in an optimised build, longer unoptimised"]
 fn thousand_by_thousand() {
     for kind in [TourKind::Open, TourKind::Closed] {
-        expect(1000, 1000, kind, Method::Auto);
-        expect(1000, 1000, kind, Method::Construction);
-        expect(999, 1000, kind, Method::Auto);
-        expect(999, 999, kind, Method::Auto);
+        expect(1000, 1000, kind, Finder::Auto);
+        expect(1000, 1000, kind, Finder::Construction);
+        expect(999, 1000, kind, Finder::Auto);
+        expect(999, 999, kind, Finder::Auto);
     }
 }
 
@@ -138,12 +138,12 @@ fn warnsdorff_alone_gives_up_cleanly() {
     for (rows, cols, kind) in [(3, 10, TourKind::Open), (8, 8, TourKind::Closed)] {
         let board = Board::new(rows, cols).unwrap();
         assert!(matches!(
-            find_tour(&board, kind, &options(Method::Warnsdorff)),
+            find_tour(&board, kind, &options(Finder::Warnsdorff)),
             Err(FindError::GaveUp {
-                method: Method::Warnsdorff,
+                method: Finder::Warnsdorff,
                 ..
             })
         ));
-        expect(rows, cols, kind, Method::Auto);
+        expect(rows, cols, kind, Finder::Auto);
     }
 }

@@ -12,7 +12,7 @@ use num_bigint::BigUint;
 use super::table;
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
-use crate::methods::{self, Job, Method, RunRestriction};
+use crate::methods::{self, FixedEnds, Job, Method};
 use crate::observer::Observer;
 use crate::pairs::{has_part, part};
 use crate::paths::PART_FILE;
@@ -40,13 +40,17 @@ pub(super) fn by_pairs(
     };
     let mut pairs = start(&plan, shard);
     let mut total = BigUint::ZERO;
-    let runs = methods::restricted(method)?;
+    // Each class's count as a number, by id: the table is added up from
+    // these, never from the report's text.
+    let mut counts: Vec<Option<BigUint>> = vec![None; plan.classes().len()];
+    let runs = methods::fixed_ends(method)?;
     let dirs = method.checkpoint_dirs();
     if let Some(dir) = &dirs.resume {
         pairs.classes = resumed(dir, &plan, shard).map_err(Failure::refused)?;
         for done in &pairs.classes {
-            let count: BigUint = done.count.parse().unwrap_or_default();
-            total += count * done.weight;
+            let count = class_count(done, dir)?;
+            total += &count * done.weight;
+            counts[done.id - 1] = Some(count);
         }
     }
     // From the first sweep on, the report says it is a run of classes
@@ -61,16 +65,22 @@ pub(super) fn by_pairs(
         let count = match class.to {
             // The one-square path starts and ends on its square.
             None if board.cells() == 1 => BigUint::from(1u32),
-            None => runs.count_restricted(
+            None => runs.count_fixed_ends(
                 job,
-                RunRestriction::From(class.from),
+                FixedEnds {
+                    from: class.from,
+                    to: None,
+                },
                 report,
                 observer,
                 cancel,
             )?,
-            Some(to) => runs.count_restricted(
+            Some(to) => runs.count_fixed_ends(
                 job,
-                RunRestriction::FromTo(class.from, to),
+                FixedEnds {
+                    from: class.from,
+                    to: Some(to),
+                },
                 report,
                 observer,
                 cancel,
@@ -80,6 +90,7 @@ pub(super) fn by_pairs(
             break;
         }
         total += &count * class.weight;
+        counts[id - 1] = Some(count.clone());
         pairs.classes.push(kt_shards::ClassCount {
             id,
             from: kt_board::square_name(&board, class.from),
@@ -100,11 +111,9 @@ pub(super) fn by_pairs(
         }
         observer.report(report);
     }
-    if pairs.classes.len() == plan.classes().len() {
-        let part = part(report, "this count").expect("a pair report");
-        let merged = kt_shards::merge(&plan, &[(std::path::PathBuf::from("this count"), part)])
-            .map_err(|e| Failure::other(format!("internal error: {e}")))?;
-        report.by_start = Some(table(&board, &merged.by_start));
+    if let Some(counts) = counts.into_iter().collect::<Option<Vec<BigUint>>>() {
+        let added = kt_shards::merge::added_up(&plan, counts);
+        report.by_start = Some(table(&board, &added.by_start));
     }
     report.pairs = Some(pairs);
     Ok(total)
@@ -159,5 +168,44 @@ fn start(plan: &PairPlan, shard: Option<Shard>) -> PairsReport {
         plan_classes: plan.classes().len(),
         shard: shard.map(|s| s.to_string()),
         classes: Vec::new(),
+    }
+}
+
+/// A class's count as the checkpoint keeps it, read strictly: a damaged
+/// count is a refusal naming the class, never 0.
+fn class_count(class: &kt_shards::ClassCount, dir: &Path) -> Result<BigUint, Failure> {
+    class.value().ok_or_else(|| {
+        Failure::refused(format!(
+            "{}: class {} keeps the count {:?}, which is not a count; remove the directory to count again",
+            dir.display(),
+            class.id,
+            class.count
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A damaged class count kept in a checkpoint is an error, never 0.
+    #[test]
+    fn a_damaged_class_count_is_an_error() {
+        let mut class = kt_shards::ClassCount {
+            id: 3,
+            from: "a1".into(),
+            to: None,
+            weight: 4,
+            count: "304".into(),
+            seconds: 0.0,
+            peak_states: 0,
+        };
+        let dir = Path::new("checkpoint");
+        assert_eq!(class_count(&class, dir).unwrap(), BigUint::from(304u32));
+        for damaged in ["", "30x", "-1", "0304", "3.0"] {
+            class.count = damaged.into();
+            let error = class_count(&class, dir).unwrap_err();
+            assert!(error.message.contains("class 3"), "{}", error.message);
+        }
     }
 }

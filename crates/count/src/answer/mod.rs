@@ -14,13 +14,13 @@
 //!
 //! One module per strategy of the table: `from_family` (the questions from
 //! one diagram), `up_to_symmetry` (the orbits, from the quotient boards or
-//! by going through the family), `by_runs` (a restricted run a question)
+//! by going through the family), `by_restricted` (a restricted run a question)
 //! and `by_pairs` (a run a class of the pair or start plan, which owns
 //! its resume: the classes done kept in the checkpoint directory and read
 //! back). This file picks one and closes the report.
 
 mod by_pairs;
-mod by_runs;
+mod by_restricted;
 mod from_family;
 mod up_to_symmetry;
 
@@ -31,7 +31,7 @@ use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
-use crate::methods::{self, Job, Method};
+use crate::methods::{self, FixedEnds, Job, Method, Restricted};
 use crate::observer::Observer;
 use crate::questions::Strategy;
 use crate::report::{Counted, RunReport, SquareRef, Status};
@@ -97,7 +97,7 @@ pub(crate) fn answer(
             let (built, family) =
                 builds.build(job, report, Finishing::CopyOut, observer, cancel)?;
             report = built;
-            match (family, builds.decoder(job.board, job.kind)) {
+            match (family, builds.decoder(job)) {
                 (Some(Built::Family(family)), Some(decoder)) => {
                     if strategy == Strategy::EnumerateFamily {
                         up_to_symmetry::enumerate(
@@ -128,12 +128,37 @@ pub(crate) fn answer(
                 }
             }
         }
-        Strategy::ByRuns => {
-            let runs = methods::restricted(method).and_then(|runs| {
-                by_runs::by_runs(question, job, &mut report, |restriction, report| {
-                    runs.count_restricted(job, restriction, report, observer, cancel)
-                })
-            });
+        Strategy::ByRestricted => {
+            // The trait the question needs: fixed ends for open tours, a
+            // required move for closed ones (the plan chose the method by
+            // it).
+            let runs =
+                by_restricted::by_restricted(question, job, &mut report, |restriction, report| {
+                    match restriction {
+                        Restricted::From(from) => methods::fixed_ends(method)?.count_fixed_ends(
+                            job,
+                            FixedEnds { from, to: None },
+                            report,
+                            observer,
+                            cancel,
+                        ),
+                        Restricted::FromTo(from, to) => methods::fixed_ends(method)?
+                            .count_fixed_ends(
+                                job,
+                                FixedEnds { from, to: Some(to) },
+                                report,
+                                observer,
+                                cancel,
+                            ),
+                        Restricted::Through(a, b) => methods::required_move(method)?.count_through(
+                            job,
+                            (a, b),
+                            report,
+                            observer,
+                            cancel,
+                        ),
+                    }
+                });
             runs.map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::ByPairs => {
@@ -189,14 +214,8 @@ pub(crate) fn interrupted(cancel: &CancelToken, report: RunReport) -> Failure {
 }
 
 /// A board-shaped table of decimal strings, row 0 first.
-pub(super) fn table(board: &Board, counts: &[BigUint]) -> Vec<Vec<String>> {
-    (0..board.rows())
-        .map(|r| {
-            (0..board.cols())
-                .map(|c| counts[board.square_at(r, c)].to_string())
-                .collect()
-        })
-        .collect()
+pub(super) fn table(board: &Board, counts: &[BigUint]) -> crate::numbers::Table {
+    crate::numbers::Table::of(board, counts)
 }
 
 /// What a closed by-start request gets instead of a table.

@@ -8,13 +8,13 @@ use std::time::Instant;
 use kt_board::TourKind;
 use kt_memory::Bytes;
 use kt_tours::backtrack::{COUNT_MAX_CELLS, CountError, CountLimits};
-use kt_tours::{Ends, SearchProgress, count_open_tours, count_tours_with_progress, estimate_tree};
+use kt_tours::{Endpoints, SearchProgress, count_open_tours, count_tours_with_progress, estimate_tree};
 use num_bigint::BigUint;
 
 use super::measured::{BASELINE_BYTES, whole};
 use super::{
-    Capability, CountsRestricted, GivenOptions, Job, Method, MethodSettings, Reach, Resources,
-    RunRestriction, Setting,
+    CountsFixedEnds, FixedEnds, GivenOptions, Job, Method, MethodSettings, Reach, Resources,
+    Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -62,9 +62,6 @@ impl Method for Backtrack {
         "plain backtracking over the knight's graph, for comparison (boards of up to 64 squares)"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[Capability::Count, Capability::FixedEnds]
-    }
 
     fn breadth(&self) -> u32 {
         1
@@ -83,9 +80,9 @@ impl Method for Backtrack {
         &[Setting::Threads]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         if given.resources.threads.is_some_and(|t| t > 1) {
-            return Err("--threads");
+            return Err(Setting::Threads);
         }
         Ok(MethodSettings::Backtrack(Backtrack))
     }
@@ -178,35 +175,24 @@ impl Method for Backtrack {
         }
     }
 
-    fn restricted(&self) -> Option<&dyn CountsRestricted> {
+    fn fixed_ends(&self) -> Option<&dyn CountsFixedEnds> {
         Some(self)
     }
 }
 
-impl CountsRestricted for Backtrack {
+impl CountsFixedEnds for Backtrack {
     /// Directed open tours from a square (to another, if given).
-    fn count_restricted(
+    fn count_fixed_ends(
         &self,
         job: &Job,
-        restriction: RunRestriction,
+        fixed: FixedEnds,
         _report: &mut RunReport,
         _observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<BigUint, Failure> {
-        let ends = match restriction {
-            RunRestriction::From(from) => Ends {
-                from: Some(from),
-                to: None,
-            },
-            RunRestriction::FromTo(from, to) => Ends {
-                from: Some(from),
-                to: Some(to),
-            },
-            RunRestriction::Through(..) => {
-                return Err(Failure::other(
-                    "internal error: backtracking counts no tours through a move",
-                ));
-            }
+        let ends = Endpoints {
+            from: Some(fixed.from),
+            to: fixed.to,
         };
         debug_assert_eq!(job.kind, TourKind::Open);
         let limits = CountLimits {

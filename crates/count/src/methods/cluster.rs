@@ -11,7 +11,7 @@ use kt_distributed::{ClusterCount, ClusterOptions, DistributedError};
 
 use super::frontier::{self, Frontier};
 use super::{
-    Capability, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Setting,
+    GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
@@ -48,15 +48,6 @@ impl Method for Cluster {
         "the frontier sweep spread over several processes or machines (--processes N --process I), on timely dataflow"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[
-            Capability::Count,
-            Capability::Checkpoint,
-            Capability::Spill,
-            Capability::Threads,
-            Capability::Distributed,
-        ]
-    }
 
     fn breadth(&self) -> u32 {
         3
@@ -82,7 +73,7 @@ impl Method for Cluster {
         ]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         let frontier = GivenOptions {
             cluster: None,
             ..given.clone()
@@ -94,6 +85,11 @@ impl Method for Cluster {
             frontier,
             cluster: given.cluster.clone().or_else(|| self.cluster.clone()),
         }))
+    }
+
+    /// The frontier method's order, which every process sweeps in.
+    fn order_choice(&self) -> Option<kt_frontier::OrderChoice> {
+        self.frontier.order_choice()
     }
 
     /// The frontier method's: each holds one directory per process.
@@ -119,16 +115,16 @@ impl Method for Cluster {
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
         let options = self.frontier.options(job);
         let cluster = self.cluster();
+        let order = job.order()?;
         ClusterCount {
-            board: job.board,
+            order,
             kind: job.kind,
             options: &options,
             cluster: &cluster,
         }
         .check()
         .map_err(|e| Failure::refused(e.to_string()))?;
-        let order = self.frontier.order(job)?;
-        Ok(frontier::sweep_reach(job, &order, cluster.processes))
+        Ok(frontier::sweep_reach(job, order, cluster.processes))
     }
 
     fn count(
@@ -141,12 +137,12 @@ impl Method for Cluster {
         let started = Instant::now();
         let options = self.frontier.options(job);
         let cluster = self.cluster();
-        let order = self.frontier.order(job)?;
+        let order = job.order()?;
         let result =
-            frontier::watched_sweep(job, &order, &mut report, observer, cancel, |levels| {
+            frontier::watched_sweep(job, order, &mut report, observer, cancel, |levels| {
                 kt_distributed::count_tours(
                     &ClusterCount {
-                        board: job.board,
+                        order,
                         kind: job.kind,
                         options: &options,
                         cluster: &cluster,

@@ -13,7 +13,7 @@ use kt_memory::Bytes;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    BuildsFamily, Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
+    BuildsFamily, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -39,9 +39,8 @@ pub struct Edges {
 
 impl Edges {
     fn job(&self, job: &Job) -> Result<EdgeJob, Failure> {
-        let order = self.order(job.board, job.kind)?;
         EdgeJob::prepare(
-            &order,
+            job.order()?,
             job.kind,
             &EngineOptions {
                 engine: self.engine.unwrap_or(EngineKind::Zbdd),
@@ -54,13 +53,6 @@ impl Edges {
     }
 }
 
-impl Edges {
-    /// The order of the squares, or the refusal of a board whose frontier
-    /// does not fit the state packing, before the sweep is built.
-    fn order(&self, board: Board, kind: TourKind) -> Result<Order, Failure> {
-        super::frontier::resolve_order(&self.order.clone().unwrap_or_default(), board, kind)
-    }
-}
 
 /// The build holds every level: the states the sweep's levels hold in all
 /// (6×6 open: 10.3 million states against a widest level of 1.17 million;
@@ -121,9 +113,6 @@ impl Method for Edges {
         "the frontier method's edge-variable ZDD, built in an engine (holds every level: for diagrams of boards up to about 6x6 open)"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[Capability::Count, Capability::Family, Capability::Threads]
-    }
 
     fn breadth(&self) -> u32 {
         3
@@ -148,7 +137,7 @@ impl Method for Edges {
         ]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         Ok(MethodSettings::Edges(Edges {
             resources: given.resources,
             engine: given.engine.or(self.engine),
@@ -156,6 +145,10 @@ impl Method for Edges {
             cache: given.cache.or(self.cache),
             order: given.order.clone().or_else(|| self.order.clone()),
         }))
+    }
+
+    fn order_choice(&self) -> Option<OrderChoice> {
+        Some(self.order.clone().unwrap_or_default())
     }
 
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
@@ -194,8 +187,8 @@ impl BuildsFamily for Edges {
             .map(|(counted, built)| (counted.report, Some(built)))
     }
 
-    fn decoder(&self, board: Board, kind: TourKind) -> Option<Box<dyn Decoder + Send>> {
-        let order = self.order(board, kind).ok()?;
-        Some(Box::new(EdgeEncoding::ordered(&order, kind)))
+    fn decoder(&self, job: &Job) -> Option<Box<dyn Decoder + Send>> {
+        let order = job.order().ok()?;
+        Some(Box::new(EdgeEncoding::ordered(order, job.kind)))
     }
 }

@@ -16,8 +16,8 @@ use num_bigint::BigUint;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    Capability, CountsRestricted, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
-    Resources, RunRestriction, Setting,
+    CountsFixedEnds, CountsRequiredMove, FixedEnds, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
+    Resources, Restricted, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -66,30 +66,17 @@ impl Frontier {
         self.spill_dir.clone().unwrap_or_else(std::env::temp_dir)
     }
 
-    /// The order of `job`'s sweeps, resolved once (a search for a board
-    /// without a shipped order is kept for the process: `order::auto`), or
-    /// refused: an order of another board, or a frontier too wide for the
-    /// method.
-    pub(super) fn order(&self, job: &Job) -> Result<Order, Failure> {
-        let choice = self.order.clone().unwrap_or_default();
-        resolve_order(&choice, job.board, job.kind)
-    }
-
     /// The sweep's options for `job` (the sweep's own defaults for what
-    /// the library does not set, as kt-frontier adds options).
+    /// the library does not set, as kt-frontier adds options). The order
+    /// is the plan's (`Job::order`): the sweeps take it as resolved, so
+    /// `options.order` is not read.
     #[allow(
         clippy::needless_update,
         reason = "kt-frontier's Options gains fields the library leaves at their defaults"
     )]
     pub(super) fn options(&self, job: &Job) -> Options {
-        // An order that cannot be resolved is refused by `reach` before any
-        // work (and by the sweep itself): the choice stays as asked.
-        let order = self.order(job).map_or_else(
-            |_| self.order.clone().unwrap_or_default(),
-            OrderChoice::Given,
-        );
         Options {
-            order,
+            order: self.order.clone().unwrap_or_default(),
             threads: job.threads as usize,
             memory: job.budget.0 / 5 * TABLE_FIFTHS,
             resident_limit: job.budget.0 / 10 * RESIDENT_TENTHS,
@@ -145,16 +132,6 @@ impl Method for Frontier {
         "frontier-based search over the board's edges (boards with a short side of up to 13; reaches 8x8 closed)"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[
-            Capability::Count,
-            Capability::FixedEnds,
-            Capability::RequiredMove,
-            Capability::Checkpoint,
-            Capability::Spill,
-            Capability::Threads,
-        ]
-    }
 
     fn breadth(&self) -> u32 {
         4
@@ -179,7 +156,7 @@ impl Method for Frontier {
         ]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         Ok(MethodSettings::Frontier(Frontier {
             resources: given.resources,
             spill_dir: given.spill_dir.clone().or_else(|| self.spill_dir.clone()),
@@ -217,6 +194,10 @@ impl Method for Frontier {
         }
     }
 
+    fn order_choice(&self) -> Option<OrderChoice> {
+        Some(self.order.clone().unwrap_or_default())
+    }
+
     fn checkpoint_dirs(&self) -> super::CheckpointDirs {
         super::CheckpointDirs {
             write: self.checkpoint.as_ref().map(|c| c.path.clone()),
@@ -228,9 +209,9 @@ impl Method for Frontier {
     /// (`measured::frontier_sweep_states`), at the bytes and seconds of one
     /// thread a state that `measured` records.
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
-        let order = self.order(job)?;
+        let order = job.order()?;
         self.check_resume(job)?;
-        Ok(sweep_reach(job, &order, 1))
+        Ok(sweep_reach(job, order, 1))
     }
 
     fn count(
@@ -241,10 +222,10 @@ impl Method for Frontier {
         cancel: &CancelToken,
     ) -> Result<Counted, Failure> {
         let started = Instant::now();
-        let order = self.order(job)?;
+        let order = job.order()?;
         let options = self.options(job);
-        let result = watched_sweep(job, &order, &mut report, observer, cancel, |levels| {
-            kt_frontier::count_tours(job.board, job.kind, &options, levels, cancel.flag())
+        let result = watched_sweep(job, order, &mut report, observer, cancel, |levels| {
+            kt_frontier::count_tours_in(order, job.kind, &options, levels, cancel.flag())
         })?;
         match result {
             Ok(counted) => {
@@ -266,19 +247,53 @@ impl Method for Frontier {
         }
     }
 
-    fn restricted(&self) -> Option<&dyn CountsRestricted> {
+    fn fixed_ends(&self) -> Option<&dyn CountsFixedEnds> {
+        Some(self)
+    }
+
+    fn required_move(&self) -> Option<&dyn CountsRequiredMove> {
         Some(self)
     }
 }
 
-impl CountsRestricted for Frontier {
+impl CountsFixedEnds for Frontier {
+    fn count_fixed_ends(
+        &self,
+        job: &Job,
+        ends: FixedEnds,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<BigUint, Failure> {
+        let restriction = match ends.to {
+            None => Restricted::From(ends.from),
+            Some(to) => Restricted::FromTo(ends.from, to),
+        };
+        self.sweep_restricted(job, restriction, report, observer, cancel)
+    }
+}
+
+impl CountsRequiredMove for Frontier {
+    fn count_through(
+        &self,
+        job: &Job,
+        (a, b): (kt_board::Square, kt_board::Square),
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<BigUint, Failure> {
+        self.sweep_restricted(job, Restricted::Through(a, b), report, observer, cancel)
+    }
+}
+
+impl Frontier {
     /// One sweep with the restriction; its levels are added to `report`'s
     /// frontier section (a run per question: see
     /// [`FrontierReport::sweeps`]).
-    fn count_restricted(
+    fn sweep_restricted(
         &self,
         job: &Job,
-        restriction: RunRestriction,
+        restriction: Restricted,
         report: &mut RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
@@ -290,16 +305,16 @@ impl CountsRestricted for Frontier {
         // ends required, `docs/frontier.md`); the other questions put
         // rules on the apex or on a move.
         let between = match restriction {
-            RunRestriction::FromTo(s, e) if job.kind == TourKind::Open => Some((s, e)),
+            Restricted::FromTo(s, e) if job.kind == TourKind::Open => Some((s, e)),
             _ => None,
         };
-        let order = self.order(job)?;
+        let order = job.order()?;
         // The tours from a square are as many as from each of its images
         // under the board's symmetries: the sweep starts from the image
         // the order takes first, being restricted only from there on
         // (`Order::first_image`).
         let restriction = match restriction {
-            RunRestriction::From(s) if job.kind == TourKind::Open => {
+            Restricted::From(s) if job.kind == TourKind::Open => {
                 let image = order.first_image(s);
                 if image != s {
                     tracing::info!(
@@ -310,22 +325,22 @@ impl CountsRestricted for Frontier {
                         order.steps_by_square()[s] + 1,
                     );
                 }
-                RunRestriction::From(image)
+                Restricted::From(image)
             }
             other => other,
         };
         let restriction = match restriction {
-            RunRestriction::From(s) => kt_frontier::Restriction {
+            Restricted::From(s) => kt_frontier::Restriction {
                 ends: vec![s],
                 only_these_ends: false,
                 moves: Vec::new(),
             },
-            RunRestriction::FromTo(s, e) => kt_frontier::Restriction {
+            Restricted::FromTo(s, e) => kt_frontier::Restriction {
                 ends: vec![s, e],
                 only_these_ends: true,
                 moves: Vec::new(),
             },
-            RunRestriction::Through(a, b) => kt_frontier::Restriction {
+            Restricted::Through(a, b) => kt_frontier::Restriction {
                 ends: Vec::new(),
                 only_these_ends: false,
                 moves: vec![(a, b)],
@@ -338,8 +353,8 @@ impl CountsRestricted for Frontier {
         // class's, which this one overwrites.
         if let Some(dir) = &options.resume {
             let sweep = match between {
-                Some((from, to)) => kt_frontier::Sweep::between_in(&order, from, to),
-                None => kt_frontier::Sweep::restricted_in(&order, job.kind, &restriction),
+                Some((from, to)) => kt_frontier::Sweep::between_in(order, from, to),
+                None => kt_frontier::Sweep::restricted_in(order, job.kind, &restriction),
             };
             let own = kt_frontier::checkpoint::inspect(dir)
                 .is_ok_and(|h| h.fingerprint == kt_frontier::checkpoint::fingerprint(&sweep));
@@ -350,7 +365,7 @@ impl CountsRestricted for Frontier {
         let width = order.width(job.kind);
         let frontier = report.frontier.get_or_insert_with(FrontierReport::default);
         frontier.width = frontier.width.max(width);
-        frontier.name_order(&order);
+        frontier.name_order(order);
         frontier.sweeps += 1;
         frontier.sweep_peak_states = 0;
         let watchdog = watch(job.budget, cancel)?;
@@ -361,16 +376,16 @@ impl CountsRestricted for Frontier {
                 steps: job.board.cells(),
             };
             match between {
-                Some((from, to)) => kt_frontier::count_between(
-                    job.board,
+                Some((from, to)) => kt_frontier::count_between_in(
+                    order,
                     from,
                     to,
                     &options,
                     &levels,
                     cancel.flag(),
                 ),
-                None => kt_frontier::count_restricted(
-                    job.board,
+                None => kt_frontier::count_restricted_in(
+                    order,
                     job.kind,
                     &restriction,
                     &options,
@@ -631,12 +646,12 @@ pub(super) fn failure(
     let resumable = checkpoint.map_or(String::new(), |step| {
         format!("; the checkpoint holds step {step}, to go on from with --resume")
     });
-    // At the smallest budget there is no smaller one to spill sooner with.
-    let advice = if budget <= super::MIN_MEMORY {
-        "raise --memory"
-    } else {
-        "raise --memory, or let levels spill sooner with a smaller --memory"
-    };
+    let advice = super::memory_advice(
+        budget,
+        super::Outgrown::Sweep {
+            checkpointed: false,
+        },
+    );
     let (kind, status, message) = match (&error, cancel.cause()) {
         (FrontierError::Cancelled { .. }, Some(Cause::MemoryBudget { resident, .. })) => (
             FailureKind::Limit,
@@ -683,7 +698,7 @@ pub(super) fn failure(
 
 /// `choice` resolved for `board`'s `kind` tours, or the one-line refusal:
 /// an order of another board, or a frontier no key holds.
-pub(super) fn resolve_order(
+pub(crate) fn resolve_order(
     choice: &OrderChoice,
     board: kt_board::Board,
     kind: TourKind,

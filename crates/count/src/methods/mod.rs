@@ -22,7 +22,10 @@
 
 // The methods' own modules are declared by `registry!` below, with their
 // types' re-exports: a method is its file and its line there.
+mod capability;
 mod measured;
+mod options;
+mod reach;
 mod strips;
 
 use std::fmt;
@@ -32,8 +35,14 @@ use kt_board::{Board, Square, TourKind};
 use kt_memory::Bytes;
 use num_bigint::BigUint;
 
+pub use capability::Capability;
+pub(crate) use frontier::resolve_order;
 pub use frontier::{CHECKPOINT_EVERY, Checkpointing, ColumnsEstimate, estimate_columns_sweep};
 pub use kt_distributed::ClusterOptions;
+pub use options::{GivenOptions, Resources, Setting};
+pub use reach::{
+    LONG_SECONDS, MIN_MEMORY, Outgrown, Reach, human_bytes, human_time, memory_advice,
+};
 
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -41,206 +50,39 @@ use crate::observer::Observer;
 use crate::report::{Counted, RunReport};
 use crate::zdd::{Built, Decoder, Finishing};
 
-/// The smallest memory budget any method can work in: a fresh process
-/// holds about 5 MiB before any work (its resident set when the plan runs,
-/// measured on the release build), and every method needs a few more for
-/// its first tables. The plan refuses a smaller budget with one message,
-/// whatever the method, instead of failing in each method's own way.
-pub const MIN_MEMORY: Bytes = Bytes(8 * Bytes::MIB);
-
-/// What a method can do, as data: the plan compares these with what a
-/// question needs (`crate::questions`), and refuses a method that lacks
-/// them before any work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Capability {
-    /// The plain count of the tours.
-    Count,
-    /// The family of tours as a decision diagram, with its decoder: tours
-    /// taken out of it (`tour`), drawn (`dot`), and every question answered
-    /// from the one diagram (starts, ends, moves, symmetries).
-    Family,
-    /// Counts the open tours with given end squares, one run per question
-    /// (`--from`, `--to`, tables by start and end square).
-    FixedEnds,
-    /// Counts the closed tours that make a given move, one run per
-    /// question (closed `--from` with `--to` or `--by-end`).
-    RequiredMove,
-    /// Writes checkpoints of a whole count and goes on from them.
-    Checkpoint,
-    /// Spills what does not fit the memory budget to disk.
-    Spill,
-    /// Uses more than one thread.
-    Threads,
-    /// Spreads one count over several processes or machines
-    /// (`--method cluster`).
-    Distributed,
-}
-
-impl Capability {
-    /// Every capability, in the order of the architecture table.
-    pub const ALL: [Capability; 8] = [
-        Capability::Count,
-        Capability::Family,
-        Capability::FixedEnds,
-        Capability::RequiredMove,
-        Capability::Checkpoint,
-        Capability::Spill,
-        Capability::Threads,
-        Capability::Distributed,
-    ];
-
-    /// The short name in tables and messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Capability::Count => "count",
-            Capability::Family => "family of tours",
-            Capability::FixedEnds => "fixed ends",
-            Capability::RequiredMove => "required move",
-            Capability::Checkpoint => "checkpoint",
-            Capability::Spill => "spill to disk",
-            Capability::Threads => "threads",
-            Capability::Distributed => "distributed",
-        }
-    }
-}
-
-impl fmt::Display for Capability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// Threads and a memory budget, for the methods that take them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Resources {
-    /// Worker threads (default: the machine's available cores).
-    pub threads: Option<u32>,
-    /// The memory budget (default: ¾ of physical memory, or 9/10 of the
-    /// memory available at the start if that is less). A budget above the
-    /// machine's memory is capped to it, with a note.
-    pub memory: Option<Bytes>,
-}
-
-/// An option a method may take. Which options a method takes is an
-/// allow-list, [`Method::takes`]: an option a method's list leaves out is
-/// refused before any work (naming the methods that take it), never
-/// silently ignored, and adding an option touches only the methods that
-/// take it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Setting {
-    Threads,
-    Memory,
-    Engine,
-    Schedule,
-    Nodes,
-    Cache,
-    SpillDir,
-    Checkpoint,
-    Resume,
-    Processes,
-    Order,
-}
-
-impl Setting {
-    /// Every option, in the order the command line's errors name them.
-    pub const ALL: [Setting; 11] = [
-        Setting::Threads,
-        Setting::Memory,
-        Setting::Engine,
-        Setting::Schedule,
-        Setting::Nodes,
-        Setting::Cache,
-        Setting::SpillDir,
-        Setting::Checkpoint,
-        Setting::Resume,
-        Setting::Processes,
-        Setting::Order,
-    ];
-
-    /// The command line's name of the option.
-    pub fn flag(self) -> &'static str {
-        match self {
-            Setting::Threads => "--threads",
-            Setting::Memory => "--memory",
-            Setting::Engine => "--engine",
-            Setting::Schedule => "--schedule",
-            Setting::Nodes => "--nodes",
-            Setting::Cache => "--cache",
-            Setting::SpillDir => "--spill-dir",
-            Setting::Checkpoint => "--checkpoint",
-            Setting::Resume => "--resume",
-            Setting::Processes => "--processes",
-            Setting::Order => "--order",
-        }
-    }
-}
-
-/// Settings as a command line gives them, before they are sorted to the
-/// method that takes them ([`MethodSettings::configure`]): the one place
-/// where every option sits side by side. A request never holds this; it
-/// holds the [`MethodSettings`] of one method.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GivenOptions {
-    pub resources: Resources,
-    pub engine: Option<kt_engine::EngineKind>,
-    pub schedule: Option<crate::zdd::Schedule>,
-    pub nodes: Option<u64>,
-    pub cache: Option<u64>,
-    pub spill_dir: Option<PathBuf>,
-    pub checkpoint: Option<Checkpointing>,
-    pub resume: Option<PathBuf>,
-    /// The processes of a count spread over several (`--processes`).
-    pub cluster: Option<ClusterOptions>,
-    /// The order of the squares of a frontier sweep (`--order`).
-    pub order: Option<kt_frontier::OrderChoice>,
-}
-
-impl GivenOptions {
-    /// The options given, in [`Setting::ALL`]'s order.
-    pub fn settings(&self) -> Vec<Setting> {
-        Setting::ALL
-            .into_iter()
-            .filter(|&setting| self.has(setting))
-            .collect()
-    }
-
-    /// Whether `setting` is given.
-    pub fn has(&self, setting: Setting) -> bool {
-        match setting {
-            Setting::Threads => self.resources.threads.is_some(),
-            Setting::Memory => self.resources.memory.is_some(),
-            Setting::Engine => self.engine.is_some(),
-            Setting::Schedule => self.schedule.is_some(),
-            Setting::Nodes => self.nodes.is_some(),
-            Setting::Cache => self.cache.is_some(),
-            Setting::SpillDir => self.spill_dir.is_some(),
-            Setting::Checkpoint => self.checkpoint.is_some(),
-            Setting::Resume => self.resume.is_some(),
-            Setting::Processes => self.cluster.is_some(),
-            Setting::Order => self.order.is_some(),
-        }
-    }
-
-    /// The command-line names of the options given, in a fixed order.
-    pub fn flags(&self) -> Vec<&'static str> {
-        self.settings().into_iter().map(Setting::flag).collect()
-    }
-}
-
 /// A request as the plan resolved it: what every method works with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Job {
     pub board: Board,
     pub kind: TourKind,
     pub budget: Bytes,
     pub threads: u32,
+    /// The order of the squares, for a method that sweeps in one
+    /// ([`Method::order_choice`]): resolved once, by the plan, and never
+    /// again downstream; or why it cannot be, which the method's `reach`
+    /// says where it checks its order.
+    pub order: Option<Result<kt_frontier::Order, Failure>>,
+}
+
+impl Job {
+    /// The order the plan resolved; its refusal; or an internal error for
+    /// a method that asked for none.
+    pub fn order(&self) -> Result<&kt_frontier::Order, Failure> {
+        match &self.order {
+            Some(Ok(order)) => Ok(order),
+            Some(Err(refusal)) => Err(refusal.clone()),
+            None => Err(Failure::other(
+                "internal error: the plan resolved no order of the squares",
+            )),
+        }
+    }
 }
 
 /// One restricted count, for the questions answered a run at a time (the
 /// question's side: the frontier sweep's own rules are
 /// `kt_frontier::Restriction`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RunRestriction {
+pub(crate) enum Restricted {
     /// Open tours: the directed tours that start on the square.
     From(Square),
     /// Open tours: the directed tours from the first square to the second.
@@ -248,110 +90,6 @@ pub(crate) enum RunRestriction {
     /// Closed tours: the undirected tours that make the move.
     Through(Square, Square),
 }
-
-/// What a board would cost a method, estimated before any work from the
-/// figures measured on the reference machine (2 cores, 24 GiB; see
-/// `docs/benchmarks.md` and `docs/frontier.md`). Rough by design: it is
-/// there to warn before a run that cannot finish, and for `auto` to choose.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Reach {
-    /// Wall time, with the job's threads.
-    pub seconds: f64,
-    /// Memory the work holds at its peak (what does not fit the budget
-    /// goes to disk where the method spills).
-    pub memory: Bytes,
-    /// Whether memory beyond the budget can go to disk instead.
-    pub spills: bool,
-    /// Nodes of the final diagram, for the methods that build one.
-    pub nodes: Option<u64>,
-    /// The states a frontier sweep's steps read over all its levels, for
-    /// one sweep on one process: the measure of its work by which a
-    /// progress bar tells how far it is (a step takes time with the states
-    /// it reads, and levels rise and fall); measured for the shipped
-    /// orders, whose sweeps hold the same states every run.
-    pub states: Option<f64>,
-    /// Where the figures come from, said with them.
-    pub basis: String,
-}
-
-impl Reach {
-    /// The estimate for `runs` runs of the work it estimates (the sweeps
-    /// a question takes, one after another in the same memory).
-    #[must_use]
-    pub fn times(self, runs: usize) -> Reach {
-        if runs <= 1 {
-            return self;
-        }
-        Reach {
-            seconds: self.seconds * runs as f64,
-            basis: format!("{}; {runs} runs", self.basis),
-            // One sweep's states no longer measure the whole run.
-            states: None,
-            ..self
-        }
-    }
-
-    /// The estimate in as few words as the method line has room for:
-    /// `under 1 s, 8 MiB`, `about 25 minutes, 4.6 GiB`.
-    pub fn brief(&self) -> String {
-        let time = if self.seconds < 1.0 {
-            "under 1 s".to_string()
-        } else {
-            format!("about {}", human_time(self.seconds))
-        };
-        format!("{time}, {}", human_bytes(self.memory))
-    }
-
-    /// The estimate in a few words: `about 2.5 hours and 80.4 GiB`.
-    pub fn describe(&self) -> String {
-        format!(
-            "about {} and {}",
-            human_time(self.seconds),
-            human_bytes(self.memory)
-        )
-    }
-}
-
-/// A size for messages; beyond a pebibyte, in powers of ten.
-pub fn human_bytes(bytes: Bytes) -> String {
-    if bytes.0 >= 1 << 50 {
-        format!("{:.0e} bytes", bytes.0 as f64)
-    } else {
-        bytes.to_string()
-    }
-}
-
-/// Seconds in the largest unit that keeps the number readable.
-pub fn human_time(seconds: f64) -> String {
-    const MINUTE: f64 = 60.0;
-    const HOUR: f64 = 3600.0;
-    const DAY: f64 = 86_400.0;
-    const YEAR: f64 = 365.25 * DAY;
-    if seconds < 1.0 {
-        "under a second".into()
-    } else if seconds < MINUTE {
-        format!("{seconds:.0} s")
-    } else if seconds < 1.5 * MINUTE {
-        "1 minute".into()
-    } else if seconds < HOUR {
-        format!("{:.0} minutes", seconds / MINUTE)
-    } else if seconds < DAY {
-        format!("{:.1} hours", seconds / HOUR)
-    } else if seconds < 1.5 * DAY {
-        "1 day".into()
-    } else if seconds < YEAR {
-        format!("{:.0} days", seconds / DAY)
-    } else if seconds < 1000.0 * YEAR {
-        format!("{:.0} years", seconds / YEAR)
-    } else {
-        format!("{:.0e} years", seconds / YEAR)
-    }
-}
-
-/// Work estimated to take longer than this is beyond what a run on one
-/// machine is meant for: the plan refuses it before it starts, unless
-/// forced (a longer count is resumable: `--checkpoint`, or shards).
-pub const LONG_SECONDS: f64 = 2.0 * 3600.0;
 
 /// Files and directories a method's settings will write, which the plan
 /// checks before any work.
@@ -378,19 +116,19 @@ pub(crate) struct Outputs {
 ///
 /// The plan calls [`Method::reach`] (which refuses what the method cannot
 /// represent) for every candidate, then the work: [`Method::count`] for the
-/// plain count, [`CountsRestricted`] for the questions answered a
-/// run at a time ([`Capability::FixedEnds`], [`Capability::RequiredMove`]),
-/// [`BuildsFamily`] for the methods that build a family
-/// ([`Capability::Family`]). The optional capabilities are traits of their
-/// own, which a method's `restricted` or `family` hands out; a unit test
-/// checks that they agree with [`Method::capabilities`].
+/// plain count, [`CountsFixedEnds`] and [`CountsRequiredMove`] for the
+/// questions answered a run at a time ([`Capability::FixedEnds`],
+/// [`Capability::RequiredMove`]), [`BuildsFamily`] for the methods that
+/// build a family ([`Capability::Family`]). The optional capabilities are
+/// traits of their own, which a method's `fixed_ends`, `required_move` or
+/// `family` hands out; [`MethodSettings::can`] derives the capabilities
+/// from them (and from the options taken), so there is no list to keep in
+/// step.
 pub(crate) trait Method: Sync {
     /// The name on the command line and in reports.
     fn name(&self) -> &'static str;
     /// One line for `--help` and the architecture table.
     fn summary(&self) -> &'static str;
-    /// What it can do.
-    fn capabilities(&self) -> &'static [Capability];
     /// How far its representation reaches, as a rank among the methods:
     /// when no method can represent a board, the refusal of the one with
     /// the highest rank is the one said.
@@ -405,7 +143,12 @@ pub(crate) trait Method: Sync {
     /// The method with `given`'s options, all of them among
     /// [`Method::takes`]; or an option whose value it refuses
     /// (`--threads 2` for backtracking).
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str>;
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting>;
+    /// The order of the squares the method sweeps in, as asked, for the
+    /// plan to resolve once (`None`: the method takes no order).
+    fn order_choice(&self) -> Option<kt_frontier::OrderChoice> {
+        None
+    }
     /// Paths its settings will write.
     fn outputs(&self) -> Outputs {
         Outputs::default()
@@ -423,10 +166,14 @@ pub(crate) trait Method: Sync {
         observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<Counted, Failure>;
-    /// The runs a question answered a run at a time takes
-    /// ([`Capability::FixedEnds`], [`Capability::RequiredMove`]), for the
-    /// methods that count them.
-    fn restricted(&self) -> Option<&dyn CountsRestricted> {
+    /// The open tours with given ends, a run a question
+    /// ([`Capability::FixedEnds`]), for the methods that count them.
+    fn fixed_ends(&self) -> Option<&dyn CountsFixedEnds> {
+        None
+    }
+    /// The closed tours through a given move, a run a question
+    /// ([`Capability::RequiredMove`]), for the methods that count them.
+    fn required_move(&self) -> Option<&dyn CountsRequiredMove> {
         None
     }
     /// The family of tours ([`Capability::Family`]), for the methods that
@@ -443,15 +190,39 @@ pub(crate) trait Method: Sync {
     }
 }
 
-/// The capability to count a restricted question a run at a time
-/// ([`Capability::FixedEnds`], [`Capability::RequiredMove`]): a trait of its
-/// own, so that only a method that implements it can be asked.
-pub(crate) trait CountsRestricted {
-    /// One restricted count; what the run measured goes into `report`.
-    fn count_restricted(
+/// The ends of the open tours a fixed-ends run counts: the directed tours
+/// from `from`, to `to` where given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FixedEnds {
+    pub from: Square,
+    pub to: Option<Square>,
+}
+
+/// The capability to count the open tours with given ends a run at a time
+/// ([`Capability::FixedEnds`]): a trait of its own, so that only a method
+/// that implements it can be asked, and it is asked nothing else.
+pub(crate) trait CountsFixedEnds {
+    /// One run; what it measured goes into `report`.
+    fn count_fixed_ends(
         &self,
         job: &Job,
-        restriction: RunRestriction,
+        ends: FixedEnds,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<BigUint, Failure>;
+}
+
+/// The capability to count the closed tours that make a given move, a run
+/// at a time ([`Capability::RequiredMove`]): a trait of its own, apart
+/// from [`CountsFixedEnds`], so that a method counting fixed ends only
+/// (backtracking) cannot be asked for a move.
+pub(crate) trait CountsRequiredMove {
+    /// One run: the undirected closed tours through the move `a`–`b`.
+    fn count_through(
+        &self,
+        job: &Job,
+        mv: (Square, Square),
         report: &mut RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
@@ -472,15 +243,26 @@ pub(crate) trait BuildsFamily {
     ) -> Result<(RunReport, Option<Built>), Failure>;
     /// What the sets of its family mean (`None` for a board it cannot
     /// represent).
-    fn decoder(&self, board: Board, kind: TourKind) -> Option<Box<dyn Decoder + Send>>;
+    fn decoder(&self, job: &Job) -> Option<Box<dyn Decoder + Send>>;
 }
 
-/// The method's restricted runs, or an internal error: the plan asks only
-/// a method whose capabilities promise them.
-pub(crate) fn restricted(method: &dyn Method) -> Result<&dyn CountsRestricted, Failure> {
-    method.restricted().ok_or_else(|| {
+/// The method's fixed-ends runs, or an internal error: the plan asks only
+/// a method whose capabilities (its traits) promise them.
+pub(crate) fn fixed_ends(method: &dyn Method) -> Result<&dyn CountsFixedEnds, Failure> {
+    method.fixed_ends().ok_or_else(|| {
         Failure::other(format!(
-            "internal error: --method {} counts no restricted tours",
+            "internal error: method {} counts no tours with fixed ends",
+            method.name()
+        ))
+    })
+}
+
+/// The method's required-move runs, or an internal error (as
+/// [`fixed_ends`]).
+pub(crate) fn required_move(method: &dyn Method) -> Result<&dyn CountsRequiredMove, Failure> {
+    method.required_move().ok_or_else(|| {
+        Failure::other(format!(
+            "internal error: method {} counts no tours through a move",
             method.name()
         ))
     })
@@ -564,14 +346,30 @@ impl MethodSettings {
         self.method().summary()
     }
 
-    /// What the method can do.
-    pub fn capabilities(&self) -> &'static [Capability] {
-        self.method().capabilities()
+    /// What the method can do: derived from the traits it implements and
+    /// the options it takes, so that a capability cannot be claimed
+    /// without the work behind it.
+    pub fn capabilities(&self) -> Vec<Capability> {
+        Capability::ALL
+            .into_iter()
+            .filter(|&capability| self.can(capability))
+            .collect()
     }
 
     /// Whether the method has `capability`.
     pub fn can(&self, capability: Capability) -> bool {
-        self.capabilities().contains(&capability)
+        let method = self.method();
+        let takes = |setting| method.takes().contains(&setting);
+        match capability {
+            Capability::Count => true,
+            Capability::Family => method.family().is_some(),
+            Capability::FixedEnds => method.fixed_ends().is_some(),
+            Capability::RequiredMove => method.required_move().is_some(),
+            Capability::Checkpoint => takes(Setting::Checkpoint),
+            Capability::Spill => takes(Setting::SpillDir),
+            Capability::Threads => method.resources().is_some(),
+            Capability::Distributed => takes(Setting::Processes),
+        }
     }
 
     /// Threads and memory, for the methods that take them.
@@ -580,31 +378,21 @@ impl MethodSettings {
     }
 
     /// The method with `given`'s options, or the first option it does not
-    /// take.
-    /// The method with `given`'s options, or the first option it does not
-    /// take (`--engine` for backtracking).
-    pub fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    /// take ([`Setting::Engine`] for backtracking).
+    pub fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         let takes = self.method().takes();
         if let Some(other) = given.settings().into_iter().find(|s| !takes.contains(s)) {
-            return Err(other.flag());
+            return Err(other);
         }
         self.method().configure(given)
     }
 
-    /// The method with `resources`, if it takes them.
-    pub fn with_resources(&self, resources: Resources) -> Option<MethodSettings> {
-        self.configure(&GivenOptions {
-            resources,
-            ..GivenOptions::default()
-        })
-        .ok()
-    }
-
-    /// The names of the methods that take `flag` (`--engine`: zdd, edges).
-    pub fn taking(flag: &str) -> Vec<&'static str> {
+    /// The names of the methods that take `setting` (the engine: zdd,
+    /// edges).
+    pub fn taking(setting: Setting) -> Vec<&'static str> {
         MethodSettings::every()
             .iter()
-            .filter(|m| m.method().takes().iter().any(|s| s.flag() == flag))
+            .filter(|m| m.method().takes().contains(&setting))
             .map(MethodSettings::name)
             .collect()
     }
@@ -659,8 +447,13 @@ mod tests {
                 "{method}"
             );
             assert_eq!(
-                method.can(Capability::FixedEnds) || method.can(Capability::RequiredMove),
-                m.restricted().is_some(),
+                method.can(Capability::FixedEnds),
+                m.fixed_ends().is_some(),
+                "{method}"
+            );
+            assert_eq!(
+                method.can(Capability::RequiredMove),
+                m.required_move().is_some(),
                 "{method}"
             );
         }
@@ -682,43 +475,31 @@ mod tests {
                 assert_eq!(
                     takes.contains(&setting),
                     method.can(capability),
-                    "{method}: {} and {capability}",
-                    setting.flag()
+                    "{method}: {setting} and {capability}"
                 );
             }
             // An option outside the list is refused by name.
             for setting in Setting::ALL {
                 if !takes.contains(&setting) {
                     assert!(
-                        !MethodSettings::taking(setting.flag()).contains(&method.name()),
+                        !MethodSettings::taking(setting).contains(&method.name()),
                         "{method}"
                     );
                 }
             }
         }
         for setting in Setting::ALL {
-            assert!(
-                !MethodSettings::taking(setting.flag()).is_empty(),
-                "{}",
-                setting.flag()
-            );
+            assert!(!MethodSettings::taking(setting).is_empty(), "{setting}");
+            assert_eq!(Setting::named(setting.name()), Some(setting));
         }
-        assert_eq!(MethodSettings::taking("--engine"), ["zdd", "edges"]);
+        assert_eq!(MethodSettings::taking(Setting::Engine), ["zdd", "edges"]);
         let given = GivenOptions {
             spill_dir: Some(PathBuf::from("/tmp")),
             ..GivenOptions::default()
         };
         assert_eq!(
             MethodSettings::named("zdd").unwrap().configure(&given),
-            Err("--spill-dir")
+            Err(Setting::SpillDir)
         );
-    }
-
-    #[test]
-    fn times_read_in_their_unit() {
-        assert_eq!(human_time(0.2), "under a second");
-        assert_eq!(human_time(12.4), "12 s");
-        assert_eq!(human_time(2549.0), "42 minutes");
-        assert_eq!(human_time(8100.0), "2.2 hours");
     }
 }

@@ -10,7 +10,7 @@ use kt_engine::EngineKind;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    BuildsFamily, Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
+    BuildsFamily, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -140,9 +140,6 @@ impl Method for TimeSliced {
         "the N⁴ time-sliced ZDD, the project's own encoding (open boards of up to about 36 squares, closed up to 48)"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[Capability::Count, Capability::Family, Capability::Threads]
-    }
 
     fn breadth(&self) -> u32 {
         2
@@ -167,7 +164,7 @@ impl Method for TimeSliced {
         ]
     }
 
-    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
         Ok(MethodSettings::TimeSliced(TimeSliced {
             resources: given.resources,
             engine: given.engine.or(self.engine),
@@ -218,7 +215,8 @@ impl BuildsFamily for TimeSliced {
             .map(|(counted, built)| (counted.report, built))
     }
 
-    fn decoder(&self, board: Board, _: TourKind) -> Option<Box<dyn Decoder + Send>> {
+    fn decoder(&self, job: &Job) -> Option<Box<dyn Decoder + Send>> {
+        let board = job.board;
         Encoding::new(board)
             .ok()
             .map(|enc| Box::new(enc) as Box<dyn Decoder + Send>)

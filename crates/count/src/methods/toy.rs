@@ -13,7 +13,7 @@ use kt_board::{Board, Square, TourKind};
 use kt_memory::Bytes;
 use num_bigint::BigUint;
 
-use super::{Capability, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
+use super::{GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
@@ -35,9 +35,6 @@ impl Method for Toy {
         "a depth-first search in a unit test (boards of up to 20 squares)"
     }
 
-    fn capabilities(&self) -> &'static [Capability] {
-        &[Capability::Count]
-    }
 
     fn breadth(&self) -> u32 {
         0
@@ -55,7 +52,7 @@ impl Method for Toy {
         &[]
     }
 
-    fn configure(&self, _given: &GivenOptions) -> Result<MethodSettings, &'static str> {
+    fn configure(&self, _given: &GivenOptions) -> Result<MethodSettings, Setting> {
         Ok(MethodSettings::Toy(Toy))
     }
 

@@ -37,7 +37,7 @@ pub struct RunError {
 }
 
 /// The result of a complete run.
-pub struct Outcome<F> {
+pub struct Completed<F> {
     pub family: F,
     pub steps: Vec<StepReport>,
 }
@@ -67,7 +67,7 @@ pub fn run<E: Engine>(
     steps: &[Step],
     limits: &RunLimits,
     observer: &dyn Observer,
-) -> Result<Outcome<E::Func>, RunError> {
+) -> Result<Completed<E::Func>, RunError> {
     let _span = info_span!("intersect", board = %enc.board(), %kind, steps = steps.len()).entered();
     let progress = |entries| observer.progress(Progress::FilterMemo { entries });
     let filter_limits = FilterLimits {
@@ -157,7 +157,7 @@ pub fn run<E: Engine>(
             completed: Vec::new(),
         })?,
     };
-    Ok(Outcome {
+    Ok(Completed {
         family,
         steps: reports,
     })

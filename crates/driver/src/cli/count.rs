@@ -446,26 +446,18 @@ impl ClusterArgs {
         let Some(processes) = self.processes else {
             return Ok(None);
         };
-        let processes = processes as usize;
-        let process = self.process.unwrap_or(0) as usize;
-        // Before the hostfile is read.
-        kt_count::hosts::check_process(process, processes)?;
         let addresses = match &self.hostfile {
-            Some(path) => kt_count::hosts::read_hostfile(path, processes)?,
-            None => kt_count::hosts::localhost(
-                processes,
-                self.port.unwrap_or(kt_count::hosts::DEFAULT_PORT),
-            )?,
+            Some(path) => kt_count::ClusterAddresses::Hostfile(path),
+            None => kt_count::ClusterAddresses::Local { port: self.port },
         };
-        Ok(Some(ClusterOptions {
-            processes,
-            process,
+        ClusterOptions::assemble(
+            processes as usize,
+            self.process.unwrap_or(0) as usize,
             addresses,
-            connect_timeout: self
-                .connect_timeout
-                .unwrap_or(kt_count::CLUSTER_CONNECT_TIMEOUT),
-            peer_timeout: self.peer_timeout.unwrap_or(kt_count::CLUSTER_PEER_TIMEOUT),
-        }))
+            self.connect_timeout,
+            self.peer_timeout,
+        )
+        .map(Some)
     }
 }
 
@@ -523,21 +515,30 @@ pub(crate) fn method_choice(
     };
     MethodChoice::named(name, given).map_err(|error| match error {
         ChoiceError::Unknown(name) => format!("no method '{name}'"),
-        ChoiceError::NoneTakesAll(flags) => {
+        ChoiceError::NoneTakesAll(settings) => {
+            let flags: Vec<String> = settings.into_iter().map(flag).collect();
             format!("no one method takes {} together", flags.join(", "))
         }
         ChoiceError::NotTaken {
             method,
-            flag,
+            setting,
             takers,
         } => {
             let takers: Vec<String> = takers.iter().map(|m| format!("--method {m}")).collect();
             format!(
-                "{flag} applies to {} only; this count runs --method {method}",
+                "{} applies to {} only; this count runs --method {method}",
+                flag(setting),
                 takers.join(" or ")
             )
         }
     })
+}
+
+/// The command line's spelling of a library option: its stable
+/// identifier in kebab case after two dashes (`Setting::SpillDir` is
+/// `--spill-dir`).
+pub fn flag(setting: kt_count::Setting) -> String {
+    format!("--{}", setting.name().replace('_', "-"))
 }
 
 impl CountArgs {

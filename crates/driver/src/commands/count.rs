@@ -47,39 +47,39 @@ fn counted(
     let heat_map = heat_map(args, &request)?;
     // A closed stdout fails here, before any work.
     let mut out = Output::stdout()?;
-    // Planning costs microseconds; the work plans again as it starts.
-    let plan = kt_count::plan(&request).ok();
+    // Planned once: the estimate shown is the plan's, and the work runs
+    // the plan (nothing is resolved again).
+    let plan = kt_count::plan(&request)?;
     // A long sweep keeps a checkpoint in the cache unless told not to:
-    // the arguments as if `--checkpoint` had named it.
-    let cached = cached_checkpoint(args, &request, plan.as_ref())?;
+    // the arguments as if `--checkpoint` had named it, and their plan.
+    let cached = cached_checkpoint(args, &request, &plan)?;
     let with_cache;
     let (args, request, plan) = match &cached {
         Some(cached) => {
             with_cache = cached.args.clone();
             let request = with_cache.request().map_err(CliError::input)?;
-            let plan = kt_count::plan(&request).ok();
+            let plan = kt_count::plan(&request)?;
             (&with_cache, request, plan)
         }
         None => (args, request, plan),
     };
     if !quiet {
-        announce(plan.as_ref(), args, cached.as_ref());
+        announce(&plan, args, cached.as_ref());
     }
-    let reach = plan.as_ref().and_then(|p| p.estimate.as_ref());
+    let reach = plan.estimate.clone();
+    let sweeping = sweeps(plan.method);
     let mut timing = measure.map(Timing::new);
     let result = loop {
         let monitor = Arc::new(
-            Monitor::new(progress, reach.map(|r| r.seconds))
-                .with_work(reach.and_then(|r| r.states))
+            Monitor::new(progress, reach.as_ref().map(|r| r.seconds))
+                .with_work(reach.as_ref().and_then(|r| r.states))
                 .with_checkpoints(
                     args.frontier.checkpoint.as_deref(),
                     args.frontier.resume_dir().as_deref(),
                 ),
         );
-        let work = request.clone();
-        let result = supervised(&monitor, move |observer, cancel| {
-            kt_count::count(&work, observer, cancel)
-        });
+        let work = plan.clone();
+        let result = supervised(&monitor, move |observer, cancel| work.run(observer, cancel));
         match (&mut timing, result) {
             (Some(timing), Ok(counted)) => {
                 if let Some(line) = timing.add(&counted)? {
@@ -97,7 +97,7 @@ fn counted(
         Ok(counted) => (counted.count, counted.report),
         Err(Unfinished { mut error, report }) => {
             if let ExitCode::Signal(_) = error.code
-                && plan.as_ref().is_some_and(|p| sweeps(p.method))
+                && sweeping
             {
                 let checkpoint = args.frontier.checkpoint.as_deref();
                 let written = checkpoint.is_some_and(long_runs::holds_checkpoint);
@@ -178,14 +178,10 @@ struct Cached {
 fn cached_checkpoint(
     args: &CountArgs,
     request: &kt_count::Request,
-    plan: Option<&kt_count::Plan>,
+    plan: &kt_count::Plan,
 ) -> Result<Option<Cached>, CliError> {
     let frontier = &args.frontier;
     let bare_resume = frontier.resume == Some(None);
-    // Refused by its plan: the count says why, as without `--resume`.
-    let Some(plan) = plan else {
-        return Ok(None);
-    };
     let long = match &plan.estimate {
         Some(reach) => checkpoint_cache::wanted(reach.seconds).map_err(CliError::input)?,
         None => false,
@@ -255,7 +251,7 @@ fn cached_checkpoint(
 /// Says on stderr, before it starts, what work estimated at more than ten
 /// minutes will take (terminal or not: a script's log shows it too), and
 /// where a checkpoint in the cache is kept or resumed from.
-fn announce(plan: Option<&kt_count::Plan>, args: &CountArgs, cached: Option<&Cached>) {
+fn announce(plan: &kt_count::Plan, args: &CountArgs, cached: Option<&Cached>) {
     estimate(plan, args);
     if let Some(cached) = cached {
         let verb = if cached.resumes {
@@ -272,8 +268,7 @@ fn announce(plan: Option<&kt_count::Plan>, args: &CountArgs, cached: Option<&Cac
 
 /// The line of [`long_runs::announcement`], for work estimated beyond
 /// ten minutes.
-fn estimate(plan: Option<&kt_count::Plan>, args: &CountArgs) {
-    let Some(plan) = plan else { return };
+fn estimate(plan: &kt_count::Plan, args: &CountArgs) {
     let Some(reach) = &plan.estimate else { return };
     let spill_dir = args
         .frontier
@@ -305,21 +300,16 @@ fn heat_map(args: &CountArgs, request: &kt_count::Request) -> Result<Option<Path
     let Some(path) = &args.svg else {
         return Ok(None);
     };
-    match request.question {
-        // Every closed tour passes every square: closed tours by start
-        // square are one number, not a table (issue 38: refused after the
-        // count, with exit 4).
-        Question::ByStart if request.kind == TourKind::Closed => {
-            return Err(CliError::input(
-                "--svg draws a table, and closed tours by start square give none (every square starts the same tours): leave out --svg or --closed",
-            ));
-        }
-        Question::ByStart | Question::ByEnd { .. } | Question::Pairs { shard: None, .. } => {}
-        _ => {
-            return Err(CliError::input(
-                "--svg draws a table: ask for one with --by-start, --pairs or --from SQ --by-end",
-            ));
-        }
+    // Which questions give a table is kt-count's rule; the words are the
+    // command line's.
+    if !request.question.gives_table(request.kind) {
+        return Err(CliError::input(match request.question {
+            // Refused before the count (issue 38: after it, with exit 4).
+            Question::ByStart => {
+                "--svg draws a table, and closed tours by start square give none (every square starts the same tours): leave out --svg or --closed"
+            }
+            _ => "--svg draws a table: ask for one with --by-start, --pairs or --from SQ --by-end",
+        }));
     }
     kt_count::writable_file("--svg", path).map_err(CliError::from)?;
     Ok(Some(path.clone()))
@@ -362,7 +352,7 @@ fn draw(
         _ => format!("directed {kind} tours starting on the square"),
     };
     let options = kt_tours::TableOptions { exact: false, unit };
-    let svg = kt_tours::render_table_svg_with(board, table, &title, &options)
+    let svg = kt_tours::render_table_svg_with(board, &table.decimal(), &title, &options)
         .map_err(|e| CliError::other(format!("internal error: {e}")))?;
     super::png::write_picture(path, &svg)
 }

@@ -14,14 +14,15 @@ pub fn run(args: &DotArgs, progress: bool) -> Result<ExitCode, CliError> {
     let request = args.request().map_err(CliError::input)?;
     // Refused before any work: an estimate beyond the machine or beyond
     // --max-nodes, a file that cannot be written.
-    kt_count::plan(&request)?;
+    let plan = kt_count::plan(&request)?;
     let mut out = match &args.output {
         Some(_) => None,
         None => Some(Output::stdout()?),
     };
-    let monitor = Arc::new(Monitor::new(progress, crate::progress::estimate(&request)));
+    let estimate = plan.estimate.as_ref().map(|reach| reach.seconds);
+    let monitor = Arc::new(Monitor::new(progress, estimate));
     let (report, text) = supervised(&monitor, move |observer, cancel| {
-        kt_count::draw(&request, observer, cancel)
+        plan.draw(observer, cancel)
     })
     .map_err(|unfinished| unfinished.error)?;
     let Some(text) = text else {

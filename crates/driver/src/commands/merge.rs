@@ -28,10 +28,10 @@ struct MergedDocument {
     count: String,
     /// Directed open tours by start square: rows of decimal strings, row 0
     /// first.
-    by_start: Vec<Vec<String>>,
+    by_start: kt_count::Table,
     /// Directed open tours by end square: the same table as `by_start`,
     /// since reversing a path from s to e gives one from e to s.
-    by_end: Vec<Vec<String>>,
+    by_end: kt_count::Table,
     /// Undirected open tours: each path once, half the directed count.
     undirected: String,
     classes: Vec<MergedClass>,
@@ -84,13 +84,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         kt_count::merge_parts(&plan, &parts).map_err(|e| CliError::input(e.to_string()))?;
     let mut out = Output::stdout()?;
 
-    let table: Vec<Vec<String>> = (0..board.rows())
-        .map(|r| {
-            (0..board.cols())
-                .map(|c| merged.by_start[board.square_at(r, c)].to_string())
-                .collect()
-        })
-        .collect();
+    let table = kt_count::Table::of(&board, &merged.by_start);
     let heat_map = args
         .svg
         .as_ref()
@@ -100,7 +94,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
                 exact: false,
                 unit: "directed open tours starting on the square".to_owned(),
             };
-            kt_tours::render_table_svg_with(&board, &table, &title, &options)
+            kt_tours::render_table_svg_with(&board, &table.decimal(), &title, &options)
                 .map(|svg| (path, svg))
                 .map_err(|e| CliError::other(format!("internal error: {e}")))
         })
@@ -161,11 +155,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         )
         .or_fail()?;
         writeln!(out, "  by start square (row 0 at the top):").or_fail()?;
-        let width = table.iter().flatten().map(String::len).max().unwrap_or(1);
-        for row in &table {
-            let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();
-            writeln!(out, "    {}", cells.join(" ")).or_fail()?;
-        }
+        crate::summary::write_table(&table.decimal(), &mut out).or_fail()?;
         writeln!(
             out,
             "  by end square: the same table (reversing a path from s to e gives one from e to s)"

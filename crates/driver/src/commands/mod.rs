@@ -100,20 +100,13 @@ fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
         .as_ref()
         .and_then(|r| r.frontier.as_ref())
         .is_some_and(|f| f.checkpoint_step.is_some());
-    let (during, advice) = if sweeping {
+    let (during, outgrown) = if sweeping {
         (
             "while a level was being built",
-            if checkpointed {
-                "raise --memory, or resume from the checkpoint with a smaller --memory so that levels spill sooner"
-            } else {
-                "raise --memory, or let levels spill sooner with a smaller --memory"
-            },
+            kt_count::Outgrown::Sweep { checkpointed },
         )
     } else {
-        (
-            "during an engine operation",
-            "raise --memory or choose another --schedule",
-        )
+        ("during an engine operation", kt_count::Outgrown::Engine)
     };
     let (status, error) = match cause {
         Cause::Stop { signal } => (
@@ -132,12 +125,7 @@ fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
                 code: ExitCode::Limit,
                 message: format!(
                     "memory budget of {budget} exceeded (resident {resident}) {during}; {}",
-                    // At the smallest budget there is no smaller one.
-                    if *budget <= kt_count::MIN_MEMORY {
-                        "raise --memory"
-                    } else {
-                        advice
-                    }
+                    kt_count::memory_advice(*budget, outgrown)
                 ),
             },
         ),

@@ -703,7 +703,7 @@ fn heat_map(
         str::to_owned,
     );
     let options = kt_tours::TableOptions { exact, unit };
-    kt_tours::render_table_svg_with(&board, table, &title, &options)
+    kt_tours::render_table_svg_with(&board, &table.decimal(), &title, &options)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 

@@ -27,7 +27,7 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
     let format = args.tour_format().map_err(CliError::input)?;
     // Refused before any work (and before a seed is drawn): an estimate
     // beyond the machine, an --svg file that cannot be written.
-    kt_count::plan(&request)?;
+    let plan = kt_count::plan(&request)?;
     let (board, kind) = (request.board, request.kind);
     let seed = args.random.then(|| args.seed.unwrap_or_else(rand::random));
     if let (Some(seed), None) = (seed, args.seed) {
@@ -46,9 +46,10 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
         },
     };
     let mut out = Output::stdout()?;
-    let monitor = Arc::new(Monitor::new(progress, crate::progress::estimate(&request)));
+    let estimate = plan.estimate.as_ref().map(|reach| reach.seconds);
+    let monitor = Arc::new(Monitor::new(progress, estimate));
     let built = supervised(&monitor, move |observer, cancel| {
-        kt_count::tours(&request, observer, cancel)
+        plan.tours(observer, cancel)
     })
     .map_err(|unfinished| unfinished.error)?;
     let Some(family) = built.family else {

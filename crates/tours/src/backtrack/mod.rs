@@ -118,7 +118,7 @@ pub type Progress<'a> = &'a (dyn Fn(&SearchProgress) + Sync);
 /// Fixed ends of the open tours to count: directed paths from `from` to
 /// `to`; `None` leaves that end free.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Ends {
+pub struct Endpoints {
     pub from: Option<Square>,
     pub to: Option<Square>,
 }
@@ -182,7 +182,7 @@ pub fn count_tours_with_progress(
 /// If `from` or `to` is not a square of the board.
 pub fn count_open_tours(
     board: &Board,
-    ends: Ends,
+    ends: Endpoints,
     limits: &CountLimits,
     progress: Option<Progress<'_>>,
 ) -> Result<CountReport, CountError> {

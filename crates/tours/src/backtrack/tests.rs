@@ -12,7 +12,7 @@ fn count(rows: usize, cols: usize, kind: TourKind) -> u128 {
 }
 
 fn open_between(b: &Board, from: Option<Square>, to: Option<Square>) -> u128 {
-    let ends = Ends { from, to };
+    let ends = Endpoints { from, to };
     count_open_tours(b, ends, &CountLimits::default(), None)
         .unwrap()
         .tours

@@ -5,16 +5,16 @@
 //! if there is no tour it says why. Otherwise it returns a tour that has
 //! passed [`Tour::check`], built by one of three methods:
 //!
-//! - [`Method::Warnsdorff`]: Warnsdorff's rule with two tie-breaking rules
+//! - [`Finder::Warnsdorff`]: Warnsdorff's rule with two tie-breaking rules
 //!   ([`warnsdorff`](mod@warnsdorff) module docs). Fast and natural-looking, but a
 //!   heuristic: it can get stuck, and it rarely closes a tour.
-//! - [`Method::Backtracking`]: a depth-first search in Warnsdorff order with
+//! - [`Finder::Backtracking`]: a depth-first search in Warnsdorff order with
 //!   sound pruning, for boards of at most [`BACKTRACK_MAX_CELLS`] squares.
-//! - [`Method::Construction`]: divide and conquer after Parberry (1997),
+//! - [`Finder::Construction`]: divide and conquer after Parberry (1997),
 //!   glued from small pieces (the `construct` module; `docs/find.md`). Always succeeds
 //!   where a tour exists, in linear time.
 //!
-//! [`Method::Auto`] (the default) tries them in the order that gives the
+//! [`Finder::Auto`] (the default) tries them in the order that gives the
 //! nicest tour soonest: for an open tour Warnsdorff (up to
 //! [`WARNSDORFF_AUTO_MAX_CELLS`] squares), then backtracking on small
 //! boards, then the construction; for a closed tour backtracking on small
@@ -43,7 +43,7 @@ pub const BACKTRACK_MAX_CELLS: usize = 64;
 /// board up to [`BACKTRACK_MAX_CELLS`] squares (most need a few hundred).
 pub const DEFAULT_NODE_LIMIT: u64 = 2_000_000;
 
-/// Above this many squares [`Method::Auto`] skips Warnsdorff's rule: a
+/// Above this many squares [`Finder::Auto`] skips Warnsdorff's rule: a
 /// pass costs about 50 ns a square (two passes when the first rule gets
 /// stuck), the construction a quarter of that, and both give a tour.
 pub const WARNSDORFF_AUTO_MAX_CELLS: usize = 4_000_000;
@@ -55,7 +55,7 @@ const SHORT_RESTARTS: u64 = 64;
 
 /// How to find a tour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Method {
+pub enum Finder {
     /// Choose automatically (see the module docs).
     #[default]
     Auto,
@@ -67,13 +67,13 @@ pub enum Method {
     Construction,
 }
 
-impl fmt::Display for Method {
+impl fmt::Display for Finder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Method::Auto => "auto",
-            Method::Warnsdorff => "warnsdorff",
-            Method::Backtracking => "backtracking",
-            Method::Construction => "construction",
+            Finder::Auto => "auto",
+            Finder::Warnsdorff => "warnsdorff",
+            Finder::Backtracking => "backtracking",
+            Finder::Construction => "construction",
         })
     }
 }
@@ -81,8 +81,8 @@ impl fmt::Display for Method {
 /// Options for [`find_tour`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FindOptions {
-    /// Which method to use; [`Method::Auto`] by default.
-    pub method: Method,
+    /// Which method to use; [`Finder::Auto`] by default.
+    pub method: Finder,
     /// The square the tour must start on. Any square of a closed tour can
     /// be its start; an open tour of a board with an odd number of squares
     /// can only start on the majority colour (that of the corners).
@@ -99,7 +99,7 @@ pub struct FindOptions {
 impl Default for FindOptions {
     fn default() -> FindOptions {
         FindOptions {
-            method: Method::Auto,
+            method: Finder::Auto,
             start: None,
             node_limit: DEFAULT_NODE_LIMIT,
         }
@@ -134,7 +134,7 @@ pub enum FindError {
     /// The chosen method did not find a tour (a heuristic got stuck, the
     /// node budget ran out, or a start square could not be honoured).
     GaveUp {
-        method: Method,
+        method: Finder,
         board: Board,
         kind: TourKind,
     },
@@ -189,7 +189,7 @@ impl From<NoTour> for FindError {
 
 /// A checked tour of `board` of the given kind, or why there is none.
 ///
-/// With [`Method::Auto`] this returns a tour on every board where the
+/// With [`Finder::Auto`] this returns a tour on every board where the
 /// existence theorems say one exists (and no start square is requested):
 /// the construction never fails. A returned open tour may happen to be
 /// closed as well.
@@ -202,38 +202,38 @@ pub fn find_tour_with_method(
     board: &Board,
     kind: TourKind,
     options: &FindOptions,
-) -> Result<(Tour, Method), FindError> {
+) -> Result<(Tour, Finder), FindError> {
     tour_exists(board, kind)?;
     if let Some(start) = options.start {
         check_start(board, kind, start)?;
     }
-    let order: &[Method] = match (options.method, kind) {
-        (Method::Auto, TourKind::Open) => &[
-            Method::Warnsdorff,
-            Method::Backtracking,
-            Method::Construction,
+    let order: &[Finder] = match (options.method, kind) {
+        (Finder::Auto, TourKind::Open) => &[
+            Finder::Warnsdorff,
+            Finder::Backtracking,
+            Finder::Construction,
         ],
-        (Method::Auto, TourKind::Closed) => &[Method::Backtracking, Method::Construction],
-        (Method::Warnsdorff, _) => &[Method::Warnsdorff],
-        (Method::Backtracking, _) => &[Method::Backtracking],
-        (Method::Construction, _) => &[Method::Construction],
+        (Finder::Auto, TourKind::Closed) => &[Finder::Backtracking, Finder::Construction],
+        (Finder::Warnsdorff, _) => &[Finder::Warnsdorff],
+        (Finder::Backtracking, _) => &[Finder::Backtracking],
+        (Finder::Construction, _) => &[Finder::Construction],
     };
-    let auto = options.method == Method::Auto;
+    let auto = options.method == Finder::Auto;
     for &method in order {
         let found = match method {
-            Method::Warnsdorff if auto && board.cells() > WARNSDORFF_AUTO_MAX_CELLS => continue,
-            Method::Warnsdorff => by_warnsdorff(board, kind, options.start),
-            Method::Backtracking if board.cells() > BACKTRACK_MAX_CELLS => {
+            Finder::Warnsdorff if auto && board.cells() > WARNSDORFF_AUTO_MAX_CELLS => continue,
+            Finder::Warnsdorff => by_warnsdorff(board, kind, options.start),
+            Finder::Backtracking if board.cells() > BACKTRACK_MAX_CELLS => {
                 if auto {
                     continue;
                 }
                 return Err(FindError::TooLargeForBacktracking { board: *board });
             }
-            Method::Backtracking => {
+            Finder::Backtracking => {
                 by_backtracking(board, kind, options.start, options.node_limit)?
             }
-            Method::Construction => by_construction(board, kind, options.start)?,
-            Method::Auto => None,
+            Finder::Construction => by_construction(board, kind, options.start)?,
+            Finder::Auto => None,
         };
         if let Some(squares) = found {
             let tour = Tour::new(*board, kind, squares);
@@ -381,7 +381,7 @@ fn by_construction(
 mod tests {
     use super::*;
 
-    fn options(method: Method) -> FindOptions {
+    fn options(method: Finder) -> FindOptions {
         FindOptions {
             method,
             ..FindOptions::default()
@@ -430,15 +430,15 @@ mod tests {
     fn every_method_on_the_chessboard() {
         let b = Board::square(8).unwrap();
         for method in [
-            Method::Auto,
-            Method::Warnsdorff,
-            Method::Backtracking,
-            Method::Construction,
+            Finder::Auto,
+            Finder::Warnsdorff,
+            Finder::Backtracking,
+            Finder::Construction,
         ] {
             let tour = find_tour(&b, TourKind::Open, &options(method)).unwrap();
             assert_eq!(tour.check(), Ok(()), "{method}");
         }
-        for method in [Method::Auto, Method::Backtracking, Method::Construction] {
+        for method in [Finder::Auto, Finder::Backtracking, Finder::Construction] {
             let tour = find_tour(&b, TourKind::Closed, &options(method)).unwrap();
             assert_eq!(tour.check(), Ok(()), "{method}");
         }
@@ -448,7 +448,7 @@ mod tests {
     fn backtracking_refuses_large_boards() {
         let b = Board::square(9).unwrap();
         assert!(matches!(
-            find_tour(&b, TourKind::Open, &options(Method::Backtracking)),
+            find_tour(&b, TourKind::Open, &options(Finder::Backtracking)),
             Err(FindError::TooLargeForBacktracking { .. })
         ));
     }

@@ -7,7 +7,7 @@ use num_bigint::BigUint;
 
 use super::table;
 use crate::failure::Failure;
-use crate::methods::{Job, RunRestriction};
+use crate::methods::{Job, Restricted};
 use crate::report::RunReport;
 use crate::request::Question;
 
@@ -37,11 +37,11 @@ fn orbits(board: &Board, fixed: &[Square]) -> Vec<Vec<Square>> {
 }
 
 /// Answers by running a restricted count once per distinct question.
-pub(super) fn by_runs(
+pub(super) fn by_restricted(
     question: Question,
     job: &Job,
     report: &mut RunReport,
-    mut count: impl FnMut(RunRestriction, &mut RunReport) -> Result<BigUint, Failure>,
+    mut count: impl FnMut(Restricted, &mut RunReport) -> Result<BigUint, Failure>,
 ) -> Result<BigUint, Failure> {
     let board = job.board;
     let n = board.cells();
@@ -58,7 +58,7 @@ pub(super) fn by_runs(
                 if orbit[0] == from {
                     continue;
                 }
-                let c = count(RunRestriction::FromTo(from, orbit[0]), report)?;
+                let c = count(Restricted::FromTo(from, orbit[0]), report)?;
                 for e in orbit {
                     by[e].clone_from(&c);
                 }
@@ -68,15 +68,15 @@ pub(super) fn by_runs(
         }
         (TourKind::Open, Question::FromTo { from, to }) if from == to => Ok(BigUint::ZERO),
         (TourKind::Open, Question::FromTo { from, to }) => {
-            count(RunRestriction::FromTo(from, to), report)
+            count(Restricted::FromTo(from, to), report)
         }
         // Open tours ending on a square are, reversed, those starting on it.
         (TourKind::Open, Question::From { from: one } | Question::To { to: one }) => {
-            count(RunRestriction::From(one), report)
+            count(Restricted::From(one), report)
         }
         (TourKind::Closed, Question::FromTo { from, to }) => {
             if board.is_knight_move(from, to) {
-                count(RunRestriction::Through(from, to), report)
+                count(Restricted::Through(from, to), report)
             } else {
                 Ok(BigUint::ZERO)
             }
@@ -85,7 +85,7 @@ pub(super) fn by_runs(
             let mut by = vec![BigUint::ZERO; n];
             for (e, cell) in by.iter_mut().enumerate() {
                 if board.is_knight_move(from, e) {
-                    *cell = count(RunRestriction::Through(from, e), report)?;
+                    *cell = count(Restricted::Through(from, e), report)?;
                 }
             }
             report.by_end = Some(table(&board, &by));

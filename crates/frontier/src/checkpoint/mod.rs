@@ -88,10 +88,24 @@ use num_bigint::BigUint;
 use crate::error::FrontierError;
 use crate::level::{Level, MAX_PARTITION_BITS};
 use crate::run::{Place, Run};
-use crate::state::{self, Key};
-use crate::sweep::{Rule, Sweep};
+use crate::state::Key;
+use crate::sweep::Sweep;
 use crate::weight::{Total, Weight};
 use crate::workers::Workers;
+
+mod directory;
+mod fingerprint;
+mod verify;
+
+#[cfg(test)]
+use crate::state;
+pub use directory::{Directory, Held, claim, directory, hold, holds_checkpoint, in_use};
+use directory::{numbered, remove_generation};
+pub use fingerprint::fingerprint;
+#[cfg(test)]
+use fingerprint::fingerprint_with;
+use verify::check_runs;
+pub use verify::check_whole;
 
 const MAGIC: &[u8; 8] = b"KTFRONT\0";
 const VERSION: u32 = 4;
@@ -161,126 +175,6 @@ fn kind_byte(kind: TourKind) -> u8 {
 /// The directory of the runs of the checkpoint after `step` steps.
 fn generation(path: &Path, step: usize) -> PathBuf {
     path.join(format!("g{step}"))
-}
-
-/// Whether `name` is `prefix` followed by decimal digits only.
-fn numbered(name: &std::ffi::OsStr, prefix: &str) -> bool {
-    name.to_str()
-        .and_then(|n| n.strip_prefix(prefix))
-        .is_some_and(|digits| !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// What a directory named for a checkpoint holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Directory {
-    /// Nothing there yet.
-    Missing,
-    /// An empty directory.
-    Empty,
-    /// A directory of this program's checkpoint (marked, or holding its
-    /// manifest), whether or not a checkpoint has been written yet.
-    Ours,
-    /// Anything else: never written to.
-    Foreign,
-}
-
-/// What the directory `path` is, for a checkpoint.
-pub fn directory(path: &Path) -> io::Result<Directory> {
-    let entries = match std::fs::read_dir(path) {
-        Ok(entries) => entries,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Directory::Missing),
-        Err(_) if path.exists() && !path.is_dir() => return Ok(Directory::Foreign),
-        Err(e) => return Err(e),
-    };
-    let mut empty = true;
-    for entry in entries {
-        let name = entry?.file_name();
-        empty = false;
-        if name == MARKER {
-            return Ok(Directory::Ours);
-        }
-    }
-    if empty {
-        return Ok(Directory::Empty);
-    }
-    let mut magic = [0u8; 8];
-    let manifest = File::open(path.join(MANIFEST)).and_then(|mut f| f.read_exact(&mut magic));
-    Ok(if manifest.is_ok() && &magic == MAGIC {
-        Directory::Ours
-    } else {
-        Directory::Foreign
-    })
-}
-
-/// Whether `path` holds a written checkpoint (its manifest).
-pub fn holds_checkpoint(path: &Path) -> bool {
-    path.join(MANIFEST).is_file()
-}
-
-/// Makes `path` this program's checkpoint directory: creates it if it is
-/// missing and marks it, or checks that it is empty or already ours. A
-/// directory that holds anything else is refused, and left as it is.
-pub fn claim(path: &Path) -> Result<(), String> {
-    let name = path.display();
-    std::fs::create_dir_all(path).map_err(|e| format!("cannot make {name}: {e}"))?;
-    match directory(path).map_err(|e| format!("cannot read {name}: {e}"))? {
-        Directory::Foreign => Err(format!(
-            "{name} is not empty and is not a knights-tour checkpoint: the program writes checkpoints only into a new or empty directory, or its own"
-        )),
-        Directory::Ours if path.join(MARKER).is_file() => Ok(()),
-        _ => {
-            let partial = path.join(format!("{MARKER}.partial"));
-            std::fs::write(&partial, MARKER_TEXT)
-                .and_then(|()| std::fs::rename(&partial, path.join(MARKER)))
-                .map_err(|e| format!("cannot write in {name}: {e}"))
-        }
-    }
-}
-
-/// A checkpoint directory held by one running count: its marker, locked.
-///
-/// Two counts writing one directory replace each other's manifests and
-/// remove each other's runs. The lock is the system's advisory lock
-/// (`flock`), which it drops when the process ends however it ends, so a
-/// killed count never leaves a stale lock to clear by hand.
-pub struct Held {
-    _marker: File,
-}
-
-/// Claims `path` ([`claim`]) and holds it for this count, or says that
-/// another count running now holds it.
-pub fn hold(path: &Path) -> Result<Held, String> {
-    claim(path)?;
-    let name = path.display();
-    let marker = File::open(path.join(MARKER)).map_err(|e| format!("cannot open {name}: {e}"))?;
-    match marker.try_lock() {
-        Ok(()) => Ok(Held { _marker: marker }),
-        Err(std::fs::TryLockError::WouldBlock) => Err(format!(
-            "{name} is the checkpoint of another count running now; wait for it to end, or choose another directory"
-        )),
-        Err(std::fs::TryLockError::Error(e)) => Err(format!("cannot lock {name}: {e}")),
-    }
-}
-
-/// Whether a count running now holds `path` ([`hold`]).
-pub fn in_use(path: &Path) -> bool {
-    File::open(path.join(MARKER))
-        .is_ok_and(|f| matches!(f.try_lock(), Err(std::fs::TryLockError::WouldBlock)))
-}
-
-/// Removes a generation directory of runs: its `run-<i>` files, then the
-/// directory if nothing else is in it.
-fn remove_generation(directory: &Path) -> io::Result<()> {
-    for entry in std::fs::read_dir(directory)? {
-        let entry = entry?;
-        if numbered(&entry.file_name(), "run-") && entry.file_type()?.is_file() {
-            std::fs::remove_file(entry.path())?;
-        }
-    }
-    // Something of someone else's in it: it stays, and so does the
-    // directory.
-    let _ = std::fs::remove_dir(directory);
-    Ok(())
 }
 
 fn run_file(directory: &Path, index: usize) -> PathBuf {
@@ -472,97 +366,6 @@ pub struct Header {
     pub share: Option<Share>,
     /// Whether it is of a sweep of every prefix (format 5).
     pub prefixes: bool,
-}
-
-/// A fingerprint of what gives a key its meaning: the order, every step's
-/// vertex and square, frontiers and edges, in order, the end squares of a fixed-ends sweep,
-/// and the state code itself — the keys that encoding and both packings
-/// give a fixed set of mate tables.
-pub fn fingerprint(sweep: &Sweep) -> u32 {
-    fingerprint_with(sweep, &state::sample_codes())
-}
-
-/// [`fingerprint`] with the state code's sample keys given.
-fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
-    let mut hash = crc32fast::Hasher::new();
-    let mut word = |n: u128| hash.update(&n.to_le_bytes());
-    for &code in codes {
-        word(code);
-    }
-    word(sweep.steps().len() as u128);
-    // A fixed-ends sweep: the same board's sweep between other squares
-    // reads the same bytes as other paths.
-    for terminal in sweep.terminals().into_iter().flatten() {
-        word(terminal as u128 + 1);
-    }
-    // A sweep of every prefix keeps states a whole count prunes, and a
-    // whole count's level lacks states a prefix count needs: neither may
-    // resume the other. (Whole counts hash as they always did.)
-    if sweep.counts_prefixes() {
-        word(u128::from(u32::from_le_bytes(*b"PREF")));
-    }
-    // A sweep of the boards alone prunes states other prefixes need.
-    if sweep.steps().iter().any(|s| s.board_targets.is_some()) {
-        word(u128::from(u32::from_le_bytes(*b"BRDS")));
-    }
-    // A folded sweep keeps one state of each mirror pair.
-    for (i, step) in sweep.steps().iter().enumerate() {
-        for mirror in &step.mirrors {
-            word(i as u128);
-            for &s in mirror {
-                word(u128::from(s));
-            }
-        }
-    }
-    // The order: the same frontiers in vertex numbers mean other squares
-    // in another order.
-    word(u128::from(sweep.order().fingerprint()));
-    for step in sweep.steps() {
-        word(step.vertex as u128);
-        word(sweep.square_of(step.vertex) as u128);
-        for list in [&step.before, &step.after] {
-            word(list.len() as u128);
-            for &v in list {
-                word(v as u128);
-            }
-        }
-        for list in [&step.carry, &step.edges] {
-            word(list.len() as u128);
-            for &s in list {
-                word(u128::from(s));
-            }
-        }
-    }
-    // A restricted sweep (a fixed start, a required move): its rules,
-    // which the steps above do not show, so that its checkpoint is never
-    // read as the unrestricted sweep's or as another start's. An
-    // unrestricted sweep hashes nothing more: its checkpoints keep the
-    // fingerprint they were written with.
-    let rules: Vec<(usize, usize, Rule)> = sweep
-        .steps()
-        .iter()
-        .enumerate()
-        .flat_map(|(i, step)| {
-            step.rules
-                .iter()
-                .enumerate()
-                .filter(|(_, rule)| **rule != Rule::Free)
-                .map(move |(j, rule)| (i, j, *rule))
-        })
-        .collect();
-    if !rules.is_empty() {
-        word(u128::from(u32::from_le_bytes(*b"rule")));
-        for (i, j, rule) in rules {
-            word(i as u128);
-            word(j as u128);
-            word(match rule {
-                Rule::Free => 0,
-                Rule::Required => 1,
-                Rule::Forbidden => 2,
-            });
-        }
-    }
-    hash.finalize()
 }
 
 /// A reader of the manifest that keeps its CRC.
@@ -836,78 +639,6 @@ fn read_body<R: Read>(
         return Err(bad("its manifest has bytes after its end".into()));
     }
     Ok((total, prefixes, bits, runs))
-}
-
-/// Checks the whole checkpoint at `path`: its manifest, its checksum, and
-/// every run file's size and CRC-32, as [`read`] does, without a sweep to
-/// check it against. Returns its header.
-pub fn check_whole(path: &Path, workers: &Workers) -> Result<Header, FrontierError> {
-    let mut input = open_manifest(path)?;
-    let header = read_header(&mut input, path)?;
-    let (_, _, _, runs) = read_body(&mut input, path, header.step, header.prefixes)?;
-    check_runs(&runs, workers)
-        .map_err(|why| FrontierError::Resume(format!("{}: {why}", path.display())))?;
-    Ok(header)
-}
-
-/// The size and CRC-32 of a file, read in pieces.
-fn crc_of(path: &Path) -> io::Result<(u64, u32)> {
-    let mut file = File::open(path)?;
-    let mut buffer = vec![0u8; 1 << 20];
-    let mut crc = crc32fast::Hasher::new();
-    let mut size = 0u64;
-    loop {
-        let read = file.read(&mut buffer)?;
-        if read == 0 {
-            return Ok((size, crc.finalize()));
-        }
-        crc.update(&buffer[..read]);
-        size += read as u64;
-    }
-}
-
-/// Checks every run file's size and CRC-32, on all workers.
-fn check_runs(runs: &[(usize, Run)], workers: &Workers) -> Result<(), String> {
-    let next = AtomicUsize::new(0);
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    let work = || {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some((_, run)) = runs.get(i) else {
-                break;
-            };
-            let Place::Disk { path, .. } = &run.place else {
-                continue;
-            };
-            let whole = crc_of(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))
-                .and_then(|(bytes, crc)| {
-                    if bytes == run.bytes && crc == run.crc {
-                        Ok(())
-                    } else {
-                        Err(format!(
-                            "{} is damaged: its size or checksum does not match the manifest",
-                            path.display()
-                        ))
-                    }
-                });
-            if let Err(why) = whole {
-                failure
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .get_or_insert(why);
-                break;
-            }
-        }
-    };
-    workers.each(runs.iter().map(|(_, r)| r.entries).sum(), &work);
-    match failure
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-    {
-        Some(why) => Err(why),
-        None => Ok(()),
-    }
 }
 
 #[cfg(test)]

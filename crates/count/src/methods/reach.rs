@@ -1,0 +1,158 @@
+//! What a board would cost a method ([`Reach`]), the limits a plan
+//! compares it with, and how sizes, times and the advice about memory are
+//! said.
+
+use kt_memory::Bytes;
+
+/// The smallest memory budget any method can work in: a fresh process
+/// holds about 5 MiB before any work (its resident set when the plan runs,
+/// measured on the release build), and every method needs a few more for
+/// its first tables. The plan refuses a smaller budget with one message,
+/// whatever the method, instead of failing in each method's own way.
+pub const MIN_MEMORY: Bytes = Bytes(8 * Bytes::MIB);
+
+/// Where work was when it outgrew its memory budget, for the advice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outgrown {
+    /// A frontier sweep building a level; `checkpointed` when a checkpoint
+    /// holds a level to resume from.
+    Sweep { checkpointed: bool },
+    /// An engine's operation (the time-sliced or edge ZDD).
+    Engine,
+}
+
+/// What to do about work that outgrew a memory `budget`: written once,
+/// for the library's own failures and for a front end that abandons work
+/// the library could not stop in time. At the smallest budget there is no
+/// smaller one to spill sooner with.
+pub fn memory_advice(budget: Bytes, outgrown: Outgrown) -> &'static str {
+    if budget <= MIN_MEMORY {
+        return "raise --memory";
+    }
+    match outgrown {
+        Outgrown::Sweep { checkpointed: true } => {
+            "raise --memory, or resume from the checkpoint with a smaller --memory so that levels spill sooner"
+        }
+        Outgrown::Sweep {
+            checkpointed: false,
+        } => "raise --memory, or let levels spill sooner with a smaller --memory",
+        Outgrown::Engine => "raise --memory or choose another --schedule",
+    }
+}
+
+/// What a board would cost a method, estimated before any work from the
+/// figures measured on the reference machine (2 cores, 24 GiB; see
+/// `docs/benchmarks.md` and `docs/frontier.md`). Rough by design: it is
+/// there to warn before a run that cannot finish, and for `auto` to choose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reach {
+    /// Wall time, with the job's threads.
+    pub seconds: f64,
+    /// Memory the work holds at its peak (what does not fit the budget
+    /// goes to disk where the method spills).
+    pub memory: Bytes,
+    /// Whether memory beyond the budget can go to disk instead.
+    pub spills: bool,
+    /// Nodes of the final diagram, for the methods that build one.
+    pub nodes: Option<u64>,
+    /// The states a frontier sweep's steps read over all its levels, for
+    /// one sweep on one process: the measure of its work by which a
+    /// progress bar tells how far it is (a step takes time with the states
+    /// it reads, and levels rise and fall); measured for the shipped
+    /// orders, whose sweeps hold the same states every run.
+    pub states: Option<f64>,
+    /// Where the figures come from, said with them.
+    pub basis: String,
+}
+
+impl Reach {
+    /// The estimate for `runs` runs of the work it estimates (the sweeps
+    /// a question takes, one after another in the same memory).
+    #[must_use]
+    pub fn times(self, runs: usize) -> Reach {
+        if runs <= 1 {
+            return self;
+        }
+        Reach {
+            seconds: self.seconds * runs as f64,
+            basis: format!("{}; {runs} runs", self.basis),
+            // One sweep's states no longer measure the whole run.
+            states: None,
+            ..self
+        }
+    }
+
+    /// The estimate in as few words as the method line has room for:
+    /// `under 1 s, 8 MiB`, `about 25 minutes, 4.6 GiB`.
+    pub fn brief(&self) -> String {
+        let time = if self.seconds < 1.0 {
+            "under 1 s".to_string()
+        } else {
+            format!("about {}", human_time(self.seconds))
+        };
+        format!("{time}, {}", human_bytes(self.memory))
+    }
+
+    /// The estimate in a few words: `about 2.5 hours and 80.4 GiB`.
+    pub fn describe(&self) -> String {
+        format!(
+            "about {} and {}",
+            human_time(self.seconds),
+            human_bytes(self.memory)
+        )
+    }
+}
+
+/// A size for messages; beyond a pebibyte, in powers of ten.
+pub fn human_bytes(bytes: Bytes) -> String {
+    if bytes.0 >= 1 << 50 {
+        format!("{:.0e} bytes", bytes.0 as f64)
+    } else {
+        bytes.to_string()
+    }
+}
+
+/// Seconds in the largest unit that keeps the number readable.
+pub fn human_time(seconds: f64) -> String {
+    const MINUTE: f64 = 60.0;
+    const HOUR: f64 = 3600.0;
+    const DAY: f64 = 86_400.0;
+    const YEAR: f64 = 365.25 * DAY;
+    if seconds < 1.0 {
+        "under a second".into()
+    } else if seconds < MINUTE {
+        format!("{seconds:.0} s")
+    } else if seconds < 1.5 * MINUTE {
+        "1 minute".into()
+    } else if seconds < HOUR {
+        format!("{:.0} minutes", seconds / MINUTE)
+    } else if seconds < DAY {
+        format!("{:.1} hours", seconds / HOUR)
+    } else if seconds < 1.5 * DAY {
+        "1 day".into()
+    } else if seconds < YEAR {
+        format!("{:.0} days", seconds / DAY)
+    } else if seconds < 1000.0 * YEAR {
+        format!("{:.0} years", seconds / YEAR)
+    } else {
+        format!("{:.0e} years", seconds / YEAR)
+    }
+}
+
+/// Work estimated to take longer than this is beyond what a run on one
+/// machine is meant for: the plan refuses it before it starts, unless
+/// forced (a longer count is resumable: `--checkpoint`, or shards).
+pub const LONG_SECONDS: f64 = 2.0 * 3600.0;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_read_in_their_unit() {
+        assert_eq!(human_time(0.2), "under a second");
+        assert_eq!(human_time(12.4), "12 s");
+        assert_eq!(human_time(2549.0), "42 minutes");
+        assert_eq!(human_time(8100.0), "2.2 hours");
+    }
+}
