@@ -57,6 +57,8 @@ def skeleton(board, closed, method, package, encoding, schedule, memory):
         "notes": [],
         "version": workspace_version(),
         "commit": commit(),
+        # One run of a peer, not bench's repeated runs (docs/json.md).
+        "bench": None,
     }
 
 
