@@ -15,23 +15,11 @@
 
 use kt_count::{Ends, Question, Setting};
 
-/// Python's word for an option of the library's. `threads` and `memory`
-/// are keyword arguments here; the others are the command line's alone
-/// and keep their name, spelled as a keyword would be.
+/// Python's word for an option of the library's: its stable identifier
+/// (`Setting::name`), which is already spelled as a keyword (`threads`,
+/// `spill_dir`).
 pub fn setting(setting: Setting) -> &'static str {
-    match setting {
-        Setting::Threads => "threads",
-        Setting::Memory => "memory",
-        Setting::Engine => "engine",
-        Setting::Schedule => "schedule",
-        Setting::Nodes => "nodes",
-        Setting::Cache => "cache",
-        Setting::SpillDir => "spill_dir",
-        Setting::Checkpoint => "checkpoint",
-        Setting::Resume => "resume",
-        Setting::Processes => "processes",
-        Setting::Order => "order",
-    }
+    setting.name()
 }
 
 /// Python's words for a question: the arguments that ask it.

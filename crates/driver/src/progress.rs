@@ -528,6 +528,27 @@ mod tests {
         assert!(levels_work(0.1) < 0.01 && (levels_work(0.5) - 0.5).abs() < 1e-9);
     }
 
+    /// The (states read, seconds) of each step of a recorded sweep
+    /// (`bench-results/order/NAME`, a `count --json` report).
+    fn recorded_steps(name: &str) -> Vec<(f64, f64)> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../bench-results/order")
+            .join(name);
+        let report: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        report["frontier"]["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["read"].as_f64().unwrap(),
+                    l["time_ms"].as_f64().unwrap() / 1000.0,
+                )
+            })
+            .collect()
+    }
+
     /// The time left against recorded sweeps (`bench-results/order`,
     /// reports of `count --json` in the shipped orders, whose work the
     /// plan knows: the states summed over the levels), at every quarter
@@ -539,23 +560,7 @@ mod tests {
     #[test]
     fn the_time_left_is_within_twice_the_truth_on_recorded_sweeps() {
         for name in ["8x8-closed.json", "7x8-closed-idle.json"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../bench-results/order")
-                .join(name);
-            let report: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            // (states read, seconds) of each step.
-            let steps: Vec<(f64, f64)> = report["frontier"]["levels"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|l| {
-                    (
-                        l["read"].as_f64().unwrap(),
-                        l["time_ms"].as_f64().unwrap() / 1000.0,
-                    )
-                })
-                .collect();
+            let steps = recorded_steps(name);
             let work: f64 = steps.iter().map(|s| s.0).sum();
             let total: f64 = steps.iter().map(|s| s.1).sum();
             let (mut read, mut elapsed) = (0.0, 0.0);
@@ -594,22 +599,7 @@ mod tests {
     #[test]
     fn the_time_left_after_a_resume_is_within_twice_the_truth() {
         for name in ["8x8-closed.json", "7x8-closed-idle.json"] {
-            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../../bench-results/order")
-                .join(name);
-            let report: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let steps: Vec<(f64, f64)> = report["frontier"]["levels"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|l| {
-                    (
-                        l["read"].as_f64().unwrap(),
-                        l["time_ms"].as_f64().unwrap() / 1000.0,
-                    )
-                })
-                .collect();
+            let steps = recorded_steps(name);
             let work: f64 = steps.iter().map(|s| s.0).sum();
             let total: f64 = steps.iter().map(|s| s.1).sum();
             for at in [steps.len() / 4, steps.len() / 2, 3 * steps.len() / 4] {
