@@ -125,11 +125,13 @@ def parse(argv):
         p.error(f"board {b} has {b.cells} squares: the fused filter takes boards of up to 128")
     if args.expect is not None and not args.expect.isdigit():
         p.error(f"--expect {args.expect}: give a count in decimal digits")
+    if args.engine == "graphillion" and args.pairs and args.closed:
+        p.error("--pairs counts open tours; closed tours are one search already")
+    # The input's own faults first, so that each is named whether or not the
+    # program has been built; the program it checks against comes last.
     if args.expect is None and not args.binary.is_file():
         p.error(f"no knights-tour program at {args.binary} to check the count against: "
                 "build it (cargo build --release) or give --binary or --expect")
-    if args.engine == "graphillion" and args.pairs and args.closed:
-        p.error("--pairs counts open tours; closed tours are one search already")
     return args
 
 
