@@ -1,8 +1,11 @@
 //! Times the transition alone on the states of one real level, the way the
 //! core's profile was taken: `cargo run --release -p kt-frontier --example
-//! transition_bench -- 6x6 open 16 [rounds]` expands every state of the
-//! level after step 16 through step 17, `rounds` times, and prints the
-//! fastest round's nanoseconds per state and per successor.
+//! transition_bench -- 6x6 open 16 [rounds] [auto|columns] [fold]` expands
+//! every state of the level after step 16 through step 17, `rounds` times,
+//! and prints the fastest round's nanoseconds per state and per successor.
+//! `auto` sweeps in the order a count takes (the shipped one where there
+//! is one; the default is the columns order), and `fold` folds the sweep
+//! as a whole count does, so that the folded key is timed too.
 use std::collections::HashMap;
 
 use kt_board::{Board, TourKind};
@@ -19,7 +22,16 @@ fn main() {
     };
     let at: usize = args[3].parse().expect("a step");
     let rounds: usize = args.get(4).map_or(5, |r| r.parse().expect("rounds"));
-    let sweep = Sweep::new(board, kind);
+    let order = match args.get(5).map(String::as_str) {
+        Some("auto") => kt_frontier::order::auto(board),
+        _ => kt_frontier::Order::columns(board),
+    };
+    let sweep = Sweep::ordered(&order, kind);
+    let sweep = if args.get(6).map(String::as_str) == Some("fold") {
+        sweep.folded()
+    } else {
+        sweep
+    };
     let mut level: HashMap<u64, u64> = HashMap::from([(0, 1)]);
     for step in &sweep.steps()[..at] {
         let t = Transition::new(&sweep, step);

@@ -185,6 +185,46 @@ pub fn classify_words(mates: &Mates, live: &[u64; 4]) -> (Words, Classes) {
     (out, Classes { inner, first_ends })
 }
 
+/// Byte `j` of word `k` holds `8k + j`: a slot is bare when its mate is
+/// this.
+const OWN_SLOT: [u64; 4] = {
+    let mut words = [0u64; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut j = 0;
+        while j < 8 {
+            words[k] |= ((8 * k + j) as u64) << (8 * j);
+            j += 1;
+        }
+        k += 1;
+    }
+    words
+};
+
+/// The bare slots of a mate table (those `live` marks), as a slot mask:
+/// the bytes equal to their own slot, found as [`classify_words`] finds
+/// the inner ones, eight at a time.
+#[inline]
+pub fn bare_slots(mates: &Mates, live: &[u64; 4]) -> u32 {
+    let mut bare = 0u32;
+    for k in 0..4 {
+        let w = u64::from_le_bytes([
+            mates[8 * k],
+            mates[8 * k + 1],
+            mates[8 * k + 2],
+            mates[8 * k + 3],
+            mates[8 * k + 4],
+            mates[8 * k + 5],
+            mates[8 * k + 6],
+            mates[8 * k + 7],
+        ]);
+        let t = w ^ OWN_SLOT[k];
+        let zero = !(((t & LOW7) + LOW7) | t) & HIGH & live[k];
+        bare |= high_bits(zero) << (8 * k);
+    }
+    bare
+}
+
 /// The key of a mate table (its first slots, those `live` marks): the
 /// inner slots' digits packed eight at a time, then each path's label
 /// placed at both of its ends, the paths numbered by their first ends. No
@@ -192,7 +232,15 @@ pub fn classify_words(mates: &Mates, live: &[u64; 4]) -> (Words, Classes) {
 #[inline]
 pub fn key_of<K: Key>(mates: &Mates, live: &[u64; 4]) -> K {
     let (inner_digits, classes) = classify_words(mates, live);
-    let mut key = K::pack_words(&inner_digits);
+    key_classified(mates, &inner_digits, classes)
+}
+
+/// [`key_of`] from the classification [`classify_words`] made of `mates`
+/// (a folded step classifies a successor once, to choose between it and
+/// its images, and then keys the one it keeps).
+#[inline]
+pub fn key_classified<K: Key>(mates: &Mates, inner_digits: &Words, classes: Classes) -> K {
+    let mut key = K::pack_words(inner_digits);
     let mut first_ends = classes.first_ends;
     let mut label = 1u8;
     while first_ends != 0 {
