@@ -12,7 +12,8 @@ use std::path::{Path, PathBuf};
 
 /// kt-count, lowest layer first: leaves (`sequences`, the published
 /// sequences; `same_file`; `numbers`, answers as numbers: the `Answer`
-/// and its tables, read strictly; then `cancel`, `known`, which draws board counts
+/// and its tables, read strictly; `words`, the options and outputs a
+/// message names, which each front end spells; then `cancel`, `known`, which draws board counts
 /// from the sequences; then `report`; then `failure`, `observer`; then
 /// `checkpoint_of`; then `paths`, `supervised`);
 /// toolkits (`zdd`,
@@ -24,7 +25,7 @@ use std::path::{Path, PathBuf};
 /// method); `answer` (how each question is answered); the root.
 fn count_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "sequences" | "same_file" | "numbers" => 0,
+        "sequences" | "same_file" | "numbers" | "words" => 0,
         "cancel" | "known" => 1,
         "report" => 2,
         "failure" | "observer" => 3,

@@ -93,6 +93,7 @@ pub mod sequences;
 pub mod strip;
 mod supervised;
 mod symmetry;
+mod words;
 pub mod zdd;
 
 use std::time::Instant;
@@ -147,6 +148,7 @@ pub use report::{
 };
 pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
 pub use supervised::{SECOND_PRESS, Supervised, Waited};
+pub use words::{Identifiers, Message, Output, Piece, Pieces, Spelling, Word};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};
 
@@ -384,7 +386,9 @@ fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunR
     for note in &plan.notes {
         observer.note(note);
     }
-    report.notes.clone_from(&plan.notes);
+    // The record holds the notes in the library's words; a front end that
+    // writes the report spells the plan's own (the first ones) over them.
+    report.notes = plan.notes.iter().map(ToString::to_string).collect();
     report
 }
 

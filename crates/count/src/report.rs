@@ -577,7 +577,16 @@ impl RunReport {
 
     /// Marks the report as ended early with `status` and `error`, with the
     /// time since the run `started` and the process's peak RSS.
-    pub fn stop(&mut self, status: Status, error: &str, started: std::time::Instant) {
+    ///
+    /// The error is in the library's stable words (a [`crate::Message`]'s
+    /// `Display`); a front end that shows the report writes its own
+    /// spelling of the failure over it.
+    pub fn stop(
+        &mut self,
+        status: Status,
+        error: impl std::fmt::Display,
+        started: std::time::Instant,
+    ) {
         self.status = status;
         self.error = Some(error.to_string());
         self.close(started);

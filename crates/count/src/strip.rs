@@ -27,6 +27,8 @@ use num_bigint::BigUint;
 use crate::cancel::{CancelToken, Cause};
 use crate::checkpoint_of::{self, CheckpointOf};
 use crate::failure::{Failure, FailureKind};
+use crate::words::Setting;
+use crate::words::message;
 
 /// What a front end watches a sweep with, and the levels it reports.
 pub use kt_frontier::{LevelReport, Watcher};
@@ -157,12 +159,12 @@ impl StripRequest {
     /// sequence): it is never resumed nor written over.
     pub fn check_checkpoints(&self) -> Result<(), Failure> {
         let asked = self.question()?;
-        for (flag, dir) in [
-            ("--checkpoint", &self.checkpoint),
-            ("--resume", &self.resume),
+        for (option, dir) in [
+            (Setting::Checkpoint, &self.checkpoint),
+            (Setting::Resume, &self.resume),
         ] {
             if let Some(dir) = dir {
-                checkpoint_of::check(flag, dir, asked)?;
+                checkpoint_of::check(option, dir, asked)?;
             }
         }
         Ok(())
@@ -288,16 +290,28 @@ fn failure(
     checkpoints: bool,
 ) -> Failure {
     let resumable = if checkpoints {
-        "; the checkpoint, if one was written, goes on with --resume"
+        message!(
+            "; the checkpoint, if one was written, goes on with ",
+            Setting::Resume
+        )
     } else {
-        "; with --checkpoint DIR a sweep can be stopped and go on with --resume DIR"
+        message!(
+            "; with ",
+            Setting::Checkpoint.given("DIR"),
+            " a sweep can be stopped and go on with ",
+            Setting::Resume.given("DIR")
+        )
     };
     let (kind, message) = match (error, cancel.cause()) {
         (FrontierError::Cancelled { levels }, Some(Cause::MemoryBudget { resident, .. })) => (
             FailureKind::Limit,
-            format!(
-                "memory budget of {budget} exceeded (resident {resident}) after {} steps{resumable}; {}",
-                levels.len(),
+            message!(
+                format!(
+                    "memory budget of {budget} exceeded (resident {resident}) after {} steps",
+                    levels.len()
+                ),
+                resumable,
+                "; ",
                 crate::methods::memory_advice(
                     budget,
                     crate::methods::Outgrown::Sweep {
@@ -313,7 +327,10 @@ fn failure(
                     _ => None,
                 },
             },
-            format!("interrupted after {} steps{resumable}", levels.len()),
+            message!(
+                format!("interrupted after {} steps", levels.len()),
+                resumable
+            ),
         ),
         (
             FrontierError::TooWide { .. }
@@ -321,8 +338,8 @@ fn failure(
             | FrontierError::Order(_)
             | FrontierError::Checkpoint(_),
             _,
-        ) => (FailureKind::Refused, error.to_string()),
-        _ => (FailureKind::Other, error.to_string()),
+        ) => (FailureKind::Refused, crate::methods::frontier_words(error)),
+        _ => (FailureKind::Other, crate::methods::frontier_words(error)),
     };
     Failure {
         kind,

@@ -17,6 +17,7 @@ pub mod json;
 pub mod logging;
 pub mod output;
 pub mod progress;
+pub mod spelling;
 pub mod summary;
 pub mod supervise;
 

@@ -448,7 +448,8 @@ impl Observer for Monitor {
         }
     }
 
-    fn note(&self, note: &str) {
+    fn note(&self, note: &kt_count::Message) {
+        let note = crate::spelling::spelled(note);
         // `-q`: the result and errors only (the notes stay in the JSON
         // report's `notes`).
         if !quiet() {

@@ -105,7 +105,7 @@ pub fn resolve_order(
     let order = options
         .order
         .resolve(board)
-        .map_err(|e| FrontierError::Order(format!("--order: {e}")))?;
+        .map_err(|e| FrontierError::Order(e.to_string()))?;
     fits(&order, kind)?;
     Ok(order)
 }

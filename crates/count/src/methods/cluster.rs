@@ -199,7 +199,7 @@ impl Method for Cluster {
                 report.stop(Status::Failed, &message, started);
                 Err(Failure {
                     kind: FailureKind::Other,
-                    message,
+                    message: message.into(),
                     report: None,
                 }
                 .with_report(report))

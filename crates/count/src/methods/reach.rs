@@ -4,6 +4,9 @@
 
 use kt_memory::Bytes;
 
+use crate::words::message;
+use crate::words::{Message, Setting};
+
 /// The smallest memory budget any method can work in: a fresh process
 /// holds about 5 MiB before any work (its resident set when the plan runs,
 /// measured on the release build), and every method needs a few more for
@@ -25,18 +28,28 @@ pub enum Outgrown {
 /// for the library's own failures and for a front end that abandons work
 /// the library could not stop in time. At the smallest budget there is no
 /// smaller one to spill sooner with.
-pub fn memory_advice(budget: Bytes, outgrown: Outgrown) -> &'static str {
+pub fn memory_advice(budget: Bytes, outgrown: Outgrown) -> Message {
+    let memory = Setting::Memory;
     if budget <= MIN_MEMORY {
-        return "raise --memory";
+        return message!("raise ", memory);
     }
     match outgrown {
-        Outgrown::Sweep { checkpointed: true } => {
-            "raise --memory, or resume from the checkpoint with a smaller --memory so that levels spill sooner"
-        }
+        Outgrown::Sweep { checkpointed: true } => message!(
+            "raise ",
+            memory,
+            ", or resume from the checkpoint with a smaller ",
+            memory,
+            " so that levels spill sooner"
+        ),
         Outgrown::Sweep {
             checkpointed: false,
-        } => "raise --memory, or let levels spill sooner with a smaller --memory",
-        Outgrown::Engine => "raise --memory or choose another --schedule",
+        } => message!(
+            "raise ",
+            memory,
+            ", or let levels spill sooner with a smaller ",
+            memory
+        ),
+        Outgrown::Engine => message!("raise ", memory, " or choose another ", Setting::Schedule),
     }
 }
 

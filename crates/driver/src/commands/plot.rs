@@ -70,7 +70,7 @@ struct Series {
 pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
     // Everything is checked before anything is written.
     if let Some(path) = &args.output {
-        kt_count::writable_file("--output", path).map_err(CliError::from)?;
+        kt_count::writable_file(kt_count::Output::Plot, path).map_err(CliError::from)?;
     }
     if args.chart != Chart::Levels && args.time {
         return Err(CliError::input("--time goes with --chart levels"));

@@ -58,10 +58,10 @@ fn prepare(args: &SequenceArgs) -> Result<(StripRequest, Option<Check>), CliErro
     request.check()?;
     request.check_checkpoints()?;
     if let Some(dir) = &request.spill_dir {
-        kt_count::makeable_dir("--spill-dir", dir)?;
+        kt_count::makeable_dir(kt_count::Setting::SpillDir, dir)?;
     }
     if let Some(dir) = &request.checkpoint {
-        kt_count::makeable_dir("--checkpoint", dir)?;
+        kt_count::makeable_dir(kt_count::Setting::Checkpoint, dir)?;
     }
     if let Some(resume) = &request.resume
         && !resume.is_dir()
