@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 /// kt-count, lowest layer first: leaves (`sequences`, the published
 /// sequences; `same_file`; `numbers`, answers as numbers: the `Answer`
 /// and its tables, read strictly; `words`, the options and outputs a
-/// message names, which each front end spells; then `cancel`, `known`, which draws board counts
+/// message names, which each front end spells; `human`, numbers, sizes
+/// and durations as people read them; then `cancel`, `known`, which draws board counts
 /// from the sequences; then `report`; then `failure`, `observer`; then
 /// `checkpoint_of`; then `paths`, `supervised`);
 /// toolkits (`zdd`,
@@ -25,7 +26,7 @@ use std::path::{Path, PathBuf};
 /// method); `answer` (how each question is answered); the root.
 fn count_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "sequences" | "same_file" | "numbers" | "words" => 0,
+        "sequences" | "same_file" | "numbers" | "words" | "human" => 0,
         "cancel" | "known" => 1,
         "report" => 2,
         "failure" | "observer" => 3,

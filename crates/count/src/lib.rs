@@ -76,6 +76,7 @@ mod cancel;
 mod check;
 mod checkpoint_of;
 mod failure;
+pub mod human;
 pub mod known;
 pub mod methods;
 mod numbers;
@@ -135,7 +136,7 @@ pub use kt_frontier::remove_spill_directories;
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions,
     ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Outgrown, Reach,
-    Resources, Setting, TimeSliced, estimate_columns_sweep, human_bytes, human_time, memory_advice,
+    Resources, Setting, TimeSliced, estimate_columns_sweep, memory_advice,
 };
 pub use numbers::{Answer, Table, strict_count};
 pub use observer::{Observer, Progress, Silent};

@@ -37,7 +37,8 @@ use kt_tours::NoTour;
 
 use crate::checkpoint_of::CheckpointOf;
 use crate::failure::Failure;
-use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources, human_bytes};
+use crate::human;
+use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources};
 use crate::questions::{self, Strategy};
 use crate::request::{MethodChoice, Question, Request, Work};
 use crate::words::message;
@@ -423,8 +424,8 @@ fn within_machine(reach: &Reach, candidate: &Candidate) -> Result<(), String> {
     let time = if reach.seconds > LONG_SECONDS {
         Err(format!(
             "{} is more than {}",
-            crate::methods::human_time(reach.seconds),
-            crate::methods::human_time(LONG_SECONDS)
+            human::duration(reach.seconds),
+            human::duration(LONG_SECONDS)
         ))
     } else {
         Ok(())
@@ -447,7 +448,7 @@ fn within(reach: &Reach, candidate: &Candidate, room: Bytes, what: &str) -> Resu
     if reach.memory <= total {
         return Ok(());
     }
-    let memory = human_bytes(reach.memory);
+    let memory = human::bytes(reach.memory);
     Err(match disk {
         Some((disk, dir)) => {
             format!("{memory} is more than {what} {room} and the {disk} free in {dir}")

@@ -124,7 +124,7 @@ impl Method for Backtrack {
                 let note = format!(
                     "{}: about {}",
                     describe_tree(nodes, error),
-                    super::human_time(seconds)
+                    crate::human::duration(seconds)
                 );
                 observer.note(&note.clone().into());
                 report.notes.push(note);

@@ -439,22 +439,10 @@ pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
 fn states_basis(states: &measured::SweepStates) -> String {
     format!(
         "widest level {} states, {} in all: {}",
-        round_figure(states.peak),
-        round_figure(states.summed),
+        crate::human::estimated(states.peak),
+        crate::human::estimated(states.summed),
         states.basis
     )
-}
-
-/// A state count in three significant digits (`4.61 M`, `1.2e15`): an
-/// estimate's figure, not a measurement's.
-fn round_figure(states: f64) -> String {
-    match states {
-        s if s < 1e4 => format!("{s:.0}"),
-        s if s < 1e6 => format!("{:.3} k", s / 1e3),
-        s if s < 1e9 => format!("{:.3} M", s / 1e6),
-        s if s < 1e12 => format!("{:.3} G", s / 1e9),
-        s => format!("{s:.2e}"),
-    }
 }
 
 /// The time and memory a sweep of these states takes.

@@ -41,9 +41,7 @@ pub(crate) use frontier::resolve_order;
 pub use frontier::{CHECKPOINT_EVERY, Checkpointing, ColumnsEstimate, estimate_columns_sweep};
 pub use kt_distributed::ClusterOptions;
 pub use options::{GivenOptions, Resources, Setting};
-pub use reach::{
-    LONG_SECONDS, MIN_MEMORY, Outgrown, Reach, human_bytes, human_time, memory_advice,
-};
+pub use reach::{LONG_SECONDS, MIN_MEMORY, Outgrown, Reach, memory_advice};
 
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
