@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Order, OrderChoice, Outcome};
+use kt_frontier::{FrontierError, Options, Order, OrderChoice, SweepCount};
 use kt_memory::{Bytes, Watchdog};
 use num_bigint::BigUint;
 
@@ -87,7 +87,7 @@ pub struct StripCounted {
     /// The strip swept: `rows ×` the columns the last term needs.
     pub board: Board,
     pub terms: Vec<Term>,
-    pub outcome: Outcome,
+    pub outcome: SweepCount,
     pub seconds: f64,
 }
 
@@ -234,7 +234,7 @@ pub fn count_strip(
     let options = request.options(&order);
     let outcome = if board.cells() == 1 {
         // One square: its path is the convention's, no sweep describes it.
-        Outcome::empty(0)
+        SweepCount::empty(0)
     } else {
         let watchdog = {
             let cancel = cancel.clone();
@@ -264,7 +264,7 @@ pub fn count_strip(
 }
 
 /// The terms from a sweep's cycles by prefix, in the project's convention.
-fn terms(request: &StripRequest, outcome: &Outcome) -> Vec<Term> {
+fn terms(request: &StripRequest, outcome: &SweepCount) -> Vec<Term> {
     let cycles = |m: usize| outcome.prefix(m);
     (1..=request.to)
         .map(|n| {

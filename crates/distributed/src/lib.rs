@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Order, Outcome, Watcher};
+use kt_frontier::{FrontierError, Options, Order, SweepCount, Watcher};
 use num_bigint::BigUint;
 use timely::communication::allocator::thread::ThreadBuilder;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
@@ -148,7 +148,7 @@ pub struct ClusterCounted {
     /// In the project's convention (closed undirected, open directed).
     pub tours: BigUint,
     /// The levels, summed over the processes.
-    pub outcome: Outcome,
+    pub outcome: SweepCount,
     pub processes: Vec<ProcessReport>,
 }
 
@@ -285,7 +285,7 @@ pub fn count_tours(
         // Every process knows this alike, so none waits for another.
         return Ok(ClusterCounted {
             tours: BigUint::ZERO,
-            outcome: Outcome::empty(sweep.width()),
+            outcome: SweepCount::empty(sweep.width()),
             processes: Vec::new(),
         });
     }
@@ -328,7 +328,7 @@ pub fn count_tours(
             let tours = kt_frontier::tours_of_cycles(count.board(), count.kind, &finished.cycles);
             Ok(ClusterCounted {
                 tours,
-                outcome: Outcome {
+                outcome: SweepCount {
                     cycles: finished.cycles,
                     prefixes: Vec::new(),
                     levels: finished.levels,
