@@ -25,6 +25,8 @@ impl Spelling for Python {
             Word::ByEnd => "by_end".into(),
             Word::UpToSymmetry => "up_to_symmetry".into(),
             Word::Shard => "shard".into(),
+            Word::Process => "process".into(),
+            Word::Port => "port".into(),
             Word::Tours => "tours".into(),
             Word::Draw => "the drawing".into(),
             Word::Sequences => "the published sequences".into(),

@@ -118,7 +118,7 @@ pub use failure::{Failure, FailureKind};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`),
 /// and what each process reports.
 pub use kt_distributed::{
-    Addresses as ClusterAddresses, CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT,
+    Addresses as ClusterAddresses, CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, ClusterRefusal,
     PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT, ProcessReport, hosts,
 };
 /// How the name of every directory a count spills into begins (inside

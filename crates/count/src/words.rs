@@ -126,6 +126,10 @@ pub enum Word {
     Draw,
     /// The list of the published sequences shipped.
     Sequences,
+    /// Which process of a cluster this one is.
+    Process,
+    /// The port the first process of a cluster on one machine listens on.
+    Port,
 }
 
 impl Word {
@@ -149,6 +153,8 @@ impl Word {
             Word::Tours => "tours",
             Word::Draw => "draw",
             Word::Sequences => "sequences",
+            Word::Process => "process",
+            Word::Port => "port",
         }
     }
 

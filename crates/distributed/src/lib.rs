@@ -48,6 +48,7 @@ use timely::communication::allocator::zero_copy::initialize::initialize_networki
 use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 
 pub use error::DistributedError;
+pub use hosts::ClusterRefusal;
 pub use liveness::PEER_TIMEOUT;
 pub use report::ProcessReport;
 /// A cluster's checkpoint directories, asked for by their meaning: the
@@ -109,7 +110,7 @@ impl ClusterOptions {
         addresses: Addresses<'_>,
         connect_timeout: Option<Duration>,
         peer_timeout: Option<Duration>,
-    ) -> Result<ClusterOptions, String> {
+    ) -> Result<ClusterOptions, ClusterRefusal> {
         hosts::check_process(process, processes)?;
         let addresses = match addresses {
             Addresses::Hostfile(path) => hosts::read_hostfile(path, processes)?,
@@ -201,7 +202,7 @@ impl ClusterCount<'_> {
     pub fn check(&self) -> Result<(), DistributedError> {
         let c = self.cluster;
         let refuse = |why: String| Err(DistributedError::Refused(why));
-        hosts::check_process(c.process, c.processes).map_err(DistributedError::Refused)?;
+        hosts::check_process(c.process, c.processes).map_err(DistributedError::Cluster)?;
         if c.addresses.len() != c.processes {
             return refuse(format!(
                 "{} addresses for {} processes",
@@ -218,13 +219,12 @@ impl ClusterCount<'_> {
         if let Some(dir) = self.options.resume.as_ref().filter(|_| c.processes == 1) {
             let mine = resume::process_dir(dir, c.process, c.processes);
             if resume::held(&mine, c.process, c.processes, None).is_empty() {
-                return refuse(format!(
-                    "--resume {}: no checkpoint of process {} of {} in {}",
-                    dir.display(),
-                    c.process,
-                    c.processes,
-                    mine.display()
-                ));
+                return Err(DistributedError::Cluster(ClusterRefusal::NoShare {
+                    dir: dir.clone(),
+                    process: c.process,
+                    processes: c.processes,
+                    mine,
+                }));
             }
         }
         Ok(())

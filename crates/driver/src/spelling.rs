@@ -29,7 +29,9 @@ impl Spelling for CommandLine {
             | Word::ByStart
             | Word::ByEnd
             | Word::UpToSymmetry
-            | Word::Shard => flag(word.name()),
+            | Word::Shard
+            | Word::Process
+            | Word::Port => flag(word.name()),
         }
     }
 

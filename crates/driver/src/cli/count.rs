@@ -458,6 +458,7 @@ impl ClusterArgs {
             self.peer_timeout,
         )
         .map(Some)
+        .map_err(|refusal| crate::spelling::spelled(&kt_count::Message::from(&refusal)))
     }
 }
 
