@@ -68,16 +68,18 @@ fn frontier_layer(module: &str) -> Option<u32> {
     })
 }
 
-/// kt-distributed, lowest layer first: leaves (the error, the report,
-/// the hostfile, the resume rule, the handshake); what a lost peer means;
-/// the heartbeat; the distributed sweep; the root.
+/// kt-distributed, lowest layer first: leaves (the report, the hostfile
+/// and its refusals, the resume rule, the handshake); the error, which
+/// holds a hostfile's refusal; what a lost peer means; the heartbeat; the
+/// distributed sweep; the root.
 fn distributed_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "error" | "report" | "hosts" | "resume" | "connect" => 0,
-        "lost" => 1,
-        "liveness" => 2,
-        "sweep" => 3,
-        "lib" => 4,
+        "report" | "hosts" | "resume" | "connect" => 0,
+        "error" => 1,
+        "lost" => 2,
+        "liveness" => 3,
+        "sweep" => 4,
+        "lib" => 5,
         _ => return None,
     })
 }
