@@ -114,7 +114,7 @@ fn two_and_three_processes_agree_on_every_board_up_to_30_squares() {
                         expected.to_string(),
                         "{kind} {board}, process {process} of {processes}"
                     );
-                    let states = |o: &kt_frontier::Outcome| {
+                    let states = |o: &kt_frontier::SweepCount| {
                         o.levels.iter().map(|l| l.states).collect::<Vec<_>>()
                     };
                     assert_eq!(

@@ -108,7 +108,7 @@ fn buddy_is_refused_without_the_feature() {
     let failure = count(&request, &Silent, &CancelToken::new()).expect_err("refused");
     assert_eq!(failure.kind, FailureKind::Refused, "{}", failure.message);
     assert!(
-        failure.message.contains("--features buddy"),
+        failure.message.to_string().contains("--features buddy"),
         "{}",
         failure.message
     );

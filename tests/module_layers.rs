@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 
 /// kt-count, lowest layer first: leaves (`sequences`, the published
 /// sequences; `same_file`; `numbers`, answers as numbers: the `Answer`
-/// and its tables, read strictly; then `cancel`, `known`, which draws board counts
+/// and its tables, read strictly; `words`, the options and outputs a
+/// message names, which each front end spells; `human`, numbers, sizes
+/// and durations as people read them; then `cancel`, `known`, which draws board counts
 /// from the sequences; then `report`; then `failure`, `observer`; then
 /// `checkpoint_of`; then `paths`, `supervised`);
 /// toolkits (`zdd`,
@@ -24,7 +26,7 @@ use std::path::{Path, PathBuf};
 /// method); `answer` (how each question is answered); the root.
 fn count_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "sequences" | "same_file" | "numbers" => 0,
+        "sequences" | "same_file" | "numbers" | "words" | "human" => 0,
         "cancel" | "known" => 1,
         "report" => 2,
         "failure" | "observer" => 3,
@@ -66,16 +68,18 @@ fn frontier_layer(module: &str) -> Option<u32> {
     })
 }
 
-/// kt-distributed, lowest layer first: leaves (the error, the report,
-/// the hostfile, the resume rule, the handshake); what a lost peer means;
-/// the heartbeat; the distributed sweep; the root.
+/// kt-distributed, lowest layer first: leaves (the report, the hostfile
+/// and its refusals, the resume rule, the handshake); the error, which
+/// holds a hostfile's refusal; what a lost peer means; the heartbeat; the
+/// distributed sweep; the root.
 fn distributed_layer(module: &str) -> Option<u32> {
     Some(match module {
-        "error" | "report" | "hosts" | "resume" | "connect" => 0,
-        "lost" => 1,
-        "liveness" => 2,
-        "sweep" => 3,
-        "lib" => 4,
+        "report" | "hosts" | "resume" | "connect" => 0,
+        "error" => 1,
+        "lost" => 2,
+        "liveness" => 3,
+        "sweep" => 4,
+        "lib" => 5,
         _ => return None,
     })
 }

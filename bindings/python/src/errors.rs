@@ -19,7 +19,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::spelling::{python_words, setting};
+use crate::spelling::{setting, spelled};
 
 create_exception!(
     knights_tour,
@@ -59,7 +59,7 @@ pub fn board_error(error: &LibBoardError) -> PyErr {
 
 /// The error of a square name that is not a square of the board.
 pub fn square_error(error: &AlgebraicError) -> PyErr {
-    BoardError::new_err(python_words(&error.to_string()))
+    BoardError::new_err(error.to_string())
 }
 
 /// The Python exception for a failure of the library: the refusal of
@@ -67,7 +67,7 @@ pub fn square_error(error: &AlgebraicError) -> PyErr {
 /// `force`, which lifts that refusal alone), a limit reached, a stop,
 /// anything else refused; an internal error is a `RuntimeError`.
 pub fn failure_error(failure: &Failure, request: Option<&Request>) -> PyErr {
-    let message = python_words(&failure.message);
+    let message = spelled(&failure.message);
     match failure.kind {
         FailureKind::Refused if request.is_some_and(forcing_lifts) => {
             BeyondMachineError::new_err(message)

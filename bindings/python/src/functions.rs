@@ -293,9 +293,7 @@ pub fn find(
         kt_tours::FindError::NoTour(reason) => KnightsTourError::new_err(reason.to_string()),
         kt_tours::FindError::StartOffBoard { .. }
         | kt_tours::FindError::StartOnMinorityColour { .. }
-        | kt_tours::FindError::StartOnInnerLine { .. } => {
-            KnightsTourError::new_err(crate::spelling::python_words(&e.to_string()))
-        }
+        | kt_tours::FindError::StartOnInnerLine { .. } => KnightsTourError::new_err(e.to_string()),
         other => pyo3::exceptions::PyRuntimeError::new_err(format!(
             "no {kind} tour found on {board}: {other}"
         )),

@@ -123,10 +123,10 @@ impl Observer for Callback {
         });
     }
 
-    fn note(&self, note: &str) {
+    fn note(&self, note: &kt_count::Message) {
         self.call(|event| {
             event.set_item("event", "note")?;
-            event.set_item("text", note)
+            event.set_item("text", crate::spelling::spelled(note))
         });
     }
 }

@@ -1,19 +1,61 @@
 //! The library's words in Python's: `threads=`, never `--threads`.
 //!
-//! kt-count names its options with the command line's flags (`Setting`'s
-//! `flag()`, `Question::flags`, and the plan's own messages, which say
-//! `--method`, `--force`, `--max-nodes`). Python speaks keyword arguments,
-//! so every message that reaches a Python user goes through this one
-//! table, keyed by the library's identifiers where it has them (`Setting`,
-//! `Question`): a match on them is exhaustive, so an option the library
-//! adds does not compile here until Python has a word for it.
-//!
-//! The library side is being typed (its options and questions as values,
-//! each front end spelling them: issue 39); once a failure carries its
-//! option as a value, [`python_words`] goes and the errors are worded from
-//! the value alone.
+//! kt-count names its options, questions and outputs by typed values
+//! ([`Word`]) and words its failures as a [`Message`] with those values in
+//! it; this is Python's [`Spelling`] of them, a keyword argument for each
+//! (`start` for the square the tours start from, `method="zdd"` for a
+//! method given). The match is exhaustive: a word the library adds does
+//! not compile here until Python has a spelling for it.
 
-use kt_count::{Ends, Question, Setting};
+use kt_count::{Message, Output, Setting, Spelling, Word};
+
+/// Python's spelling of the library's words.
+pub struct Python;
+
+impl Spelling for Python {
+    fn word(&self, word: Word) -> String {
+        match word {
+            Word::Setting(s) => setting(s).into(),
+            Word::Method => "method".into(),
+            Word::Force => "force=True".into(),
+            Word::MaxNodes => "max_nodes".into(),
+            Word::From => "start".into(),
+            Word::To => "end".into(),
+            Word::ByStart => "by_start".into(),
+            Word::ByEnd => "by_end".into(),
+            Word::UpToSymmetry => "up_to_symmetry".into(),
+            Word::Shard => "shard".into(),
+            Word::Process => "process".into(),
+            Word::Port => "port".into(),
+            Word::Tours => "tours".into(),
+            Word::Draw => "the drawing".into(),
+            Word::Sequences => "the published sequences".into(),
+            Word::Output(Output::Svg) => "the picture".into(),
+            Word::Output(Output::Drawing) => "the drawing".into(),
+            Word::Output(Output::Plot) => "the plot".into(),
+        }
+    }
+
+    /// A keyword with its value as Python writes it: a number bare
+    /// (`threads=0`), anything else a string (`method="zdd"`).
+    fn given(&self, word: Word, value: &str) -> String {
+        let name = match word {
+            // `force=True` is the word alone; with a value it is `force`.
+            Word::Force => "force".to_string(),
+            other => self.word(other),
+        };
+        if value.parse::<f64>().is_ok() {
+            format!("{name}={value}")
+        } else {
+            format!("{name}={value:?}")
+        }
+    }
+}
+
+/// `message` in Python's words.
+pub fn spelled(message: &Message) -> String {
+    message.spell(&Python)
+}
 
 /// Python's word for an option of the library's: its stable identifier
 /// (`Setting::name`), which is already spelled as a keyword (`threads`,
@@ -22,136 +64,31 @@ pub fn setting(setting: Setting) -> &'static str {
     setting.name()
 }
 
-/// Python's words for a question: the arguments that ask it.
-pub fn question(question: Question) -> &'static str {
-    match question {
-        Question::Total => "the total",
-        Question::From { .. } => "start",
-        Question::To { .. } => "end",
-        Question::FromTo { .. } => "start with end",
-        Question::ByStart => "by_start",
-        Question::ByEnd { .. } => "start with by_end",
-        Question::UpToSymmetry => "up_to_symmetry",
-        Question::Pairs {
-            ends: Ends::Starts, ..
-        } => "by_start with shard",
-        Question::Pairs { .. } => "shard",
-    }
-}
-
-/// The command line's flag for a setting (`--spill-dir` for `spill_dir`),
-/// as the library's messages still name it.
-fn cli_flag(setting: Setting) -> &'static str {
-    match setting {
-        Setting::Threads => "--threads",
-        Setting::Memory => "--memory",
-        Setting::Engine => "--engine",
-        Setting::Schedule => "--schedule",
-        Setting::Nodes => "--nodes",
-        Setting::Cache => "--cache",
-        Setting::SpillDir => "--spill-dir",
-        Setting::Checkpoint => "--checkpoint",
-        Setting::Resume => "--resume",
-        Setting::Processes => "--processes",
-        Setting::Order => "--order",
-    }
-}
-
-/// Every flag the library writes into a message, with Python's words for
-/// it: the settings' and the questions' from their identifiers, then the
-/// plan's own (`--method zdd` reads `method="zdd"`, `--force starts it`
-/// reads `force=True starts it`).
-fn table() -> Vec<(&'static str, &'static str)> {
-    let mut table: Vec<(&str, &str)> = Setting::ALL
-        .into_iter()
-        .map(|s| (cli_flag(s), setting(s)))
-        .collect();
-    // The questions one flag asks (the square in them is any square).
-    for q in [
-        Question::From { from: 0 },
-        Question::To { to: 0 },
-        Question::ByStart,
-        Question::UpToSymmetry,
-        Question::Pairs {
-            shard: None,
-            ends: Ends::Pairs,
-        },
-    ] {
-        table.push((q.flags(), question(q)));
-    }
-    table.extend([
-        ("--by-end", "by_end"),
-        ("--method", "method="),
-        ("--force", "force=True"),
-        ("--max-nodes", "max_nodes"),
-    ]);
-    table
-}
-
-/// `message` with each of the command line's flags in Python's words.
-/// A flag the table lacks loses its dashes (`--max-depth` reads
-/// `max_depth`), so that no message says `--`.
-pub fn python_words(message: &str) -> String {
-    let table = table();
-    let mut out = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(at) = rest.find("--") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 2..];
-        let len = after
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-            .unwrap_or(after.len());
-        let flag = &rest[at..at + 2 + len];
-        match table.iter().find(|(f, _)| *f == flag) {
-            Some((_, word)) if word.ends_with('=') => {
-                // `--method zdd` → `method="zdd"`: the value as Python
-                // writes the string.
-                out.push_str(word);
-                let value = after[len..].strip_prefix(' ').unwrap_or(&after[len..]);
-                let end = value
-                    .find(|c: char| !c.is_ascii_alphanumeric())
-                    .unwrap_or(value.len());
-                out.push_str(&format!("\"{}\"", &value[..end]));
-                rest = &value[end..];
-                continue;
-            }
-            Some((_, word)) => out.push_str(word),
-            None if len == 0 => out.push('-'),
-            None => out.push_str(&flag[2..].replace('-', "_")),
-        }
-        rest = &after[len..];
-    }
-    out.push_str(rest);
-    out
-}
-
 #[cfg(test)]
 mod tests {
-    use super::python_words;
+    use super::*;
+    use kt_count::{Ends, Question};
 
     #[test]
-    fn flags_read_as_keywords() {
+    fn words_read_as_keywords() {
+        assert_eq!(Python.word(Word::Setting(Setting::SpillDir)), "spill_dir");
+        assert_eq!(Python.given(Word::Method, "zdd"), "method=\"zdd\"");
         assert_eq!(
-            python_words("--threads must be at least 1"),
-            "threads must be at least 1"
+            Python.given(Word::Setting(Setting::Threads), "0"),
+            "threads=0"
+        );
+        assert_eq!(Python.word(Word::Force), "force=True");
+        let question = |q: Question| spelled(&q.words());
+        assert_eq!(
+            question(Question::FromTo { from: 0, to: 1 }),
+            "start with end"
         );
         assert_eq!(
-            python_words("--method zdd on open tours of 9x9: beyond; --force starts it anyway"),
-            "method=\"zdd\" on open tours of 9x9: beyond; force=True starts it anyway"
-        );
-        assert_eq!(
-            python_words("a closed tour ends where it started: --to needs --from"),
-            "a closed tour ends where it started: end needs start"
-        );
-        assert_eq!(
-            python_words("--by-start with --shard"),
+            question(Question::Pairs {
+                shard: None,
+                ends: Ends::Starts
+            }),
             "by_start with shard"
         );
-        assert_eq!(
-            python_words("raise --max-nodes or --spill-dir"),
-            "raise max_nodes or spill_dir"
-        );
-        assert_eq!(python_words("--total-unknown x"), "total_unknown x");
-        assert_eq!(python_words("a -- b"), "a - b");
     }
 }

@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 
 use crate::errors::{CancelledError, failure_error, refused};
 use crate::progress::Callback;
-use crate::spelling::python_words;
+use crate::spelling::spelled;
 
 /// How often the calling thread looks at Python's signals while a count runs.
 const SIGNAL_POLL: Duration = Duration::from_millis(50);
@@ -36,7 +36,7 @@ pub fn supervised<T: Send + 'static>(
     work: impl FnOnce(CancelToken) -> Result<T, Failure> + Send + 'static,
 ) -> PyResult<Result<T, Failure>> {
     let mut running = Supervised::start_with("knights-tour", cancel, work)
-        .map_err(|failure| PyRuntimeError::new_err(failure.message))?;
+        .map_err(|failure| PyRuntimeError::new_err(spelled(&failure.message)))?;
     let mut interrupted: Option<PyErr> = None;
     let mut deadline = deadline;
     loop {
@@ -98,7 +98,7 @@ pub fn run<T: Send + 'static>(
         (FailureKind::Stopped { .. }, Some(timeout)) => CancelledError::new_err(format!(
             "stopped at timeout={}: {}",
             timeout.as_secs_f64(),
-            python_words(&failure.message)
+            spelled(&failure.message)
         )),
         _ => failure_error(&failure, Some(request)),
     })

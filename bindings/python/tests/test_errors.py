@@ -76,6 +76,9 @@ REFUSALS = [
     lambda: kt.tours(5, count=-2),
     lambda: kt.tours(5, seed=1),
     lambda: kt.Tours(5, method="backtrack"),
+    lambda: kt.count(5, method="cluster", start="a1"),
+    lambda: kt.count(5, method="cluster", start="a1", end="c2"),
+    lambda: kt.tour(9, method="zdd"),
 ]
 
 
@@ -92,6 +95,22 @@ def test_the_cluster_by_start_error_names_by_start():
     with pytest.raises(kt.KnightsTourError) as raised:
         kt.by_start("6x6", method="cluster")
     assert "by_start" in str(raised.value) and "--" not in str(raised.value)
+
+
+def test_errors_name_the_keywords_with_their_values():
+    # The library names the option and its value; Python spells them as
+    # keyword arguments.
+    with pytest.raises(kt.KnightsTourError) as raised:
+        kt.count(5, threads=0)
+    assert str(raised.value).startswith("threads must be at least 1"), raised.value
+    with pytest.raises(kt.KnightsTourError) as raised:
+        kt.count(5, method="cluster", start="a1", end="c2")
+    text = str(raised.value)
+    assert 'method="cluster" cannot answer start with end' in text, text
+    assert 'method="frontier"' in text, text
+    with pytest.raises(kt.KnightsTourError) as raised:
+        kt.count(5, closed=True, end="a1")
+    assert "end needs start" in str(raised.value), raised.value
 
 
 def test_a_timeout_cancels_the_run():

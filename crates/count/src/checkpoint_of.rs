@@ -39,6 +39,7 @@ use kt_frontier::checkpoint;
 use kt_shards::{Ends, Shard};
 
 use crate::failure::Failure;
+use crate::words::Setting;
 
 /// The question whose work a checkpoint directory keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -301,10 +302,15 @@ impl Recorded {
     }
 }
 
-/// Refuses, before any work, a directory (`flag` names it) that keeps the
+/// Refuses, before any work, a directory (the option `option` names it) that keeps the
 /// work of another question than `asked`.
-pub(crate) fn check(flag: &str, dir: &Path, asked: CheckpointOf) -> Result<(), Failure> {
-    let refused = |why: String| Failure::refused(format!("{flag} {}: {why}", dir.display()));
+pub(crate) fn check(option: Setting, dir: &Path, asked: CheckpointOf) -> Result<(), Failure> {
+    let refused = |why: String| {
+        Failure::refused(crate::words::message!(
+            option.given(dir.display()),
+            format!(": {why}")
+        ))
+    };
     // Found now, not after the first class is counted.
     let part = dir.join(PART_FILE);
     if part.exists() && !part.is_file() {
@@ -403,23 +409,27 @@ mod tests {
             ends: Ends::Starts,
             shard: None,
         };
-        assert!(check("--resume", &dir, starts).is_ok(), "nothing there yet");
+        assert!(
+            check(Setting::Resume, &dir, starts).is_ok(),
+            "nothing there yet"
+        );
         record(&dir, whole).unwrap();
-        assert!(check("--resume", &dir, whole).is_ok());
-        let refusal = check("--resume", &dir, starts).unwrap_err();
+        assert!(check(Setting::Resume, &dir, whole).is_ok());
+        let refusal = check(Setting::Resume, &dir, starts).unwrap_err();
         assert!(
             refusal
                 .message
+                .to_string()
                 .contains("a whole count of open tours of 5x5"),
             "{}",
             refusal.message
         );
         assert!(
-            refusal.message.contains("by start squares"),
+            refusal.message.to_string().contains("by start squares"),
             "{}",
             refusal.message
         );
         std::fs::write(dir.join(checkpoint::QUESTION), "whatever\n").unwrap();
-        assert!(check("--resume", &dir, whole).is_err(), "unreadable");
+        assert!(check(Setting::Resume, &dir, whole).is_err(), "unreadable");
     }
 }

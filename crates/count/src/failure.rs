@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::report::RunReport;
+use crate::words::Message;
 
 /// The kind of failure, which decides how a command line exits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,14 +26,16 @@ pub enum FailureKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Failure {
     pub kind: FailureKind,
-    /// One line, no trailing period; names the limit or the option at fault.
-    pub message: String,
+    /// One line, no trailing period; names the limit or the option at
+    /// fault, as a typed word that each front end spells
+    /// ([`Message::spell`]).
+    pub message: Message,
     /// The partial report, with `status` saying how the run ended.
     pub report: Option<Box<RunReport>>,
 }
 
 impl Failure {
-    pub fn refused(message: impl Into<String>) -> Failure {
+    pub fn refused(message: impl Into<Message>) -> Failure {
         Failure {
             kind: FailureKind::Refused,
             message: message.into(),
@@ -40,7 +43,7 @@ impl Failure {
         }
     }
 
-    pub fn other(message: impl Into<String>) -> Failure {
+    pub fn other(message: impl Into<Message>) -> Failure {
         Failure {
             kind: FailureKind::Other,
             message: message.into(),
@@ -58,8 +61,65 @@ impl Failure {
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        self.message.fmt(f)
     }
 }
 
 impl std::error::Error for Failure {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::words::{Setting, Spelling, Word, message};
+
+    /// A front end of keyword arguments, as Python's is: no message it
+    /// renders says `--`.
+    struct Keywords;
+
+    impl Spelling for Keywords {
+        fn word(&self, word: Word) -> String {
+            match word {
+                Word::Force => "force=True".into(),
+                Word::From => "start".into(),
+                other => other.name().into(),
+            }
+        }
+
+        fn given(&self, word: Word, value: &str) -> String {
+            format!("{}={value:?}", self.word(word))
+        }
+    }
+
+    #[test]
+    fn a_failure_is_spelled_by_the_front_end_that_shows_it() {
+        let failure = Failure::refused(message!(
+            Word::Method.given("zdd"),
+            " is beyond this machine; ",
+            Word::Force,
+            " starts it anyway (raise ",
+            Setting::Memory,
+            " or ",
+            message!("a smaller ", Word::From),
+            ")"
+        ));
+        let keywords = failure.message.spell(&Keywords);
+        assert_eq!(
+            keywords,
+            "method=\"zdd\" is beyond this machine; force=True starts it anyway (raise memory or a smaller start)"
+        );
+        assert!(!keywords.contains("--"));
+        assert_eq!(
+            failure.to_string(),
+            "method zdd is beyond this machine; force starts it anyway (raise memory or a smaller from)"
+        );
+        assert_eq!(
+            failure.message.words(),
+            [
+                Word::Method,
+                Word::Force,
+                Word::Setting(Setting::Memory),
+                Word::From
+            ]
+        );
+    }
+}

@@ -76,6 +76,7 @@ mod cancel;
 mod check;
 mod checkpoint_of;
 mod failure;
+pub mod human;
 pub mod known;
 pub mod methods;
 mod numbers;
@@ -93,6 +94,7 @@ pub mod sequences;
 pub mod strip;
 mod supervised;
 mod symmetry;
+mod words;
 pub mod zdd;
 
 use std::time::Instant;
@@ -116,7 +118,7 @@ pub use failure::{Failure, FailureKind};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`),
 /// and what each process reports.
 pub use kt_distributed::{
-    Addresses as ClusterAddresses, CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT,
+    Addresses as ClusterAddresses, CONNECT_TIMEOUT as CLUSTER_CONNECT_TIMEOUT, ClusterRefusal,
     PEER_TIMEOUT as CLUSTER_PEER_TIMEOUT, ProcessReport, hosts,
 };
 /// How the name of every directory a count spills into begins (inside
@@ -134,7 +136,7 @@ pub use kt_frontier::remove_spill_directories;
 pub use methods::{
     Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions,
     ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Outgrown, Reach,
-    Resources, Setting, TimeSliced, estimate_columns_sweep, human_bytes, human_time, memory_advice,
+    Resources, Setting, TimeSliced, estimate_columns_sweep, memory_advice,
 };
 pub use numbers::{Answer, Table, strict_count};
 pub use observer::{Observer, Progress, Silent};
@@ -147,6 +149,7 @@ pub use report::{
 };
 pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
 pub use supervised::{SECOND_PRESS, Supervised, Waited};
+pub use words::{Identifiers, Message, Output, Piece, Pieces, Spelling, Word};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};
 
@@ -384,7 +387,9 @@ fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunR
     for note in &plan.notes {
         observer.note(note);
     }
-    report.notes.clone_from(&plan.notes);
+    // The record holds the notes in the library's words; a front end that
+    // writes the report spells the plan's own (the first ones) over them.
+    report.notes = plan.notes.iter().map(ToString::to_string).collect();
     report
 }
 

@@ -7,6 +7,7 @@
 //! cancellation token).
 
 use crate::report::{RunReport, StepReport};
+use crate::words::Message;
 
 /// Work inside a long step, in the unit that moves.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -44,8 +45,9 @@ pub trait Observer: Sync {
     /// Work inside the current step.
     fn progress(&self, _progress: Progress) {}
     /// Something the caller should know but that is not an error (a
-    /// setting capped, an estimate of the work ahead).
-    fn note(&self, _note: &str) {}
+    /// setting capped, an estimate of the work ahead), in the library's
+    /// words: the front end spells it ([`Message::spell`]).
+    fn note(&self, _note: &Message) {}
 }
 
 /// An observer that ignores everything.

@@ -139,7 +139,7 @@ pub fn check_plan(board: Board, ends: kt_shards::Ends) -> Result<(), String> {
     if seconds > MAX_PLAN_SECONDS {
         return Err(format!(
             "the plan of {board}'s endpoint pairs would take about {} to build (a sweep for each of its {} ordered pairs), and no count of its classes could finish; plans are built for boards of at most about {:.0} squares",
-            in_words(seconds),
+            crate::human::duration(seconds),
             (board.cells() as u128).pow(2),
             400.0 * (MAX_PLAN_SECONDS / PAIR_PLAN_SECONDS_AT_400_SQUARES).cbrt()
         ));
@@ -151,24 +151,6 @@ pub fn check_plan(board: Board, ends: kt_shards::Ends) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// `seconds` in the largest unit that keeps the number readable (the
-/// methods' `human_time` is a layer above this module).
-fn in_words(seconds: f64) -> String {
-    let units = [
-        (86_400.0 * 365.0, "years"),
-        (86_400.0, "days"),
-        (3600.0, "hours"),
-        (60.0, "minutes"),
-    ];
-    units
-        .iter()
-        .find(|(unit, _)| seconds >= 2.0 * unit)
-        .map_or_else(
-            || format!("{seconds:.0} s"),
-            |(unit, name)| format!("{:.0} {name}", seconds / unit),
-        )
 }
 
 /// The number of classes of `board`'s plan of `ends`: counted where the

@@ -23,38 +23,42 @@ use std::path::{Path, PathBuf};
 use kt_frontier::checkpoint::{self, Directory};
 
 use crate::failure::Failure;
+use crate::words::message;
+use crate::words::{Setting, Word};
 
-fn refused(flag: &str, path: &Path, why: &str) -> Failure {
-    Failure::refused(format!("{flag} {}: {why}", path.display()))
+fn refused(option: Word, path: &Path, why: &str) -> Failure {
+    Failure::refused(message!(option.given(path.display()), format!(": {why}")))
 }
 
 /// Creates `dir` if it does not exist, and checks that files can be
 /// written in it.
-pub fn writable_dir(flag: &str, dir: &Path) -> Result<(), Failure> {
+pub fn writable_dir(option: impl Into<Word>, dir: &Path) -> Result<(), Failure> {
+    let option = option.into();
     std::fs::create_dir_all(dir)
-        .map_err(|e| refused(flag, dir, &format!("cannot create the directory: {e}")))?;
+        .map_err(|e| refused(option, dir, &format!("cannot create the directory: {e}")))?;
     if !dir.is_dir() {
-        return Err(refused(flag, dir, "not a directory"));
+        return Err(refused(option, dir, "not a directory"));
     }
-    probe(flag, dir, dir)
+    probe(option, dir, dir)
 }
 
 /// Checks that the work can make the directory `dir` (or write in it, if
 /// it exists): a checkpoint, which like a file must be in a directory that
 /// exists.
-pub fn makeable_dir(flag: &str, dir: &Path) -> Result<(), Failure> {
+pub fn makeable_dir(option: impl Into<Word>, dir: &Path) -> Result<(), Failure> {
+    let option = option.into();
     if dir.as_os_str().is_empty() {
-        return Err(Failure::refused(format!("{flag}: an empty name")));
+        return Err(Failure::refused(message!(option, ": an empty name")));
     }
     if dir.exists() {
         if !dir.is_dir() {
             return Err(refused(
-                flag,
+                option,
                 dir,
                 "is a file; this is the name of a directory the count makes",
             ));
         }
-        return probe(flag, dir, dir);
+        return probe(option, dir, dir);
     }
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -62,29 +66,30 @@ pub fn makeable_dir(flag: &str, dir: &Path) -> Result<(), Failure> {
     };
     if !parent.is_dir() {
         return Err(refused(
-            flag,
+            option,
             dir,
             &format!("the directory {} does not exist", parent.display()),
         ));
     }
-    probe(flag, dir, parent)
+    probe(option, dir, parent)
 }
 
 /// Checks that `file` can be written: an existing file is writable, or its
 /// directory exists and files can be created in it.
-pub fn writable_file(flag: &str, file: &Path) -> Result<(), Failure> {
+pub fn writable_file(option: impl Into<Word>, file: &Path) -> Result<(), Failure> {
+    let option = option.into();
     if file.as_os_str().is_empty() {
-        return Err(Failure::refused(format!("{flag}: an empty file name")));
+        return Err(Failure::refused(message!(option, ": an empty file name")));
     }
     if file.is_dir() {
-        return Err(refused(flag, file, "is a directory, not a file"));
+        return Err(refused(option, file, "is a directory, not a file"));
     }
     if file.exists() {
         return OpenOptions::new()
             .append(true)
             .open(file)
             .map(drop)
-            .map_err(|e| refused(flag, file, &format!("cannot write it: {e}")));
+            .map_err(|e| refused(option, file, &format!("cannot write it: {e}")));
     }
     let parent = match file.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
@@ -92,12 +97,12 @@ pub fn writable_file(flag: &str, file: &Path) -> Result<(), Failure> {
     };
     if !parent.is_dir() {
         return Err(refused(
-            flag,
+            option,
             file,
             &format!("the directory {} does not exist", parent.display()),
         ));
     }
-    probe(flag, file, parent)
+    probe(option, file, parent)
 }
 
 /// The file in a checkpoint directory that holds the classes done (kept
@@ -119,7 +124,7 @@ pub struct CheckpointTarget {
 /// Refuses, before any work, a checkpoint directory that is not the
 /// program's, or that holds a checkpoint the count does not resume from.
 pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
-    let flag = "--checkpoint";
+    let option = Word::Setting(Setting::Checkpoint);
     let dir = &target.write;
     let foreign = |path: &Path| {
         let what = if path == dir {
@@ -131,14 +136,14 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
             )
         };
         refused(
-            flag,
+            option,
             dir,
             &format!(
                 "{what}; the count writes checkpoints only into a new or empty directory, or its own, and leaves this one as it is"
             ),
         )
     };
-    let unreadable = |e: std::io::Error| refused(flag, dir, &format!("cannot read it: {e}"));
+    let unreadable = |e: std::io::Error| refused(option, dir, &format!("cannot read it: {e}"));
     // The directories that hold (or will hold) checkpoints.
     let slots: Vec<PathBuf> = match target.share {
         None => vec![dir.clone()],
@@ -156,7 +161,7 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
     };
     if let Some(slot) = slots.iter().find(|slot| checkpoint::in_use(slot)) {
         return Err(refused(
-            flag,
+            option,
             dir,
             &format!(
                 "{} is the checkpoint of another count running now; wait for it to end, or choose another directory",
@@ -202,61 +207,65 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
     if target.resume.as_deref().is_some_and(|r| same(r, dir)) {
         return Ok(());
     }
-    let name = dir.display();
-    Err(refused(
-        flag,
-        dir,
-        &format!(
-            "it already holds a checkpoint ({what}); go on from it with --resume {name}, or remove {name} or choose another directory to start over"
-        ),
-    ))
+    let name = dir.display().to_string();
+    Err(Failure::refused(message!(
+        option.given(&name),
+        format!(": it already holds a checkpoint ({what}); go on from it with "),
+        Setting::Resume.given(&name),
+        format!(", or remove {name} or choose another directory to start over")
+    )))
 }
 
 /// Creates and removes a file in `dir`.
-fn probe(flag: &str, named: &Path, dir: &Path) -> Result<(), Failure> {
+fn probe(option: Word, named: &Path, dir: &Path) -> Result<(), Failure> {
     tempfile::Builder::new()
         .prefix(".knights-tour-probe")
         .tempfile_in(dir)
         .map(drop)
-        .map_err(|e| refused(flag, named, &format!("cannot write there: {e}")))
+        .map_err(|e| refused(option, named, &format!("cannot write there: {e}")))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::Output;
 
     #[test]
     fn missing_directories_of_files_are_refused_and_asked_ones_created() {
         let scratch = tempfile::tempdir().unwrap();
         let missing = scratch.path().join("missing/x.dot");
-        let refusal = writable_file("-o", &missing).unwrap_err();
-        assert!(refusal.message.contains("x.dot"), "{}", refusal.message);
+        let refusal = writable_file(Output::Drawing, &missing).unwrap_err();
         assert!(
-            refusal.message.contains("does not exist"),
+            refusal.message.to_string().contains("x.dot"),
             "{}",
             refusal.message
         );
-        assert!(writable_file("-o", &scratch.path().join("x.dot")).is_ok());
+        assert!(
+            refusal.message.to_string().contains("does not exist"),
+            "{}",
+            refusal.message
+        );
+        assert!(writable_file(Output::Drawing, &scratch.path().join("x.dot")).is_ok());
         assert!(
             !scratch.path().join("x.dot").exists(),
             "nothing is left behind"
         );
         let spill = scratch.path().join("a/b/spill");
-        assert!(writable_dir("--spill-dir", &spill).is_ok());
+        assert!(writable_dir(Setting::SpillDir, &spill).is_ok());
         assert!(spill.is_dir());
-        let refusal = writable_file("--svg", scratch.path()).unwrap_err();
+        let refusal = writable_file(Output::Svg, scratch.path()).unwrap_err();
         assert!(
-            refusal.message.contains("is a directory"),
+            refusal.message.to_string().contains("is a directory"),
             "{}",
             refusal.message
         );
         let checkpoint = scratch.path().join("ckpt");
-        assert!(makeable_dir("--checkpoint", &checkpoint).is_ok());
+        assert!(makeable_dir(Setting::Checkpoint, &checkpoint).is_ok());
         assert!(!checkpoint.exists(), "made by the count, not the plan");
-        assert!(makeable_dir("--checkpoint", &scratch.path().join("no/ckpt")).is_err());
+        assert!(makeable_dir(Setting::Checkpoint, &scratch.path().join("no/ckpt")).is_err());
         let under_a_file = scratch.path().join("x.dot");
         std::fs::write(&under_a_file, "").unwrap();
-        assert!(writable_dir("--spill-dir", &under_a_file.join("d")).is_err());
-        assert!(writable_file("-o", &under_a_file).is_ok());
+        assert!(writable_dir(Setting::SpillDir, &under_a_file.join("d")).is_err());
+        assert!(writable_file(Output::Drawing, &under_a_file).is_ok());
     }
 }

@@ -37,9 +37,12 @@ use kt_tours::NoTour;
 
 use crate::checkpoint_of::CheckpointOf;
 use crate::failure::Failure;
-use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources, human_bytes};
+use crate::human;
+use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources};
 use crate::questions::{self, Strategy};
 use crate::request::{MethodChoice, Question, Request, Work};
+use crate::words::message;
+use crate::words::{Message, Setting, Word};
 
 /// How a request will be answered: the work order. It keeps everything
 /// the plan resolved — the request, the method with its settings, the
@@ -54,7 +57,7 @@ pub struct Plan {
     pub reason: String,
     /// What the caller should know before the work starts: settings
     /// capped, an estimate beyond the machine.
-    pub notes: Vec<String>,
+    pub notes: Vec<Message>,
     /// The memory budget the run gets.
     pub budget: Bytes,
     pub threads: u32,
@@ -114,7 +117,7 @@ struct Candidate {
     settings: MethodSettings,
     strategy: Strategy,
     job: Job,
-    notes: Vec<String>,
+    notes: Vec<Message>,
 }
 
 /// The orders of the squares a plan has resolved, by the choice asked:
@@ -150,10 +153,11 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     // A span a plan, so that a test can count them: one a count.
     let _planning = tracing::debug_span!("plan").entered();
     let board = request.board;
-    for (flag, square) in request.question.squares() {
+    for (word, square) in request.question.squares() {
         if square >= board.cells() {
-            return Err(Failure::refused(format!(
-                "{flag}: square {square} is not on the {board} board"
+            return Err(Failure::refused(message!(
+                word,
+                format!(": square {square} is not on the {board} board")
             )));
         }
     }
@@ -163,21 +167,23 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         MethodChoice::Auto(candidates) => (candidates.clone(), true),
     };
     let what = match request.work {
-        Work::Count => request.question.flags(),
-        Work::Tours => "tour",
-        Work::Draw { .. } => "dot",
+        Work::Count => request.question.words(),
+        Work::Tours => Word::Tours.into(),
+        Work::Draw { .. } => Word::Draw.into(),
     };
     let mut capable = Vec::new();
     for settings in candidates {
         match questions::strategy_for(table, &settings) {
             Some(strategy) => capable.push((settings, strategy)),
-            None if !auto => return Err(questions::lacking(table, &settings, what)),
+            None if !auto => return Err(questions::lacking(table, &settings, &what)),
             None => {}
         }
     }
     if capable.is_empty() {
-        return Err(Failure::refused(format!(
-            "no method can answer {what} with the options given"
+        return Err(Failure::refused(message!(
+            "no method can answer ",
+            what,
+            " with the options given"
         )));
     }
     let mut resolved = Vec::with_capacity(capable.len());
@@ -189,9 +195,12 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         check_outputs(request, &settings)?;
         if let Some(question) = checkpoint_question(request, &settings, strategy) {
             let dirs = settings.method().checkpoint_dirs();
-            for (flag, dir) in [("--checkpoint", &dirs.write), ("--resume", &dirs.resume)] {
+            for (option, dir) in [
+                (Setting::Checkpoint, &dirs.write),
+                (Setting::Resume, &dirs.resume),
+            ] {
                 if let Some(dir) = dir {
-                    crate::checkpoint_of::check(flag, dir, question)?;
+                    crate::checkpoint_of::check(option, dir, question)?;
                 }
             }
             // A checkpoint that a count running now replaces is no level
@@ -200,9 +209,9 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
             if let Some(dir) = &dirs.resume
                 && kt_frontier::checkpoint::in_use(dir)
             {
-                return Err(Failure::refused(format!(
-                    "--resume {}: it is the checkpoint of another count running now; wait for it to end",
-                    dir.display()
+                return Err(Failure::refused(message!(
+                    Setting::Resume.given(dir.display()),
+                    ": it is the checkpoint of another count running now; wait for it to end"
                 )));
             }
         }
@@ -347,20 +356,26 @@ fn decide(
         Work::Count | Work::Tours => None,
     };
     if let Err(beyond) = within_machine(&reach, &candidate) {
-        let what = format!(
-            "--method {name} on {} tours of {}: the estimate, {} ({}), is beyond this machine: {beyond}",
-            request.kind,
-            request.board,
-            reach.describe(),
-            reach.basis
+        let what = message!(
+            Word::Method.given(name),
+            format!(
+                " on {} tours of {}: the estimate, {} ({}), is beyond this machine: {beyond}",
+                request.kind,
+                request.board,
+                reach.describe(),
+                reach.basis
+            )
         );
         if request.force {
             candidate
                 .notes
-                .push(format!("{what}; started with --force"));
+                .push(message!(what, "; started with ", Word::Force));
         } else {
-            return Err(Failure::refused(format!(
-                "{what}; --force starts it anyway"
+            return Err(Failure::refused(message!(
+                what,
+                "; ",
+                Word::Force,
+                " starts it anyway"
             )));
         }
     }
@@ -373,9 +388,17 @@ fn decide(
         } else {
             format!("about {nodes} nodes")
         };
-        return Err(Failure::refused(format!(
-            "the --method {name} diagram of {} tours of {} has {size} ({}), more than --max-nodes {}; DOT layouts of that size are unreadable (raise --max-nodes to insist)",
-            request.kind, request.board, reach.basis, drawing.max_nodes
+        return Err(Failure::refused(message!(
+            "the ",
+            Word::Method.given(name),
+            format!(
+                " diagram of {} tours of {} has {size} ({}), more than ",
+                request.kind, request.board, reach.basis
+            ),
+            Word::MaxNodes.given(drawing.max_nodes),
+            "; DOT layouts of that size are unreadable (raise ",
+            Word::MaxNodes,
+            " to insist)"
         )));
     }
     Ok(finish(request, candidate, reason, None, Some(reach)))
@@ -401,8 +424,8 @@ fn within_machine(reach: &Reach, candidate: &Candidate) -> Result<(), String> {
     let time = if reach.seconds > LONG_SECONDS {
         Err(format!(
             "{} is more than {}",
-            crate::methods::human_time(reach.seconds),
-            crate::methods::human_time(LONG_SECONDS)
+            human::duration(reach.seconds),
+            human::duration(LONG_SECONDS)
         ))
     } else {
         Ok(())
@@ -425,7 +448,7 @@ fn within(reach: &Reach, candidate: &Candidate, room: Bytes, what: &str) -> Resu
     if reach.memory <= total {
         return Ok(());
     }
-    let memory = human_bytes(reach.memory);
+    let memory = human::bytes(reach.memory);
     Err(match disk {
         Some((disk, dir)) => {
             format!("{memory} is more than {what} {room} and the {disk} free in {dir}")
@@ -461,9 +484,13 @@ fn whole_counts_only(
         && !(question == Question::Total && strategy == Strategy::Count)
         && strategy != Strategy::ByPairs
     {
-        return Err(Failure::refused(format!(
-            "checkpoints record whole counts: --checkpoint and --resume do not go with {}",
-            question.flags()
+        return Err(Failure::refused(message!(
+            "checkpoints record whole counts: ",
+            Setting::Checkpoint,
+            " and ",
+            Setting::Resume,
+            " do not go with ",
+            question.words()
         )));
     }
     Ok(())
@@ -506,7 +533,7 @@ pub(crate) fn checkpoint_question(
 
 /// The threads and budget of a method's resources (one thread and the
 /// default budget for a method that takes none).
-fn resources(asked: Option<Resources>, notes: &mut Vec<String>) -> Result<(Bytes, u32), Failure> {
+fn resources(asked: Option<Resources>, notes: &mut Vec<Message>) -> Result<(Bytes, u32), Failure> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
     let Some(asked) = asked else {
         return Ok((kt_memory::default_budget(), 1));
@@ -514,11 +541,17 @@ fn resources(asked: Option<Resources>, notes: &mut Vec<String>) -> Result<(Bytes
     let threads = asked.threads.unwrap_or(cores);
     let most = MAX_THREADS_PER_CORE * cores;
     if threads == 0 {
-        return Err(Failure::refused("--threads must be at least 1"));
+        return Err(Failure::refused(message!(
+            Setting::Threads,
+            " must be at least 1"
+        )));
     }
     if threads > most {
-        return Err(Failure::refused(format!(
-            "--threads {threads} is more than {MAX_THREADS_PER_CORE} times the {cores} cores of this machine (at most {most})"
+        return Err(Failure::refused(message!(
+            Setting::Threads.given(threads),
+            format!(
+                " is more than {MAX_THREADS_PER_CORE} times the {cores} cores of this machine (at most {most})"
+            )
         )));
     }
     Ok((budget(asked.memory, notes)?, threads))
@@ -526,7 +559,7 @@ fn resources(asked: Option<Resources>, notes: &mut Vec<String>) -> Result<(Bytes
 
 /// The budget: as asked, capped to the machine's memory and to what the
 /// process's address-space limit leaves room for, or the default.
-fn budget(asked: Option<Bytes>, notes: &mut Vec<String>) -> Result<Bytes, Failure> {
+fn budget(asked: Option<Bytes>, notes: &mut Vec<Message>) -> Result<Bytes, Failure> {
     let machine = kt_memory::machine_memory();
     if let (Some(asked), Some(room)) = (asked, kt_memory::address_space_budget())
         && asked >= MIN_MEMORY
@@ -534,19 +567,28 @@ fn budget(asked: Option<Bytes>, notes: &mut Vec<String>) -> Result<Bytes, Failur
         // Where the machine is smaller, its own cap says more.
         && machine.is_none_or(|machine| room < machine)
     {
-        notes.push(format!(
-            "--memory {asked} is more than half of this process's address-space limit (ulimit -v) of {}; the budget is {room}",
-            kt_memory::address_space_limit().unwrap_or(room)
+        notes.push(message!(
+            Setting::Memory.given(asked),
+            format!(
+                " is more than half of this process's address-space limit (ulimit -v) of {}; the budget is {room}",
+                kt_memory::address_space_limit().unwrap_or(room)
+            )
         ));
         return Ok(room.max(MIN_MEMORY));
     }
     match (asked, machine) {
-        (Some(asked), _) if asked < MIN_MEMORY => Err(Failure::refused(format!(
-            "--memory {asked} is below the smallest usable memory budget of {MIN_MEMORY}: the program itself holds about 5 MiB before any work"
+        (Some(asked), _) if asked < MIN_MEMORY => Err(Failure::refused(message!(
+            Setting::Memory.given(asked),
+            format!(
+                " is below the smallest usable memory budget of {MIN_MEMORY}: the program itself holds about 5 MiB before any work"
+            )
         ))),
         (Some(asked), Some(machine)) if asked > machine => {
-            notes.push(format!(
-                "--memory {asked} is more than this machine's {machine} of memory; the budget is {machine}"
+            notes.push(message!(
+                Setting::Memory.given(asked),
+                format!(
+                    " is more than this machine's {machine} of memory; the budget is {machine}"
+                )
             ));
             Ok(machine)
         }
@@ -576,17 +618,17 @@ fn budget(asked: Option<Bytes>, notes: &mut Vec<String>) -> Result<Bytes, Failur
 /// the method's (spill directory, checkpoint).
 fn check_outputs(request: &Request, settings: &MethodSettings) -> Result<(), Failure> {
     let outputs = settings.method().outputs();
-    for (flag, dir) in &outputs.dirs {
-        crate::paths::writable_dir(flag, dir)?;
+    for (option, dir) in &outputs.dirs {
+        crate::paths::writable_dir(*option, dir)?;
     }
-    for (flag, dir) in &outputs.made_dirs {
-        crate::paths::makeable_dir(flag, dir)?;
+    for (option, dir) in &outputs.made_dirs {
+        crate::paths::makeable_dir(*option, dir)?;
     }
     if let Some(target) = &outputs.checkpoint {
         crate::paths::checkpoint_dir(target)?;
     }
-    for (flag, file) in outputs.files.iter().chain(&request.outputs) {
-        crate::paths::writable_file(flag, file)?;
+    for (output, file) in &request.outputs {
+        crate::paths::writable_file(*output, file)?;
     }
     Ok(())
 }

@@ -26,6 +26,8 @@ use kt_board::{Board, TourKind};
 use crate::failure::Failure;
 use crate::methods::{Capability, MethodSettings};
 use crate::request::{Question, Work};
+use crate::words::message;
+use crate::words::{Message, Word};
 
 /// How a question is answered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,9 +83,17 @@ pub(crate) fn strategies(
         }
         Question::From { .. } | Question::ByStart if !open => &[(Count, Strategy::Count)],
         Question::To { .. } if !open => {
-            return Err(Failure::refused(
-                "a closed tour ends where it started: --to needs --from (the tours from --from whose last square is --to)",
-            ));
+            return Err(Failure::refused(message!(
+                "a closed tour ends where it started: ",
+                Word::To,
+                " needs ",
+                Word::From,
+                " (the tours from ",
+                Word::From,
+                " whose last square is ",
+                Word::To,
+                ")"
+            )));
         }
         Question::ByStart if open => &[
             (FamilyOfTours, Strategy::FromFamily),
@@ -145,18 +155,24 @@ pub(crate) fn strategy_for(
 pub(crate) fn lacking(
     table: &[(Capability, Strategy)],
     method: &MethodSettings,
-    what: &str,
+    what: &Message,
 ) -> Failure {
     let needed: Vec<String> = table.iter().map(|(c, _)| c.name().to_string()).collect();
-    let able: Vec<String> = MethodSettings::every()
+    let mut able = Message::default();
+    for (i, m) in MethodSettings::every()
         .iter()
         .filter(|m| strategy_for(table, m).is_some())
-        .map(|m| format!("--method {}", m.name()))
-        .collect();
-    Failure::refused(format!(
-        "--method {} cannot answer {what}: that needs {} ({} can)",
-        method.name(),
-        needed.join(" or "),
-        able.join(" or ")
+        .enumerate()
+    {
+        let or = if i == 0 { "" } else { " or " };
+        able = able.then(or).then(Word::Method.given(m.name()));
+    }
+    Failure::refused(message!(
+        Word::Method.given(method.name()),
+        " cannot answer ",
+        what,
+        format!(": that needs {} (", needed.join(" or ")),
+        able,
+        " can)"
     ))
 }

@@ -299,23 +299,7 @@ impl FrontierReport {
         self.spilled_bytes += level.spilled_bytes;
         self.disk_peak_bytes = self.disk_peak_bytes.max(level.disk_bytes);
         match self.levels.iter_mut().find(|l| l.step == level.step) {
-            Some(same) => {
-                same.states += level.states;
-                same.read += level.read;
-                same.successors += level.successors;
-                same.time_ms += level.time_ms;
-                same.stored += level.stored;
-                same.runs += level.runs;
-                same.bytes += level.bytes;
-                same.memory_bytes += level.memory_bytes;
-                same.spilled_bytes += level.spilled_bytes;
-                same.states_per_second_per_thread = same
-                    .states_per_second_per_thread
-                    .max(level.states_per_second_per_thread);
-                same.disk_bytes = same.disk_bytes.max(level.disk_bytes);
-                same.rss_bytes = same.rss_bytes.max(level.rss_bytes);
-                same.slots = same.slots.max(level.slots);
-            }
+            Some(same) => same.add_sweep(&level),
             None => self.levels.push(level),
         }
     }
@@ -577,7 +561,16 @@ impl RunReport {
 
     /// Marks the report as ended early with `status` and `error`, with the
     /// time since the run `started` and the process's peak RSS.
-    pub fn stop(&mut self, status: Status, error: &str, started: std::time::Instant) {
+    ///
+    /// The error is in the library's stable words (a [`crate::Message`]'s
+    /// `Display`); a front end that shows the report writes its own
+    /// spelling of the failure over it.
+    pub fn stop(
+        &mut self,
+        status: Status,
+        error: impl std::fmt::Display,
+        started: std::time::Instant,
+    ) {
         self.status = status;
         self.error = Some(error.to_string());
         self.close(started);

@@ -15,6 +15,8 @@ use kt_board::{Board, Square, TourKind};
 use kt_shards::{Ends, Shard};
 
 use crate::methods::{GivenOptions, MethodSettings, Setting};
+use crate::words::message;
+use crate::words::{Message, Output, Word};
 use crate::zdd::Drawing;
 
 /// What to count.
@@ -64,20 +66,21 @@ impl Question {
         }
     }
 
-    /// The command-line words for the question, for messages.
-    pub fn flags(self) -> &'static str {
+    /// The words that ask the question, for messages (each front end
+    /// spells them: `--from with --to`, `start with end`).
+    pub fn words(self) -> Message {
         match self {
-            Question::Total => "the total",
-            Question::From { .. } => "--from",
-            Question::To { .. } => "--to",
-            Question::FromTo { .. } => "--from with --to",
-            Question::ByStart => "--by-start",
-            Question::ByEnd { .. } => "--from with --by-end",
-            Question::UpToSymmetry => "--up-to-symmetry",
+            Question::Total => "the total".into(),
+            Question::From { .. } => Word::From.into(),
+            Question::To { .. } => Word::To.into(),
+            Question::FromTo { .. } => message!(Word::From, " with ", Word::To),
+            Question::ByStart => Word::ByStart.into(),
+            Question::ByEnd { .. } => message!(Word::From, " with ", Word::ByEnd),
+            Question::UpToSymmetry => Word::UpToSymmetry.into(),
             Question::Pairs {
                 ends: Ends::Starts, ..
-            } => "--by-start with --shard",
-            Question::Pairs { .. } => "--shard",
+            } => message!(Word::ByStart, " with ", Word::Shard),
+            Question::Pairs { .. } => Word::Shard.into(),
         }
     }
 
@@ -95,11 +98,11 @@ impl Question {
     }
 
     /// The squares the question names.
-    pub fn squares(self) -> Vec<(&'static str, Square)> {
+    pub fn squares(self) -> Vec<(Word, Square)> {
         match self {
-            Question::From { from } | Question::ByEnd { from } => vec![("--from", from)],
-            Question::To { to } => vec![("--to", to)],
-            Question::FromTo { from, to } => vec![("--from", from), ("--to", to)],
+            Question::From { from } | Question::ByEnd { from } => vec![(Word::From, from)],
+            Question::To { to } => vec![(Word::To, to)],
+            Question::FromTo { from, to } => vec![(Word::From, from), (Word::To, to)],
             Question::Total
             | Question::ByStart
             | Question::UpToSymmetry
@@ -202,9 +205,10 @@ pub struct Request {
     pub question: Question,
     pub method: MethodChoice,
     pub work: Work,
-    /// Files the caller will write with the result (`dot -o`, `tour
-    /// --svg`): the plan checks that they can be written.
-    pub outputs: Vec<(&'static str, PathBuf)>,
+    /// Files the caller will write with the result (a drawing, a
+    /// picture), each with the output that names it: the plan checks that
+    /// they can be written.
+    pub outputs: Vec<(Output, PathBuf)>,
     /// Answer at once where a theorem says there is no tour (Schwenk for
     /// closed tours, Conrad et al. for open ones), instead of running the
     /// method. Benchmarks and cross-checks turn this off to make the

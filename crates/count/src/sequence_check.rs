@@ -60,8 +60,10 @@ impl Check {
         measure: Measure,
     ) -> Result<Check, Failure> {
         let sequence = published_sequence(a_number).ok_or_else(|| {
-            Failure::refused(format!(
-                "{a_number}: no such sequence is shipped (knights-tour known --sequences lists them)"
+            Failure::refused(crate::words::message!(
+                format!("{a_number}: no such sequence is shipped ("),
+                crate::words::Word::Sequences,
+                " lists them)"
             ))
         })?;
         let counts = |rows: usize, kind: TourKind, measure: Measure| {

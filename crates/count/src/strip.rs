@@ -20,13 +20,15 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Order, OrderChoice, Outcome};
+use kt_frontier::{FrontierError, Options, Order, OrderChoice, SweepCount};
 use kt_memory::{Bytes, Watchdog};
 use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::checkpoint_of::{self, CheckpointOf};
 use crate::failure::{Failure, FailureKind};
+use crate::words::Setting;
+use crate::words::message;
 
 /// What a front end watches a sweep with, and the levels it reports.
 pub use kt_frontier::{LevelReport, Watcher};
@@ -85,7 +87,7 @@ pub struct StripCounted {
     /// The strip swept: `rows ×` the columns the last term needs.
     pub board: Board,
     pub terms: Vec<Term>,
-    pub outcome: Outcome,
+    pub outcome: SweepCount,
     pub seconds: f64,
 }
 
@@ -157,12 +159,12 @@ impl StripRequest {
     /// sequence): it is never resumed nor written over.
     pub fn check_checkpoints(&self) -> Result<(), Failure> {
         let asked = self.question()?;
-        for (flag, dir) in [
-            ("--checkpoint", &self.checkpoint),
-            ("--resume", &self.resume),
+        for (option, dir) in [
+            (Setting::Checkpoint, &self.checkpoint),
+            (Setting::Resume, &self.resume),
         ] {
             if let Some(dir) = dir {
-                checkpoint_of::check(flag, dir, asked)?;
+                checkpoint_of::check(option, dir, asked)?;
             }
         }
         Ok(())
@@ -232,7 +234,7 @@ pub fn count_strip(
     let options = request.options(&order);
     let outcome = if board.cells() == 1 {
         // One square: its path is the convention's, no sweep describes it.
-        Outcome::empty(0)
+        SweepCount::empty(0)
     } else {
         let watchdog = {
             let cancel = cancel.clone();
@@ -262,7 +264,7 @@ pub fn count_strip(
 }
 
 /// The terms from a sweep's cycles by prefix, in the project's convention.
-fn terms(request: &StripRequest, outcome: &Outcome) -> Vec<Term> {
+fn terms(request: &StripRequest, outcome: &SweepCount) -> Vec<Term> {
     let cycles = |m: usize| outcome.prefix(m);
     (1..=request.to)
         .map(|n| {
@@ -288,16 +290,28 @@ fn failure(
     checkpoints: bool,
 ) -> Failure {
     let resumable = if checkpoints {
-        "; the checkpoint, if one was written, goes on with --resume"
+        message!(
+            "; the checkpoint, if one was written, goes on with ",
+            Setting::Resume
+        )
     } else {
-        "; with --checkpoint DIR a sweep can be stopped and go on with --resume DIR"
+        message!(
+            "; with ",
+            Setting::Checkpoint.given("DIR"),
+            " a sweep can be stopped and go on with ",
+            Setting::Resume.given("DIR")
+        )
     };
     let (kind, message) = match (error, cancel.cause()) {
         (FrontierError::Cancelled { levels }, Some(Cause::MemoryBudget { resident, .. })) => (
             FailureKind::Limit,
-            format!(
-                "memory budget of {budget} exceeded (resident {resident}) after {} steps{resumable}; {}",
-                levels.len(),
+            message!(
+                format!(
+                    "memory budget of {budget} exceeded (resident {resident}) after {} steps",
+                    levels.len()
+                ),
+                resumable,
+                "; ",
                 crate::methods::memory_advice(
                     budget,
                     crate::methods::Outgrown::Sweep {
@@ -313,7 +327,10 @@ fn failure(
                     _ => None,
                 },
             },
-            format!("interrupted after {} steps{resumable}", levels.len()),
+            message!(
+                format!("interrupted after {} steps", levels.len()),
+                resumable
+            ),
         ),
         (
             FrontierError::TooWide { .. }
@@ -321,8 +338,8 @@ fn failure(
             | FrontierError::Order(_)
             | FrontierError::Checkpoint(_),
             _,
-        ) => (FailureKind::Refused, error.to_string()),
-        _ => (FailureKind::Other, error.to_string()),
+        ) => (FailureKind::Refused, crate::methods::frontier_words(error)),
+        _ => (FailureKind::Other, crate::methods::frontier_words(error)),
     };
     Failure {
         kind,

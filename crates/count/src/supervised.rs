@@ -183,7 +183,10 @@ mod tests {
             }
         };
         assert!(
-            failure.message.contains("internal error: on purpose"),
+            failure
+                .message
+                .to_string()
+                .contains("internal error: on purpose"),
             "{}",
             failure.message
         );

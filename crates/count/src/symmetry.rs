@@ -35,6 +35,7 @@ use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
 use crate::report::{Fixed, SymmetryReport};
+use crate::words::Word;
 
 /// The most tours (sets of the diagram) the enumeration goes through.
 pub const MAX_ENUMERATED: u64 = 1 << 28;
@@ -148,14 +149,20 @@ pub(crate) fn by_quotients(
         let count = if g == Symmetry::Identity {
             undirected.clone()
         } else {
-            observer.note(&format!(
-                "counting the tours {g} maps onto themselves, on the quotient of the board"
-            ));
+            observer.note(
+                &format!(
+                    "counting the tours {g} maps onto themselves, on the quotient of the board"
+                )
+                .into(),
+            );
             match count_fixed(board, kind, g, cancel.flag()) {
                 Ok(found) => BigUint::from(found.tours),
                 Err(FixedError::Stopped) => return Ok(None),
                 Err(e @ FixedError::TooManyOrbits { .. }) => {
-                    return Err(Failure::refused(format!("--up-to-symmetry: {e}")));
+                    return Err(Failure::refused(crate::words::message!(
+                        Word::UpToSymmetry,
+                        format!(": {e}")
+                    )));
                 }
                 Err(FixedError::Internal(why)) => {
                     return Err(Failure::other(format!("internal error: {why}")));
@@ -218,8 +225,11 @@ pub(crate) fn none(board: &Board) -> SymmetryReport {
 /// Refuses an enumeration of more than [`MAX_ENUMERATED`] sets.
 pub(crate) fn check_size(count: &BigUint, board: &Board, kind: TourKind) -> Result<(), Failure> {
     if *count > BigUint::from(MAX_ENUMERATED) {
-        return Err(Failure::refused(format!(
-            "--up-to-symmetry goes through the tours one at a time: the {count} of {kind} {board} are more than the {MAX_ENUMERATED} it goes through"
+        return Err(Failure::refused(crate::words::message!(
+            Word::UpToSymmetry,
+            format!(
+                " goes through the tours one at a time: the {count} of {kind} {board} are more than the {MAX_ENUMERATED} it goes through"
+            )
         )));
     }
     Ok(())

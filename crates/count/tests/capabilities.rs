@@ -8,8 +8,22 @@ use std::time::{Duration, Instant};
 
 use kt_count::{
     Board, Checkpointing, Drawing, Failure, FailureKind, Frontier, MethodSettings, Question,
-    Request, Resources, TourKind, Work, plan,
+    Request, Resources, Spelling, TourKind, Word, Work, plan,
 };
+
+/// Flags, as a command line spells the library's words: the messages
+/// asserted here read as the command line shows them.
+struct Flags;
+
+impl Spelling for Flags {
+    fn word(&self, word: Word) -> String {
+        format!("--{}", word.name().replace('_', "-"))
+    }
+
+    fn given(&self, word: Word, value: &str) -> String {
+        format!("{} {value}", self.word(word))
+    }
+}
 
 /// Whether `method` answers `question` on `kind` tours, as
 /// docs/architecture.md tabulates it.
@@ -85,7 +99,7 @@ fn assert_refused_at_once(
     );
     assert!(failure.report.is_none(), "{what}: no work was done");
     assert!(took < Duration::from_secs(1), "{what}: took {took:?}");
-    failure.message
+    failure.message.spell(&Flags)
 }
 
 #[test]
@@ -210,7 +224,10 @@ fn work_beyond_the_machine_is_refused_unless_forced() {
     count.force = true;
     let notes = plan(&count).unwrap().notes;
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(notes[0].contains("started with --force"), "{notes:?}");
+    assert!(
+        notes[0].spell(&Flags).contains("started with --force"),
+        "{notes:?}"
+    );
     // A plain count of 9x9 open tours, by auto, and a diagram of them.
     let (result, took) = planned(&Request::new("9x9".parse().unwrap(), TourKind::Open));
     let message = assert_refused_at_once(result, took, "count 9");
@@ -264,7 +281,7 @@ fn auto_never_takes_a_method_twice_as_slow_as_one_that_fits() {
                         assert!(
                             estimate.seconds <= 2.0 * theirs.seconds.max(1e-3),
                             "{kind} {board} {}: auto took {} ({}), but {name} fits in {}",
-                            question.flags(),
+                            question.words().spell(&Flags),
                             chosen.method,
                             estimate.brief(),
                             theirs.brief()

@@ -35,7 +35,10 @@ fn a_node_capacity_that_runs_out_is_a_limit() {
     let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
     assert_eq!(failure.kind, FailureKind::Limit);
     assert!(
-        failure.message.contains("node capacity of 2000"),
+        failure
+            .message
+            .to_string()
+            .contains("node capacity of 2000"),
         "{}",
         failure.message
     );
@@ -59,8 +62,11 @@ fn a_memo_that_cannot_grow_within_the_budget_is_a_limit() {
     // The memo's own limit or the watchdog, whichever sees it first.
     assert_eq!(failure.kind, FailureKind::Limit);
     assert!(
-        failure.message.contains("memo cannot grow")
-            || failure.message.contains("memory budget of 150 MiB"),
+        failure.message.to_string().contains("memo cannot grow")
+            || failure
+                .message
+                .to_string()
+                .contains("memory budget of 150 MiB"),
         "{}",
         failure.message
     );
@@ -131,7 +137,10 @@ fn the_memory_watchdog_stops_a_count_as_a_limit() {
     let failure = count(&req, &hog, &CancelToken::new()).unwrap_err();
     assert_eq!(failure.kind, FailureKind::Limit, "{}", failure.message);
     assert!(
-        failure.message.contains("memory budget of 64 MiB"),
+        failure
+            .message
+            .to_string()
+            .contains("memory budget of 64 MiB"),
         "{}",
         failure.message
     );
@@ -198,7 +207,7 @@ fn requests_that_cannot_run_are_refused_before_any_work() {
         let failure = count(&req, &Silent, &CancelToken::new()).unwrap_err();
         assert_eq!(failure.kind, FailureKind::Refused, "{}", failure.message);
         assert!(
-            failure.message.contains(expected),
+            failure.message.to_string().contains(expected),
             "{} should say {expected}",
             failure.message
         );

@@ -28,7 +28,7 @@ fn tours_from(board: &str, square: &str) -> Result<(BigUint, RunReport), String>
         .with_method(method)
         .asking(Question::From { from });
     let Counted { count, report } = count(&request, &Silent, &CancelToken::new())
-        .map_err(|failure: Failure| failure.message)?;
+        .map_err(|failure: Failure| failure.to_string())?;
     Ok((count, report))
 }
 

@@ -10,6 +10,8 @@ pub enum DistributedError {
     /// Refused before any work: a bad address, a port in use, a peer that
     /// counts something else, no level every process can resume from.
     Refused(String),
+    /// Refused before any work: the processes' options at fault.
+    Cluster(crate::hosts::ClusterRefusal),
     /// A peer was lost during the count: timely is fail-stop, so the count
     /// stops; restart every process with `--resume`.
     PeerLost(String),
@@ -23,6 +25,7 @@ impl fmt::Display for DistributedError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DistributedError::Refused(why) => f.write_str(why),
+            DistributedError::Cluster(refusal) => refusal.fmt(f),
             DistributedError::PeerLost(why) => write!(
                 f,
                 "{why}; the count stopped (restart every process, with --resume where checkpoints were written)"

@@ -33,29 +33,92 @@ fn quoted(line: &str) -> String {
 /// listens on `DEFAULT_PORT + i` (timely's own default).
 pub const DEFAULT_PORT: u16 = 2101;
 
+/// Why the processes of a cluster cannot be set up, as values: the
+/// options at fault are named by the front end that gave them (kt-count
+/// words it with the options as typed words, which each front end spells).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClusterRefusal {
+    /// No processes at all.
+    NoProcesses,
+    /// A process index not below the number of processes.
+    ProcessOutOfRange { process: usize, processes: usize },
+    /// Consecutive ports from `port` run past the last port.
+    PortsRunPast { port: u16, processes: usize },
+    /// A hostfile that lists fewer addresses than there are processes.
+    FewAddresses {
+        hostfile: String,
+        listed: usize,
+        processes: usize,
+    },
+    /// A hostfile that cannot be read or holds something else (the whole
+    /// line: it names no option).
+    Hostfile(String),
+    /// A resume directory that holds no checkpoint of this process.
+    NoShare {
+        dir: std::path::PathBuf,
+        process: usize,
+        processes: usize,
+        mine: std::path::PathBuf,
+    },
+}
+
+impl std::fmt::Display for ClusterRefusal {
+    /// In plain words, the options by their names (`processes 0`); a front
+    /// end words it with its own spelling of the options.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ClusterRefusal::NoProcesses => f.write_str("processes must be at least 1"),
+            ClusterRefusal::ProcessOutOfRange { process, processes } => write!(
+                f,
+                "process {process} is out of range: with processes {processes} the processes are 0 to {}",
+                processes - 1
+            ),
+            ClusterRefusal::PortsRunPast { port, processes } => write!(
+                f,
+                "port {port} with processes {processes} runs past port {}",
+                u16::MAX
+            ),
+            ClusterRefusal::FewAddresses {
+                hostfile,
+                listed,
+                processes,
+            } => write!(
+                f,
+                "hostfile {hostfile} lists {listed} addresses, and processes {processes} needs one per process"
+            ),
+            ClusterRefusal::Hostfile(why) => f.write_str(why),
+            ClusterRefusal::NoShare {
+                dir,
+                process,
+                processes,
+                mine,
+            } => write!(
+                f,
+                "resume {}: no checkpoint of process {process} of {processes} in {}",
+                dir.display(),
+                mine.display()
+            ),
+        }
+    }
+}
+
 /// Refuses a process index that is not below the number of processes (the
-/// one message for it, wherever it is checked).
-pub fn check_process(process: usize, processes: usize) -> Result<(), String> {
+/// one refusal of it, wherever it is checked).
+pub fn check_process(process: usize, processes: usize) -> Result<(), ClusterRefusal> {
     if processes == 0 {
-        return Err("--processes must be at least 1".into());
+        return Err(ClusterRefusal::NoProcesses);
     }
     if process >= processes {
-        return Err(format!(
-            "--process {process} is out of range: with --processes {processes} the processes are 0 to {}",
-            processes - 1
-        ));
+        return Err(ClusterRefusal::ProcessOutOfRange { process, processes });
     }
     Ok(())
 }
 
 /// The addresses of `processes` processes on this machine, from `port` on.
-pub fn localhost(processes: usize, port: u16) -> Result<Vec<String>, String> {
+pub fn localhost(processes: usize, port: u16) -> Result<Vec<String>, ClusterRefusal> {
     let last = usize::from(port) + processes.saturating_sub(1);
     if last > usize::from(u16::MAX) {
-        return Err(format!(
-            "--port {port} with --processes {processes} runs past port {}",
-            u16::MAX
-        ));
+        return Err(ClusterRefusal::PortsRunPast { port, processes });
     }
     Ok((0..processes)
         .map(|i| format!("127.0.0.1:{}", usize::from(port) + i))
@@ -66,20 +129,39 @@ pub fn localhost(processes: usize, port: u16) -> Result<Vec<String>, String> {
 /// lines and `#` comments skipped), at least `processes` of them. A host
 /// that does not resolve is refused here, before any process waits for it,
 /// and so is a file beyond [`MAX_HOSTFILE_BYTES`].
-pub fn read_hostfile(path: &Path, processes: usize) -> Result<Vec<String>, String> {
+pub fn read_hostfile(path: &Path, processes: usize) -> Result<Vec<String>, ClusterRefusal> {
     let name = path.display();
+    let addresses = read_addresses(path)?;
+    if addresses.len() < processes {
+        return Err(ClusterRefusal::FewAddresses {
+            hostfile: name.to_string(),
+            listed: addresses.len(),
+            processes,
+        });
+    }
+    let mut addresses = addresses;
+    addresses.truncate(processes);
+    Ok(addresses)
+}
+
+/// Every address a hostfile lists, checked.
+fn read_addresses(path: &Path) -> Result<Vec<String>, ClusterRefusal> {
+    let name = path.display();
+    let refused = ClusterRefusal::Hostfile;
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|file| file.take(MAX_HOSTFILE_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| format!("cannot read hostfile {name}: {e}"))?;
+        .map_err(|e| refused(format!("cannot read hostfile {name}: {e}")))?;
     if bytes.len() as u64 > MAX_HOSTFILE_BYTES {
-        return Err(format!(
+        return Err(refused(format!(
             "hostfile {name} is larger than {} KiB, the most a hostfile may be (one host:port a line)",
             MAX_HOSTFILE_BYTES >> 10
-        ));
+        )));
     }
     let text = String::from_utf8(bytes).map_err(|_| {
-        format!("hostfile {name} is not text (UTF-8): expected one host:port a line")
+        refused(format!(
+            "hostfile {name} is not text (UTF-8): expected one host:port a line"
+        ))
     })?;
     let mut addresses = Vec::new();
     for (number, line) in text.lines().enumerate() {
@@ -91,31 +173,24 @@ pub fn read_hostfile(path: &Path, processes: usize) -> Result<Vec<String>, Strin
             .rsplit_once(':')
             .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
         if !well_formed || line.contains(char::is_whitespace) {
-            return Err(format!(
+            return Err(refused(format!(
                 "hostfile {name}, line {}: expected host:port (for example 10.0.0.7:2101), found {}",
                 number + 1,
                 quoted(line)
-            ));
+            )));
         }
         if line
             .to_socket_addrs()
             .map_or(true, |mut a| a.next().is_none())
         {
-            return Err(format!(
+            return Err(refused(format!(
                 "hostfile {name}, line {}: {} does not resolve to an address",
                 number + 1,
                 quoted(line)
-            ));
+            )));
         }
         addresses.push(line.to_owned());
     }
-    if addresses.len() < processes {
-        return Err(format!(
-            "hostfile {name} lists {} addresses, and --processes {processes} needs one per process",
-            addresses.len()
-        ));
-    }
-    addresses.truncate(processes);
     Ok(addresses)
 }
 
@@ -141,10 +216,10 @@ mod tests {
             read_hostfile(&path, 2).unwrap(),
             ["127.0.0.1:2101", "localhost:2102"]
         );
-        let short = read_hostfile(&path, 3).unwrap_err();
+        let short = read_hostfile(&path, 3).unwrap_err().to_string();
         assert!(short.contains("lists 2 addresses"), "{short}");
         std::fs::write(&path, "127.0.0.1:2101\n127.0.0.1\n").unwrap();
-        let bad = read_hostfile(&path, 2).unwrap_err();
+        let bad = read_hostfile(&path, 2).unwrap_err().to_string();
         assert!(bad.contains("line 2"), "{bad}");
         std::fs::write(&path, "127.0.0.1:99999\n").unwrap();
         assert!(read_hostfile(&path, 1).is_err());
@@ -155,12 +230,14 @@ mod tests {
     /// 100,000 characters are each refused with a short line.
     #[test]
     fn huge_hostfiles_are_refused_in_a_line() {
-        let zero = read_hostfile(Path::new("/dev/zero"), 2).unwrap_err();
+        let zero = read_hostfile(Path::new("/dev/zero"), 2)
+            .unwrap_err()
+            .to_string();
         assert!(zero.contains("larger than"), "{zero}");
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("hosts");
         std::fs::write(&path, format!("{}:2101\n", "h".repeat(100_000))).unwrap();
-        let long = read_hostfile(&path, 1).unwrap_err();
+        let long = read_hostfile(&path, 1).unwrap_err().to_string();
         assert!(long.len() < 200, "{} characters: {long}", long.len());
         assert!(long.contains("100005 characters"), "{long}");
     }

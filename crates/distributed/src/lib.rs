@@ -41,13 +41,14 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Order, Outcome, Watcher};
+use kt_frontier::{FrontierError, Options, Order, SweepCount, Watcher};
 use num_bigint::BigUint;
 use timely::communication::allocator::thread::ThreadBuilder;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
 use timely::communication::allocator::{AllocatorBuilder, ProcessBuilder};
 
 pub use error::DistributedError;
+pub use hosts::ClusterRefusal;
 pub use liveness::PEER_TIMEOUT;
 pub use report::ProcessReport;
 /// A cluster's checkpoint directories, asked for by their meaning: the
@@ -109,7 +110,7 @@ impl ClusterOptions {
         addresses: Addresses<'_>,
         connect_timeout: Option<Duration>,
         peer_timeout: Option<Duration>,
-    ) -> Result<ClusterOptions, String> {
+    ) -> Result<ClusterOptions, ClusterRefusal> {
         hosts::check_process(process, processes)?;
         let addresses = match addresses {
             Addresses::Hostfile(path) => hosts::read_hostfile(path, processes)?,
@@ -148,7 +149,7 @@ pub struct ClusterCounted {
     /// In the project's convention (closed undirected, open directed).
     pub tours: BigUint,
     /// The levels, summed over the processes.
-    pub outcome: Outcome,
+    pub outcome: SweepCount,
     pub processes: Vec<ProcessReport>,
 }
 
@@ -201,7 +202,7 @@ impl ClusterCount<'_> {
     pub fn check(&self) -> Result<(), DistributedError> {
         let c = self.cluster;
         let refuse = |why: String| Err(DistributedError::Refused(why));
-        hosts::check_process(c.process, c.processes).map_err(DistributedError::Refused)?;
+        hosts::check_process(c.process, c.processes).map_err(DistributedError::Cluster)?;
         if c.addresses.len() != c.processes {
             return refuse(format!(
                 "{} addresses for {} processes",
@@ -218,13 +219,12 @@ impl ClusterCount<'_> {
         if let Some(dir) = self.options.resume.as_ref().filter(|_| c.processes == 1) {
             let mine = resume::process_dir(dir, c.process, c.processes);
             if resume::held(&mine, c.process, c.processes, None).is_empty() {
-                return refuse(format!(
-                    "--resume {}: no checkpoint of process {} of {} in {}",
-                    dir.display(),
-                    c.process,
-                    c.processes,
-                    mine.display()
-                ));
+                return Err(DistributedError::Cluster(ClusterRefusal::NoShare {
+                    dir: dir.clone(),
+                    process: c.process,
+                    processes: c.processes,
+                    mine,
+                }));
             }
         }
         Ok(())
@@ -285,7 +285,7 @@ pub fn count_tours(
         // Every process knows this alike, so none waits for another.
         return Ok(ClusterCounted {
             tours: BigUint::ZERO,
-            outcome: Outcome::empty(sweep.width()),
+            outcome: SweepCount::empty(sweep.width()),
             processes: Vec::new(),
         });
     }
@@ -328,7 +328,7 @@ pub fn count_tours(
             let tours = kt_frontier::tours_of_cycles(count.board(), count.kind, &finished.cycles);
             Ok(ClusterCounted {
                 tours,
-                outcome: Outcome {
+                outcome: SweepCount {
                     cycles: finished.cycles,
                     prefixes: Vec::new(),
                     levels: finished.levels,

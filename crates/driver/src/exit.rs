@@ -102,7 +102,7 @@ impl From<Failure> for CliError {
     fn from(failure: Failure) -> CliError {
         CliError {
             code: code_of(&failure),
-            message: failure.message,
+            message: crate::spelling::spelled(&failure.message),
         }
     }
 }

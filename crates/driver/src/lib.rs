@@ -17,6 +17,7 @@ pub mod json;
 pub mod logging;
 pub mod output;
 pub mod progress;
+pub mod spelling;
 pub mod summary;
 pub mod supervise;
 
@@ -127,9 +128,8 @@ fn parse(args: &[OsString], colour: clap::ColorChoice) -> Result<cli::Cli, clap:
         .color(colour)
         .try_get_matches_from(args)?;
     let mut cli = cli::Cli::from_arg_matches(&matches)?;
-    // `bench` measures the time-sliced ZDD, the project's own encoding,
-    // unless another method is named: `auto` would take the fastest
-    // method, which is not what an engine benchmark compares.
+    // `bench` measures the library's benchmarked method unless another is
+    // named (`MethodSettings::benchmarked` says which, and why).
     if let cli::Command::Bench(args) = &mut cli.command
         && matches
             .subcommand_matches("bench")
@@ -137,7 +137,9 @@ fn parse(args: &[OsString], colour: clap::ColorChoice) -> Result<cli::Cli, clap:
             == Some(clap::parser::ValueSource::DefaultValue)
         && args.count.method.encoding.is_none()
     {
-        "zdd".clone_into(&mut args.count.method.method);
+        kt_count::MethodSettings::benchmarked()
+            .name()
+            .clone_into(&mut args.count.method.method);
     }
     Ok(cli)
 }

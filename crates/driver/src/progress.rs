@@ -27,7 +27,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kt_count::report::StepReport;
 use kt_count::{Observer, Progress, RunReport};
 
-use crate::summary::group;
+use kt_count::human::{compact, grouped, short_duration};
 
 /// `-q`: no word on stderr beyond the result and errors. One switch for
 /// the whole process, set once by `main_with_args` before any command
@@ -310,7 +310,7 @@ impl Observer for Monitor {
             .report
             .as_ref()
             .and_then(|r| r.steps.last())
-            .map(|s| format!(" (family: {} nodes)", group(s.result_size as u64)))
+            .map(|s| format!(" (family: {} nodes)", grouped(s.result_size as u64)))
             .unwrap_or_default();
         {
             let mut state = self.lock();
@@ -336,7 +336,7 @@ impl Observer for Monitor {
         );
         self.bar.set_message(format!(
             "{left}family: {} nodes",
-            group(step.result_size as u64)
+            grouped(step.result_size as u64)
         ));
     }
 
@@ -352,7 +352,7 @@ impl Observer for Monitor {
                 );
                 self.bar.set_message(format!(
                     "{left}{step}: {} (node, state) pairs so far",
-                    group(entries as u64)
+                    grouped(entries as u64)
                 ));
             }
             Progress::Level {
@@ -414,7 +414,7 @@ impl Observer for Monitor {
                 let memory = last.map_or(String::new(), |l| {
                     format!(
                         "; last level {} states in {}{}",
-                        group(l.states),
+                        grouped(l.states),
                         kt_count::Bytes(l.bytes),
                         if l.spilled_bytes > 0 {
                             format!(", {} spilled", kt_count::Bytes(l.spilled_bytes))
@@ -440,15 +440,16 @@ impl Observer for Monitor {
                 let seconds = self.started.elapsed().as_secs_f64().max(1e-3);
                 self.bar.set_message(format!(
                     "{} search nodes ({:.1} M/s), {} tours so far, {starts_done}/{starts_total} start squares done",
-                    group(nodes),
+                    grouped(nodes),
                     nodes as f64 / seconds / 1e6,
-                    group_u128(tours),
+                    grouped(tours),
                 ));
             }
         }
     }
 
-    fn note(&self, note: &str) {
+    fn note(&self, note: &kt_count::Message) {
+        let note = crate::spelling::spelled(note);
         // `-q`: the result and errors only (the notes stay in the JSON
         // report's `notes`).
         if !quiet() {
@@ -469,35 +470,6 @@ fn left_text(left: Option<f64>, estimate: Option<f64>, elapsed: f64) -> String {
         (Some(left), _) => format!("about {} left; ", short_duration(left)),
         (None, _) => String::new(),
     }
-}
-
-/// A count in three or four figures: `950`, `33.0k`, `2.07G`.
-fn compact(n: u64) -> String {
-    let x = n as f64;
-    if n < 10_000 {
-        n.to_string()
-    } else if x < 1e6 {
-        format!("{:.1}k", x / 1e3)
-    } else if x < 1e9 {
-        format!("{:.1}M", x / 1e6)
-    } else {
-        format!("{:.2}G", x / 1e9)
-    }
-}
-
-/// Seconds as `42 s`, `7 min`, `3.2 h`.
-fn short_duration(seconds: f64) -> String {
-    if seconds < 90.0 {
-        format!("{seconds:.0} s")
-    } else if seconds < 5400.0 {
-        format!("{:.0} min", seconds / 60.0)
-    } else {
-        format!("{:.1} h", seconds / 3600.0)
-    }
-}
-
-fn group_u128(n: u128) -> String {
-    crate::summary::group_digits(&n.to_string())
 }
 
 impl Drop for Monitor {
@@ -666,14 +638,5 @@ mod tests {
             "past the estimate of 4 min; "
         );
         assert_eq!(left_text(None, None, 3.0), "");
-    }
-
-    #[test]
-    fn counts_are_compact() {
-        use super::compact;
-        assert_eq!(compact(950), "950");
-        assert_eq!(compact(33_045), "33.0k");
-        assert_eq!(compact(103_553_450), "103.6M");
-        assert_eq!(compact(2_068_075_297), "2.07G");
     }
 }

@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 
 use kt_count::Bytes;
+use kt_count::human::{grouped, grouped_digits, millis};
 use kt_count::report::{RunReport, Status};
 
 /// Writes the summary of `report`: the count on its own line, then what
@@ -77,9 +78,9 @@ fn classes(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
                 class.from,
                 class.to.as_deref().unwrap_or("any"),
                 class.weight,
-                group_digits(&class.count),
+                grouped_digits(&class.count),
                 class.seconds,
-                group_digits(&class.peak_states.to_string())
+                grouped_digits(&class.peak_states.to_string())
             )?;
         }
     }
@@ -100,12 +101,12 @@ fn tables(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
             "  up to symmetry     {} orbits under {} symmetries ({})",
-            group_digits(&symmetry.orbits.to_string()),
+            grouped_digits(&symmetry.orbits.to_string()),
             symmetry.group_order,
             symmetry.method
         )?;
         for (name, fixed) in &symmetry.fixed.0 {
-            writeln!(out, "    fixed by {name:<9} {:>14}", group_digits(fixed))?;
+            writeln!(out, "    fixed by {name:<9} {:>14}", grouped_digits(fixed))?;
         }
     }
     Ok(())
@@ -123,17 +124,17 @@ fn work(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
             "  {last}     {:>14} nodes",
-            group(paths.final_size as u64)
+            grouped(paths.final_size as u64)
         )?;
         writeln!(
             out,
             "  largest diagram    {:>14} nodes",
-            group(paths.largest_size as u64)
+            grouped(paths.largest_size as u64)
         )?;
         writeln!(
             out,
             "  manager at peak    {:>14} nodes",
-            group(paths.peak_live_nodes as u64)
+            grouped(paths.peak_live_nodes as u64)
         )?;
     }
     // The one-pass filter's work is its memo, not an intersection's
@@ -142,14 +143,14 @@ fn work(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         writeln!(
             out,
             "  filter memo        {:>14} entries",
-            group(memo as u64)
+            grouped(memo as u64)
         )?;
     }
     if let Some(f) = &report.frontier {
         writeln!(
             out,
             "  frontier           {:>14} states at most, {} levels, {} slots wide",
-            group(f.peak_states),
+            grouped(f.peak_states),
             f.levels.len(),
             f.width
         )?;
@@ -207,19 +208,19 @@ fn run(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         None => writeln!(out, "  method             {}", s.method)?,
     }
     if let Some(nodes) = report.search_nodes {
-        writeln!(out, "  search nodes       {:>14}", group(nodes))?;
+        writeln!(out, "  search nodes       {:>14}", grouped(nodes))?;
     }
     match &report.satcount {
         Some(satcount) => writeln!(
             out,
             "  wall time          {:>14} (counting {})",
-            seconds(report.total_time_ms),
-            seconds(satcount.time_ms)
+            millis(report.total_time_ms),
+            millis(satcount.time_ms)
         )?,
         None => writeln!(
             out,
             "  wall time          {:>14}",
-            seconds(report.total_time_ms)
+            millis(report.total_time_ms)
         )?,
     }
     writeln!(
@@ -266,45 +267,4 @@ pub(crate) fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Resu
         writeln!(out, "    {}", cells.join(" "))?;
     }
     Ok(())
-}
-
-/// `1234567` → `1,234,567`.
-pub fn group(n: u64) -> String {
-    indicatif::HumanCount(n).to_string()
-}
-
-/// Commas between groups of three digits of a decimal string (a count
-/// beyond `u64`, which indicatif's `HumanCount` does not take).
-pub fn group_digits(digits: &str) -> String {
-    let mut out = String::with_capacity(digits.len() * 4 / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Milliseconds as a short human time.
-pub fn seconds(ms: f64) -> String {
-    if ms < 1000.0 {
-        format!("{ms:.0} ms")
-    } else {
-        format!("{:.2} s", ms / 1000.0)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn groups_digits() {
-        assert_eq!(group(0), "0");
-        assert_eq!(group(999), "999");
-        assert_eq!(group(1000), "1,000");
-        assert_eq!(group(3_555_077), "3,555,077");
-        assert_eq!(group_digits("19591828170979904"), "19,591,828,170,979,904");
-    }
 }

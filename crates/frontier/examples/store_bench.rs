@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use kt_board::{Board, TourKind};
 use kt_frontier::Sweep;
-use kt_frontier::exchange::{Builder, Merged, Store, Transition, Workers};
+use kt_frontier::exchange::{Builder, RunMerge, Store, Transition, Workers};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -65,7 +65,7 @@ fn main() {
         let started = std::time::Instant::now();
         distinct = 0;
         for p in 0..sealed.partitions() {
-            let mut merged = Merged::<u64>::new(sealed.take(p), &store).expect("in memory");
+            let mut merged = RunMerge::<u64>::new(sealed.take(p), &store).expect("in memory");
             while merged.next_state().expect("in memory").is_some() {
                 distinct += 1;
             }

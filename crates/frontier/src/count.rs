@@ -81,7 +81,7 @@ impl Default for Options {
 
 /// The result of a count.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome {
+pub struct SweepCount {
     /// Hamiltonian cycles of the swept graph: undirected closed tours, or
     /// (with the apex) undirected open tours.
     pub cycles: BigUint,
@@ -100,10 +100,10 @@ pub struct Outcome {
     pub spilled_bytes: u64,
 }
 
-impl Outcome {
+impl SweepCount {
     /// The outcome of a count that did no step.
-    pub fn empty(width: usize) -> Outcome {
-        Outcome {
+    pub fn empty(width: usize) -> SweepCount {
+        SweepCount {
             cycles: BigUint::ZERO,
             prefixes: Vec::new(),
             levels: Vec::new(),
@@ -201,7 +201,7 @@ pub(crate) fn run<K: Key>(
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
     last: usize,
-) -> Result<Outcome, FrontierError> {
+) -> Result<SweepCount, FrontierError> {
     let workers = Workers::new(options.threads)?;
     let store = Store::new(&options.spill_dir, options.memory, options.resident_limit);
     // The checkpoint directory is this count's until it ends.
@@ -227,7 +227,7 @@ pub(crate) fn run<K: Key>(
         cancel,
     };
     let swept = sweep_loop::run::<K, _>(&looping, &mut local, &workers, &store)?;
-    Ok(Outcome {
+    Ok(SweepCount {
         cycles: swept.cycles,
         prefixes: swept.prefixes,
         levels: swept.levels,
@@ -254,10 +254,10 @@ pub(crate) fn count_cycles(
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
-) -> Result<Outcome, FrontierError> {
+) -> Result<SweepCount, FrontierError> {
     let (board, kind) = (sweep.board(), sweep.kind());
     if sweep.impossible() {
-        return Ok(Outcome::empty(sweep.width()));
+        return Ok(SweepCount::empty(sweep.width()));
     }
     match key_bits(sweep) {
         Some(64) => run::<u64>(sweep, options, watcher, cancel, sweep.steps().len()),
@@ -300,7 +300,7 @@ mod tests {
         (states, cycles)
     }
 
-    fn levels(outcome: &Outcome) -> Vec<u64> {
+    fn levels(outcome: &SweepCount) -> Vec<u64> {
         outcome.levels.iter().map(|l| l.states).collect()
     }
 
@@ -556,7 +556,8 @@ mod tests {
                         let plain = run::<u128>(&sweep, &opts, &Unwatched, &cancel, all).unwrap();
                         let fewer = run::<u128>(&folded, &opts, &Unwatched, &cancel, all).unwrap();
                         assert_eq!(fewer.cycles, plain.cycles, "{kind} {board}");
-                        let summed = |o: &Outcome| o.levels.iter().map(|l| l.states).sum::<u64>();
+                        let summed =
+                            |o: &SweepCount| o.levels.iter().map(|l| l.states).sum::<u64>();
                         if folded.folds() && plain.cycles > BigUint::ZERO {
                             folded_somewhere += 1;
                             assert!(summed(&fewer) < summed(&plain), "{kind} {board}");

@@ -27,7 +27,7 @@ pub enum FrontierError {
     /// board or kind.
     Resume(String),
     /// The order asked for is of another board, or not every square of
-    /// its board once.
+    /// its board once (why; the caller names the option it came from).
     Order(String),
 }
 
@@ -44,9 +44,8 @@ impl fmt::Display for FrontierError {
                 write!(f, "stopped after {} steps", levels.len())
             }
             FrontierError::Io(e) => write!(f, "cannot spill a level to disk: {e}"),
-            FrontierError::Checkpoint(why)
-            | FrontierError::Resume(why)
-            | FrontierError::Order(why) => f.write_str(why),
+            FrontierError::Checkpoint(why) | FrontierError::Resume(why) => f.write_str(why),
+            FrontierError::Order(why) => write!(f, "the order of the squares: {why}"),
         }
     }
 }

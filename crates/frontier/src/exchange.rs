@@ -5,7 +5,7 @@
 //! checkpoint goes; `kt-distributed` is such a side, over timely).
 //!
 //! These are the types such a side handles, and no more: a level and its
-//! builder ([`Level`], [`Builder`], [`Sink`], read back as [`Merged`]
+//! builder ([`Level`], [`Builder`], [`Sink`], read back as [`RunMerge`]
 //! partitions), where its runs are kept ([`Store`]), the threads that
 //! expand it ([`Workers`], [`expand`], [`Successors`]), the packed state
 //! ([`Key`], whose digits are the frontier's degrees and mates,
@@ -15,7 +15,7 @@
 
 pub use crate::count::key_bits;
 pub use crate::level::{Builder, Level, Sink};
-pub use crate::merge::Merged;
+pub use crate::merge::RunMerge;
 pub use crate::state::{Digits, Key};
 pub use crate::step::{Expanded, Successors, expand};
 pub use crate::store::Store;

@@ -33,7 +33,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use num_bigint::BigUint;
 
-use crate::merge::Merged;
+use crate::merge::RunMerge;
 use crate::run::{Encoder, Run};
 use crate::state::Key;
 use crate::store::Store;
@@ -213,7 +213,7 @@ impl<K: Key> Level<K> {
     /// the level).
     pub fn drain(&self, store: &Store, mut visit: impl FnMut(K, &Weight)) -> io::Result<()> {
         for p in 0..self.partitions() {
-            let mut merged = Merged::<K>::new(self.take(p), store)?;
+            let mut merged = RunMerge::<K>::new(self.take(p), store)?;
             while let Some((key, weight)) = merged.next_state()? {
                 visit(key, &weight);
             }
@@ -223,7 +223,7 @@ impl<K: Key> Level<K> {
 }
 
 /// A partition of the level being built.
-struct Part<K> {
+struct Partition<K> {
     batch: Vec<(K, u64)>,
     /// An emptied batch to fill next, so that sealing a batch does not
     /// give its memory back to the allocator only to ask for it again.
@@ -236,7 +236,7 @@ struct Part<K> {
 /// A level being built.
 pub struct Builder<'s, K: Key> {
     bits: u32,
-    parts: Vec<Mutex<Part<K>>>,
+    parts: Vec<Mutex<Partition<K>>>,
     /// Successors a batch holds before it is sealed.
     batch: usize,
     /// Room a batch starts with: about a partition's share of the level.
@@ -270,7 +270,7 @@ impl<'s, K: Key> Builder<'s, K> {
             bits,
             parts: (0..parts)
                 .map(|_| {
-                    Mutex::new(Part {
+                    Mutex::new(Partition {
                         batch: Vec::new(),
                         spare: Vec::new(),
                         big: Vec::new(),
@@ -307,7 +307,7 @@ impl<'s, K: Key> Builder<'s, K> {
         }
     }
 
-    fn part(&self, p: usize) -> std::sync::MutexGuard<'_, Part<K>> {
+    fn part(&self, p: usize) -> std::sync::MutexGuard<'_, Partition<K>> {
         self.parts[p]
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -399,7 +399,7 @@ impl<'s, K: Key> Builder<'s, K> {
         drop(batch);
         while runs.len() > FAN_IN {
             let group: Vec<Run> = runs.drain(..FAN_IN).collect();
-            let mut merged = Merged::<K>::new(group, self.store)?;
+            let mut merged = RunMerge::<K>::new(group, self.store)?;
             let mut encoder = Encoder::with_capacity(0);
             while let Some((key, weight)) = merged.next_state()? {
                 encoder.push_weight(key, &weight);

@@ -65,7 +65,7 @@ use std::sync::atomic::AtomicBool;
 use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
-pub use count::{Options, Outcome, default_threads};
+pub use count::{Options, SweepCount, default_threads};
 pub use error::FrontierError;
 pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use report::{LevelReport, Unwatched, Watcher};
@@ -79,7 +79,7 @@ pub struct FrontierCounted {
     /// In the project's convention: closed tours undirected, open tours
     /// directed over every start square.
     pub tours: BigUint,
-    pub outcome: Outcome,
+    pub outcome: SweepCount,
 }
 
 /// The order `options` asks for on `board`'s `kind` tours, refused if it
@@ -105,7 +105,7 @@ pub fn resolve_order(
     let order = options
         .order
         .resolve(board)
-        .map_err(|e| FrontierError::Order(format!("--order: {e}")))?;
+        .map_err(|e| FrontierError::Order(e.to_string()))?;
     fits(&order, kind)?;
     Ok(order)
 }
@@ -136,7 +136,7 @@ pub fn count_restricted(
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
-) -> Result<Outcome, FrontierError> {
+) -> Result<SweepCount, FrontierError> {
     let order = resolve_order(board, kind, options)?;
     count_restricted_in(&order, kind, restriction, options, watcher, cancel)
 }
@@ -150,7 +150,7 @@ pub fn count_restricted_in(
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
-) -> Result<Outcome, FrontierError> {
+) -> Result<SweepCount, FrontierError> {
     count::count_cycles(
         &Sweep::restricted_in(order, kind, restriction),
         options,
@@ -173,7 +173,7 @@ pub fn count_between(
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
-) -> Result<Outcome, FrontierError> {
+) -> Result<SweepCount, FrontierError> {
     if board.cells() == 1 && from == 0 && to == 0 {
         return count_between_in(&Order::columns(board), from, to, options, watcher, cancel);
     }
@@ -190,12 +190,12 @@ pub fn count_between_in(
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
-) -> Result<Outcome, FrontierError> {
+) -> Result<SweepCount, FrontierError> {
     if order.board().cells() == 1 && from == 0 && to == 0 {
         // The one-square path starts and ends on its square.
-        return Ok(Outcome {
+        return Ok(SweepCount {
             cycles: BigUint::from(1u32),
-            ..Outcome::empty(0)
+            ..SweepCount::empty(0)
         });
     }
     count::count_cycles(
@@ -207,7 +207,7 @@ pub fn count_between_in(
 }
 
 /// The `kind` tours of every prefix of `order` in one sweep
-/// ([`Sweep::prefixes`]): [`Outcome::prefixes`] holds, for each number of
+/// ([`Sweep::prefixes`]): [`SweepCount::prefixes`] holds, for each number of
 /// squares `m` with any, the Hamiltonian cycles of the graph the first `m`
 /// squares induce (open tours: undirected paths, through the apex). A
 /// prefix of one square, whose one-square path no cycle describes, is the
@@ -225,7 +225,7 @@ pub fn count_prefixes(
     options: &Options,
     watcher: &dyn Watcher,
     cancel: &AtomicBool,
-) -> Result<Outcome, FrontierError> {
+) -> Result<SweepCount, FrontierError> {
     fits(order, kind)?;
     count::count_cycles(
         &Sweep::prefixes(order, kind, boards, fold),

@@ -20,7 +20,7 @@ use crate::store::{Released, Store};
 use crate::weight::Weight;
 
 /// The states of a set of runs, in key order, each once.
-pub struct Merged<'s, K: Key> {
+pub struct RunMerge<'s, K: Key> {
     readers: Vec<RunReader<K>>,
     /// Each reader's next entry.
     heads: Vec<Option<(K, Weight)>>,
@@ -31,11 +31,11 @@ pub struct Merged<'s, K: Key> {
     store: &'s Store,
 }
 
-impl<'s, K: Key> Merged<'s, K> {
+impl<'s, K: Key> RunMerge<'s, K> {
     /// A merge of `runs`, which it takes over and frees when dropped.
-    pub fn new(runs: Vec<Run>, store: &'s Store) -> io::Result<Merged<'s, K>> {
+    pub fn new(runs: Vec<Run>, store: &'s Store) -> io::Result<RunMerge<'s, K>> {
         let released = runs.iter().map(|r| (r.bytes, Released::of(r))).collect();
-        let mut merged = Merged {
+        let mut merged = RunMerge {
             readers: Vec::with_capacity(runs.len()),
             heads: Vec::with_capacity(runs.len()),
             heap: BinaryHeap::with_capacity(runs.len()),
@@ -109,7 +109,7 @@ impl<'s, K: Key> Merged<'s, K> {
     }
 }
 
-impl<K: Key> Drop for Merged<'_, K> {
+impl<K: Key> Drop for RunMerge<'_, K> {
     fn drop(&mut self) {
         self.readers.clear();
         for (bytes, place) in self.released.drain(..) {
@@ -163,7 +163,7 @@ mod tests {
             &[(4, Weight::Big(BigUint::from(u64::MAX) * 2u32))],
             false,
         );
-        let mut merged = Merged::<u64>::new(vec![a, b, c], &store).unwrap();
+        let mut merged = RunMerge::<u64>::new(vec![a, b, c], &store).unwrap();
         let mut all = Vec::new();
         while let Some((k, w)) = merged.next_state().unwrap() {
             all.push((k, w.to_biguint()));

@@ -45,6 +45,30 @@ pub struct LevelReport {
 }
 
 impl LevelReport {
+    /// Adds the same step of another sweep run after this one: work, time
+    /// and bytes written add up; what is held at once (resident and disk
+    /// bytes, slots) and the rate are the most of either. The rules for
+    /// one step's figures of processes running side by side are
+    /// [`StepFigures::sum`](crate::sweep_loop::StepFigures::sum)'s: there
+    /// the time is the slowest's and what is held adds up.
+    pub fn add_sweep(&mut self, other: &LevelReport) {
+        self.states += other.states;
+        self.read += other.read;
+        self.successors += other.successors;
+        self.time_ms += other.time_ms;
+        self.stored += other.stored;
+        self.runs += other.runs;
+        self.bytes += other.bytes;
+        self.memory_bytes += other.memory_bytes;
+        self.spilled_bytes += other.spilled_bytes;
+        self.states_per_second_per_thread = self
+            .states_per_second_per_thread
+            .max(other.states_per_second_per_thread);
+        self.disk_bytes = self.disk_bytes.max(other.disk_bytes);
+        self.rss_bytes = self.rss_bytes.max(other.rss_bytes);
+        self.slots = self.slots.max(other.slots);
+    }
+
     /// Bytes per distinct state of the stored level.
     pub fn bytes_per_state(&self) -> f64 {
         if self.states == 0 {

@@ -19,7 +19,7 @@ use num_bigint::BigUint;
 
 use crate::error::FrontierError;
 use crate::level::{Level, Sink};
-use crate::merge::Merged;
+use crate::merge::RunMerge;
 use crate::state::Key;
 use crate::store::Store;
 use crate::transition::Transition;
@@ -122,7 +122,7 @@ pub fn expand<K: Key, S: Successors<K>>(
                 if p >= level.partitions() || cancel.load(Ordering::Relaxed) {
                     return Ok(());
                 }
-                let mut merged = Merged::<K>::new(level.take(p), store)?;
+                let mut merged = RunMerge::<K>::new(level.take(p), store)?;
                 while let Some((key, weight)) = merged.next_state()? {
                     states += 1;
                     seen += 1;

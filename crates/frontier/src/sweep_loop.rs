@@ -312,7 +312,9 @@ pub fn run<K: Key, X: Exchange<K>>(
 
 impl StepFigures {
     /// The sum of every process's figures for one step (the time: the
-    /// slowest's; a checkpoint: due if due anywhere).
+    /// slowest's; a checkpoint: due if due anywhere). The same step of
+    /// sweeps run one after another adds up by
+    /// [`LevelReport::add_sweep`]'s rules instead.
     pub fn sum<'a>(all: impl IntoIterator<Item = &'a StepFigures>) -> StepFigures {
         let mut sum = StepFigures::default();
         for f in all {

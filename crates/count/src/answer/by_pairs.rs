@@ -205,7 +205,11 @@ mod tests {
         for damaged in ["", "30x", "-1", "0304", "3.0"] {
             class.count = damaged.into();
             let error = class_count(&class, dir).unwrap_err();
-            assert!(error.message.contains("class 3"), "{}", error.message);
+            assert!(
+                error.message.to_string().contains("class 3"),
+                "{}",
+                error.message
+            );
         }
     }
 }

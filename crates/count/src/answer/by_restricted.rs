@@ -91,9 +91,10 @@ pub(super) fn by_restricted(
             report.by_end = Some(table(&board, &by));
             Ok(by.iter().sum())
         }
-        _ => Err(Failure::other(format!(
-            "internal error: {} is not answered a run at a time",
-            question.flags()
+        _ => Err(Failure::other(crate::words::message!(
+            "internal error: ",
+            question.words(),
+            " is not answered a run at a time"
         ))),
     }
 }

@@ -124,9 +124,9 @@ impl Method for Backtrack {
                 let note = format!(
                     "{}: about {}",
                     describe_tree(nodes, error),
-                    super::human_time(seconds)
+                    crate::human::duration(seconds)
                 );
-                observer.note(&note);
+                observer.note(&note.clone().into());
                 report.notes.push(note);
             }
         }
@@ -167,7 +167,7 @@ impl Method for Backtrack {
                 report.stop(Status::Interrupted, &message, started);
                 Err(Failure {
                     kind: FailureKind::Stopped { signal },
-                    message,
+                    message: message.into(),
                     report: None,
                 }
                 .with_report(report))
@@ -216,7 +216,7 @@ fn stopped(error: &CountError, cancel: &CancelToken) -> Failure {
                     _ => None,
                 },
             },
-            message: format!("interrupted: {error}"),
+            message: format!("interrupted: {error}").into(),
             report: None,
         },
     }

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use kt_distributed::{ClusterCount, ClusterOptions, DistributedError};
+use kt_distributed::{ClusterCount, ClusterOptions, ClusterRefusal, DistributedError};
 
 use super::frontier::{self, Frontier};
 use super::{
@@ -17,6 +17,7 @@ use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
 use crate::report::{Benchmark, ClusterReport, Counted, ProcessFigures, RunReport, Status};
+use crate::words::{Message, Word, message};
 
 /// The cluster method: the frontier method's settings, and the processes.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -184,6 +185,7 @@ impl Method for Cluster {
                 Ok(Counted::new(counted.tours, report))
             }
             Err(DistributedError::Refused(why)) => Err(Failure::refused(why)),
+            Err(DistributedError::Cluster(refusal)) => Err(Failure::refused(&refusal)),
             Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => {
                 Err(frontier::failure(
                     &kt_frontier::FrontierError::Cancelled { levels: Vec::new() },
@@ -199,7 +201,7 @@ impl Method for Cluster {
                 report.stop(Status::Failed, &message, started);
                 Err(Failure {
                     kind: FailureKind::Other,
-                    message,
+                    message: message.into(),
                     report: None,
                 }
                 .with_report(report))
@@ -218,3 +220,52 @@ impl Method for Cluster {
         }
     }
 }
+
+/// A cluster's refusal in the library's words: the options at fault as
+/// typed words, for each front end to spell.
+impl From<&ClusterRefusal> for Message {
+    fn from(refusal: &ClusterRefusal) -> Message {
+        let processes = Setting::Processes;
+        match refusal {
+            ClusterRefusal::NoProcesses => message!(processes, " must be at least 1"),
+            ClusterRefusal::ProcessOutOfRange {
+                process,
+                processes: n,
+            } => message!(
+                Word::Process.given(process),
+                " is out of range: with ",
+                processes.given(n),
+                format!(" the processes are 0 to {}", n - 1)
+            ),
+            ClusterRefusal::PortsRunPast { port, processes: n } => message!(
+                Word::Port.given(port),
+                " with ",
+                processes.given(n),
+                format!(" runs past port {}", u16::MAX)
+            ),
+            ClusterRefusal::FewAddresses {
+                hostfile,
+                listed,
+                processes: n,
+            } => message!(
+                format!("hostfile {hostfile} lists {listed} addresses, and "),
+                processes.given(n),
+                " needs one per process"
+            ),
+            ClusterRefusal::Hostfile(why) => why.clone().into(),
+            ClusterRefusal::NoShare {
+                dir,
+                process,
+                processes: n,
+                mine,
+            } => message!(
+                Setting::Resume.given(dir.display()),
+                format!(
+                    ": no checkpoint of process {process} of {n} in {}",
+                    mine.display()
+                )
+            ),
+        }
+    }
+}
+

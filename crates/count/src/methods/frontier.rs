@@ -23,6 +23,8 @@ use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::{Observer, Progress};
 use crate::report::{Benchmark, Counted, FrontierReport, RunReport, Status};
+use crate::words::message;
+use crate::words::{Message, Word};
 
 /// How often a checkpoint is written when no interval is asked for.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_mins(5);
@@ -174,14 +176,13 @@ impl Method for Frontier {
             dirs: self
                 .spill_dir
                 .iter()
-                .map(|d| ("--spill-dir", d.clone()))
+                .map(|d| (Setting::SpillDir, d.clone()))
                 .collect(),
             made_dirs: self
                 .checkpoint
                 .iter()
-                .map(|c| ("--checkpoint", c.path.clone()))
+                .map(|c| (Setting::Checkpoint, c.path.clone()))
                 .collect(),
-            files: Vec::new(),
             checkpoints: self.checkpoint.is_some() || self.resume.is_some(),
             checkpoint: self
                 .checkpoint
@@ -438,22 +439,10 @@ pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
 fn states_basis(states: &measured::SweepStates) -> String {
     format!(
         "widest level {} states, {} in all: {}",
-        round_figure(states.peak),
-        round_figure(states.summed),
+        crate::human::estimated(states.peak),
+        crate::human::estimated(states.summed),
         states.basis
     )
-}
-
-/// A state count in three significant digits (`4.61 M`, `1.2e15`): an
-/// estimate's figure, not a measurement's.
-fn round_figure(states: f64) -> String {
-    match states {
-        s if s < 1e4 => format!("{s:.0}"),
-        s if s < 1e6 => format!("{:.3} k", s / 1e3),
-        s if s < 1e9 => format!("{:.3} M", s / 1e6),
-        s if s < 1e12 => format!("{:.3} G", s / 1e9),
-        s => format!("{s:.2e}"),
-    }
 }
 
 /// The time and memory a sweep of these states takes.
@@ -611,11 +600,14 @@ impl Watcher for LevelWatcher<'_> {
             f.steps_done = f.steps_done.max(step);
             f.checkpoint_step = Some(step);
         });
-        self.observer.note(&format!(
-            "checkpoint after {step} of {} steps written to {}",
-            self.steps,
-            path.display()
-        ));
+        self.observer.note(
+            &format!(
+                "checkpoint after {step} of {} steps written to {}",
+                self.steps,
+                path.display()
+            )
+            .into(),
+        );
     }
 }
 
@@ -643,8 +635,11 @@ pub(super) fn failure(
         .frontier
         .as_ref()
         .map_or((0, None), |f| (f.steps_done, f.checkpoint_step));
-    let resumable = checkpoint.map_or(String::new(), |step| {
-        format!("; the checkpoint holds step {step}, to go on from with --resume")
+    let resumable = checkpoint.map_or_else(Message::default, |step| {
+        message!(
+            format!("; the checkpoint holds step {step}, to go on from with "),
+            Setting::Resume
+        )
     });
     let advice = super::memory_advice(
         budget,
@@ -656,8 +651,11 @@ pub(super) fn failure(
         (FrontierError::Cancelled { .. }, Some(Cause::MemoryBudget { resident, .. })) => (
             FailureKind::Limit,
             Status::OutOfMemory,
-            format!(
-                "memory budget of {budget} exceeded (resident {resident}) after {done} steps{resumable}; {advice}"
+            message!(
+                format!("memory budget of {budget} exceeded (resident {resident}) after {done} steps"),
+                resumable,
+                "; ",
+                advice
             ),
         ),
         (FrontierError::Cancelled { .. }, cause) => (
@@ -668,23 +666,23 @@ pub(super) fn failure(
                 },
             },
             Status::Interrupted,
-            format!("interrupted after {done} steps{resumable}"),
+            message!(format!("interrupted after {done} steps"), resumable),
         ),
         (FrontierError::TooWide { .. } | FrontierError::Resume(_) | FrontierError::Order(_), _) => {
-            return Failure::refused(error.to_string());
+            return Failure::refused(frontier_words(error));
         }
         (FrontierError::Io(e), _) if e.kind() == std::io::ErrorKind::InvalidData => (
             FailureKind::Other,
             Status::Failed,
-            format!("{e}; the count stopped rather than count from changed data"),
+            format!("{e}; the count stopped rather than count from changed data").into(),
         ),
         (FrontierError::Io(e), _) => (
             FailureKind::Other,
             Status::Failed,
-            format!("cannot spill a level to {}: {e}", spill_dir.display()),
+            format!("cannot spill a level to {}: {e}", spill_dir.display()).into(),
         ),
         (FrontierError::Checkpoint(_), _) => {
-            (FailureKind::Other, Status::Failed, error.to_string())
+            (FailureKind::Other, Status::Failed, frontier_words(error))
         }
     };
     report.stop(status, &message, started);
@@ -694,6 +692,15 @@ pub(super) fn failure(
         report: None,
     }
     .with_report(report)
+}
+
+/// A frontier error in the library's words: the option an order came
+/// from is named as a [`Setting`], for each front end to spell.
+pub(crate) fn frontier_words(error: &FrontierError) -> Message {
+    match error {
+        FrontierError::Order(why) => message!(Setting::Order, format!(": {why}")),
+        other => other.to_string().into(),
+    }
 }
 
 /// `choice` resolved for `board`'s `kind` tours, or the one-line refusal:
@@ -708,10 +715,12 @@ pub(crate) fn resolve_order(
         ..Options::default()
     };
     kt_frontier::resolve_order(board, kind, &options).map_err(|e| match e {
-        FrontierError::TooWide { .. } => Failure::refused(format!(
-            "{e}; boards with a short side of up to 13 fit, the time-sliced ZDD (--method zdd) takes up to 128 squares"
+        FrontierError::TooWide { .. } => Failure::refused(message!(
+            format!("{e}; boards with a short side of up to 13 fit, the time-sliced ZDD ("),
+            Word::Method.given("zdd"),
+            ") takes up to 128 squares"
         )),
-        other => Failure::refused(other.to_string()),
+        other => Failure::refused(frontier_words(&other)),
     })
 }
 

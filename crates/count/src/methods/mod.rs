@@ -36,13 +36,12 @@ use kt_memory::Bytes;
 use num_bigint::BigUint;
 
 pub use capability::Capability;
+pub(crate) use frontier::frontier_words;
 pub(crate) use frontier::resolve_order;
 pub use frontier::{CHECKPOINT_EVERY, Checkpointing, ColumnsEstimate, estimate_columns_sweep};
 pub use kt_distributed::ClusterOptions;
 pub use options::{GivenOptions, Resources, Setting};
-pub use reach::{
-    LONG_SECONDS, MIN_MEMORY, Outgrown, Reach, human_bytes, human_time, memory_advice,
-};
+pub use reach::{LONG_SECONDS, MIN_MEMORY, Outgrown, Reach, memory_advice};
 
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -96,13 +95,12 @@ pub(crate) enum Restricted {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Outputs {
     /// Directories to create if missing (asked for by the user), each with
-    /// the option that names it.
-    pub dirs: Vec<(&'static str, PathBuf)>,
+    /// the option that names it (a typed [`Setting`], which each front end
+    /// spells).
+    pub dirs: Vec<(Setting, PathBuf)>,
     /// Directories the work makes itself, inside a directory that must
     /// exist (a checkpoint).
-    pub made_dirs: Vec<(&'static str, PathBuf)>,
-    /// Files to be written later.
-    pub files: Vec<(&'static str, PathBuf)>,
+    pub made_dirs: Vec<(Setting, PathBuf)>,
     /// Whether the settings write or read checkpoints, which record whole
     /// counts only.
     pub checkpoints: bool,
@@ -272,9 +270,10 @@ pub(crate) fn required_move(method: &dyn Method) -> Result<&dyn CountsRequiredMo
 /// [`restricted`]).
 pub(crate) fn family(method: &dyn Method) -> Result<&dyn BuildsFamily, Failure> {
     method.family().ok_or_else(|| {
-        Failure::other(format!(
-            "internal error: --method {} builds no diagram",
-            method.name()
+        Failure::other(crate::words::message!(
+            "internal error: ",
+            crate::words::Word::Method.given(method.name()),
+            " builds no diagram"
         ))
     })
 }
@@ -402,6 +401,14 @@ impl MethodSettings {
         MethodSettings::every()
             .into_iter()
             .find(|m| m.name() == name)
+    }
+
+    /// The method a benchmark measures when none is named: the time-sliced
+    /// ZDD, the project's own encoding. `auto` would take the fastest
+    /// method that fits, which is not what a benchmark of the engines
+    /// compares. Decided here, for every front end that benchmarks.
+    pub fn benchmarked() -> MethodSettings {
+        MethodSettings::TimeSliced(TimeSliced::default())
     }
 
     /// The names of every method, in the registry's order.

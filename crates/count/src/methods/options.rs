@@ -2,7 +2,6 @@
 //! ([`Setting`]), and the options as a front end gives them before they
 //! are sorted to a method ([`GivenOptions`]).
 
-use std::fmt;
 use std::path::PathBuf;
 
 use kt_memory::Bytes;
@@ -20,77 +19,7 @@ pub struct Resources {
     pub memory: Option<Bytes>,
 }
 
-/// An option a method may take, identified by a typed value: the library
-/// never names it by a front end's spelling. Each front end spells it
-/// (ripgrep's rule): the command line as a flag (`--spill-dir`), Python as
-/// a keyword argument (`spill_dir=`); [`Setting::name`] is the stable
-/// identifier both derive their spelling from. Which options a method
-/// takes is an allow-list, [`Method::takes`](super::Method::takes): an option a method's list
-/// leaves out is refused before any work (naming the methods that take
-/// it), never silently ignored, and adding an option touches only the
-/// methods that take it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Setting {
-    Threads,
-    Memory,
-    Engine,
-    Schedule,
-    Nodes,
-    Cache,
-    SpillDir,
-    Checkpoint,
-    Resume,
-    Processes,
-    Order,
-}
-
-impl Setting {
-    /// Every option, in the order the command line's errors name them.
-    pub const ALL: [Setting; 11] = [
-        Setting::Threads,
-        Setting::Memory,
-        Setting::Engine,
-        Setting::Schedule,
-        Setting::Nodes,
-        Setting::Cache,
-        Setting::SpillDir,
-        Setting::Checkpoint,
-        Setting::Resume,
-        Setting::Processes,
-        Setting::Order,
-    ];
-
-    /// The option's stable identifier, in snake case: what a front end
-    /// spells it from (`--spill-dir` on the command line, `spill_dir=` in
-    /// Python). Stable across releases: a front end may map it by table.
-    pub fn name(self) -> &'static str {
-        match self {
-            Setting::Threads => "threads",
-            Setting::Memory => "memory",
-            Setting::Engine => "engine",
-            Setting::Schedule => "schedule",
-            Setting::Nodes => "nodes",
-            Setting::Cache => "cache",
-            Setting::SpillDir => "spill_dir",
-            Setting::Checkpoint => "checkpoint",
-            Setting::Resume => "resume",
-            Setting::Processes => "processes",
-            Setting::Order => "order",
-        }
-    }
-
-    /// The option whose [`Setting::name`] is `name`.
-    pub fn named(name: &str) -> Option<Setting> {
-        Setting::ALL.into_iter().find(|s| s.name() == name)
-    }
-}
-
-impl fmt::Display for Setting {
-    /// The stable identifier ([`Setting::name`]).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use crate::words::Setting;
 
 /// Settings as a command line gives them, before they are sorted to the
 /// method that takes them ([`MethodSettings::configure`](super::MethodSettings::configure)): the one place

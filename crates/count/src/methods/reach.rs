@@ -4,6 +4,9 @@
 
 use kt_memory::Bytes;
 
+use crate::words::message;
+use crate::words::{Message, Setting};
+
 /// The smallest memory budget any method can work in: a fresh process
 /// holds about 5 MiB before any work (its resident set when the plan runs,
 /// measured on the release build), and every method needs a few more for
@@ -25,18 +28,28 @@ pub enum Outgrown {
 /// for the library's own failures and for a front end that abandons work
 /// the library could not stop in time. At the smallest budget there is no
 /// smaller one to spill sooner with.
-pub fn memory_advice(budget: Bytes, outgrown: Outgrown) -> &'static str {
+pub fn memory_advice(budget: Bytes, outgrown: Outgrown) -> Message {
+    let memory = Setting::Memory;
     if budget <= MIN_MEMORY {
-        return "raise --memory";
+        return message!("raise ", memory);
     }
     match outgrown {
-        Outgrown::Sweep { checkpointed: true } => {
-            "raise --memory, or resume from the checkpoint with a smaller --memory so that levels spill sooner"
-        }
+        Outgrown::Sweep { checkpointed: true } => message!(
+            "raise ",
+            memory,
+            ", or resume from the checkpoint with a smaller ",
+            memory,
+            " so that levels spill sooner"
+        ),
         Outgrown::Sweep {
             checkpointed: false,
-        } => "raise --memory, or let levels spill sooner with a smaller --memory",
-        Outgrown::Engine => "raise --memory or choose another --schedule",
+        } => message!(
+            "raise ",
+            memory,
+            ", or let levels spill sooner with a smaller ",
+            memory
+        ),
+        Outgrown::Engine => message!("raise ", memory, " or choose another ", Setting::Schedule),
     }
 }
 
@@ -88,54 +101,18 @@ impl Reach {
         let time = if self.seconds < 1.0 {
             "under 1 s".to_string()
         } else {
-            format!("about {}", human_time(self.seconds))
+            format!("about {}", crate::human::duration(self.seconds))
         };
-        format!("{time}, {}", human_bytes(self.memory))
+        format!("{time}, {}", crate::human::bytes(self.memory))
     }
 
     /// The estimate in a few words: `about 2.5 hours and 80.4 GiB`.
     pub fn describe(&self) -> String {
         format!(
             "about {} and {}",
-            human_time(self.seconds),
-            human_bytes(self.memory)
+            crate::human::duration(self.seconds),
+            crate::human::bytes(self.memory)
         )
-    }
-}
-
-/// A size for messages; beyond a pebibyte, in powers of ten.
-pub fn human_bytes(bytes: Bytes) -> String {
-    if bytes.0 >= 1 << 50 {
-        format!("{:.0e} bytes", bytes.0 as f64)
-    } else {
-        bytes.to_string()
-    }
-}
-
-/// Seconds in the largest unit that keeps the number readable.
-pub fn human_time(seconds: f64) -> String {
-    const MINUTE: f64 = 60.0;
-    const HOUR: f64 = 3600.0;
-    const DAY: f64 = 86_400.0;
-    const YEAR: f64 = 365.25 * DAY;
-    if seconds < 1.0 {
-        "under a second".into()
-    } else if seconds < MINUTE {
-        format!("{seconds:.0} s")
-    } else if seconds < 1.5 * MINUTE {
-        "1 minute".into()
-    } else if seconds < HOUR {
-        format!("{:.0} minutes", seconds / MINUTE)
-    } else if seconds < DAY {
-        format!("{:.1} hours", seconds / HOUR)
-    } else if seconds < 1.5 * DAY {
-        "1 day".into()
-    } else if seconds < YEAR {
-        format!("{:.0} days", seconds / DAY)
-    } else if seconds < 1000.0 * YEAR {
-        format!("{:.0} years", seconds / YEAR)
-    } else {
-        format!("{:.0e} years", seconds / YEAR)
     }
 }
 
@@ -143,16 +120,3 @@ pub fn human_time(seconds: f64) -> String {
 /// machine is meant for: the plan refuses it before it starts, unless
 /// forced (a longer count is resumable: `--checkpoint`, or shards).
 pub const LONG_SECONDS: f64 = 2.0 * 3600.0;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn times_read_in_their_unit() {
-        assert_eq!(human_time(0.2), "under a second");
-        assert_eq!(human_time(12.4), "12 s");
-        assert_eq!(human_time(2549.0), "42 minutes");
-        assert_eq!(human_time(8100.0), "2.2 hours");
-    }
-}

@@ -19,6 +19,7 @@ use kt_memory::{Bytes, Watchdog};
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
+use crate::words::Setting;
 
 pub mod measured;
 
@@ -144,14 +145,15 @@ pub fn search_orders(
             FrontierError::Cancelled { .. } => match cancel.cause() {
                 Some(Cause::MemoryBudget { resident, .. }) => Failure {
                     kind: FailureKind::Limit,
-                    message: format!(
-                        "memory budget of {budget} exceeded (resident {resident}) while sweeping the candidate {name}: measure fewer states, or raise --memory"
+                    message: crate::words::message!(
+                        format!("memory budget of {budget} exceeded (resident {resident}) while sweeping the candidate {name}: measure fewer states, or raise "),
+                        Setting::Memory
                     ),
                     report: None,
                 },
                 _ => Failure {
                     kind: FailureKind::Stopped { signal: None },
-                    message: format!("stopped while sweeping the candidate {name}"),
+                    message: format!("stopped while sweeping the candidate {name}").into(),
                     report: None,
                 },
             },

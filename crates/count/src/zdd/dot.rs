@@ -6,6 +6,7 @@ use kt_engine::Engine;
 use super::{Decoder, Finish};
 use crate::failure::Failure;
 use crate::report::RunReport;
+use crate::words::Word;
 
 /// How to draw a diagram.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,14 +37,17 @@ impl Finish for Drawing {
             engine.node_count(family)
         };
         if size > self.max_nodes {
-            return Err(Failure::refused(format!(
-                "the {} has {size} nodes, more than --max-nodes {}; DOT layouts of that size are unreadable (raise --max-nodes to insist)",
-                if self.whole_manager {
-                    "manager"
-                } else {
-                    "diagram"
-                },
-                self.max_nodes
+            let what = if self.whole_manager {
+                "manager"
+            } else {
+                "diagram"
+            };
+            return Err(Failure::refused(crate::words::message!(
+                format!("the {what} has {size} nodes, more than "),
+                Word::MaxNodes.given(self.max_nodes),
+                "; DOT layouts of that size are unreadable (raise ",
+                Word::MaxNodes,
+                " to insist)"
             )));
         }
         let mut text = Vec::new();

@@ -53,7 +53,7 @@ impl EdgeJob {
                 threads,
             },
         )
-        .map_err(|e| Failure::refused(e.to_string()))?;
+        .map_err(|e| Failure::refused(&e))?;
         Ok(EdgeJob {
             board,
             kind,
@@ -129,7 +129,7 @@ fn run<E: Engine, F: Finish>(
         partial.stop(status, &message, started);
         Failure {
             kind,
-            message,
+            message: message.into(),
             report: None,
         }
         .with_report(partial)

@@ -38,6 +38,8 @@ use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
 use crate::report::{Counted, Init, Package, RunReport, SatCount, Status, millis};
+use crate::words::Setting;
+use crate::words::message;
 use resources::Requests;
 use run::RunLimits;
 
@@ -60,8 +62,11 @@ impl EngineOptions {
     /// Refuses an apply cache below the working minimum.
     pub fn check_cache(&self) -> Result<(), Failure> {
         match self.cache {
-            Some(cache) if cache < MIN_CACHE => Err(Failure::refused(format!(
-                "--cache {cache} is below the working minimum of {MIN_CACHE} entries: with fewer, the intersections recompute the same results endlessly"
+            Some(cache) if cache < MIN_CACHE => Err(Failure::refused(message!(
+                Setting::Cache.given(cache),
+                format!(
+                    " is below the working minimum of {MIN_CACHE} entries: with fewer, the intersections recompute the same results endlessly"
+                )
             ))),
             _ => Ok(()),
         }
@@ -115,7 +120,7 @@ impl ZddJob {
                 threads,
             },
         )
-        .map_err(|e| Failure::refused(e.to_string()))?;
+        .map_err(|e| Failure::refused(&e))?;
         Ok(ZddJob {
             board,
             kind,
@@ -380,18 +385,27 @@ impl Worker<'_> {
             (EngineError::OutOfNodes { .. }, _) => (
                 FailureKind::Limit,
                 Status::OutOfMemory,
-                format!("{error} at {at}; raise --memory or --nodes"),
+                message!(
+                    format!("{error} at {at}; raise "),
+                    Setting::Memory,
+                    " or ",
+                    Setting::Nodes
+                ),
             ),
             (EngineError::MemoLimit { .. }, _) => (
                 FailureKind::Limit,
                 Status::OutOfMemory,
-                format!("{error} at {at}; raise --memory"),
+                message!(format!("{error} at {at}; raise "), Setting::Memory),
             ),
             (EngineError::Interrupted, Some(Cause::MemoryBudget { resident, budget })) => (
                 FailureKind::Limit,
                 Status::OutOfMemory,
-                format!(
-                    "memory budget of {budget} exceeded (resident {resident}) at {at}; raise --memory or choose another --schedule"
+                message!(
+                    format!("memory budget of {budget} exceeded (resident {resident}) at {at}; "),
+                    "raise ",
+                    Setting::Memory,
+                    " or choose another ",
+                    Setting::Schedule
                 ),
             ),
             (EngineError::Interrupted, cause) => (
@@ -402,12 +416,12 @@ impl Worker<'_> {
                     },
                 },
                 Status::Interrupted,
-                format!("interrupted at {at}"),
+                format!("interrupted at {at}").into(),
             ),
             (EngineError::Unsupported(_), _) => (
                 FailureKind::Other,
                 Status::Failed,
-                format!("{error} ({at})"),
+                format!("{error} ({at})").into(),
             ),
         };
         let mut partial = report.clone();
@@ -452,7 +466,7 @@ impl Observer for StepTracker<'_> {
         self.observer.progress(progress);
     }
 
-    fn note(&self, note: &str) {
+    fn note(&self, note: &crate::words::Message) {
         self.observer.note(note);
     }
 }

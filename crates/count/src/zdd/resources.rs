@@ -18,6 +18,9 @@ use std::fmt;
 use kt_engine::{EngineConfig, EngineKind, Var};
 use kt_memory::Bytes;
 
+use crate::words::message;
+use crate::words::{Message, Setting};
+
 /// How a budget is turned into engine settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResourcePlan {
@@ -61,34 +64,52 @@ pub enum PlanError {
     Engine { what: String, why: String },
 }
 
-impl fmt::Display for PlanError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+impl From<&PlanError> for Message {
+    fn from(error: &PlanError) -> Message {
+        match error {
             PlanError::TooLarge {
                 what,
                 needed,
                 budget,
-            } => write!(
-                f,
-                "{what} needs at least {needed} before the first intersection, more than the memory budget of {budget} (set with --memory)"
+            } => message!(
+                format!(
+                    "{what} needs at least {needed} before the first intersection, more than the memory budget of {budget} (set with "
+                ),
+                Setting::Memory,
+                ")"
             ),
             PlanError::NodesDoNotFit {
                 nodes,
                 needed,
                 free,
                 budget,
-            } => write!(
-                f,
-                "--nodes {nodes} needs {needed} at {} bytes a node, more than the {free} the memory budget of {budget} leaves for nodes (raise --memory or lower --nodes)",
-                EngineConfig::BYTES_PER_NODE
+            } => message!(
+                Setting::Nodes.given(nodes),
+                format!(
+                    " needs {needed} at {} bytes a node, more than the {free} the memory budget of {budget} leaves for nodes (raise ",
+                    EngineConfig::BYTES_PER_NODE
+                ),
+                Setting::Memory,
+                " or lower ",
+                Setting::Nodes,
+                ")"
             ),
-            PlanError::NodesBeyondEngine { nodes } => write!(
-                f,
-                "--nodes {nodes} is more than the {} nodes oxidd's 32-bit node indices can address",
-                EngineConfig::MAX_NODE_CAPACITY
+            PlanError::NodesBeyondEngine { nodes } => message!(
+                Setting::Nodes.given(nodes),
+                format!(
+                    " is more than the {} nodes oxidd's 32-bit node indices can address",
+                    EngineConfig::MAX_NODE_CAPACITY
+                )
             ),
-            PlanError::Engine { what, why } => write!(f, "{what}: {why}"),
+            PlanError::Engine { what, why } => format!("{what}: {why}").into(),
         }
+    }
+}
+
+impl fmt::Display for PlanError {
+    /// In the library's stable words ([`Message`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Message::from(self).fmt(f)
     }
 }
 
@@ -228,10 +249,7 @@ mod tests {
         assert!(matches!(err, PlanError::NodesBeyondEngine { .. }), "{err}");
         r.nodes = Some(1 << 30);
         let err = plan("5x5", EngineKind::Zbdd, 625, 1 << 10, &r).unwrap_err();
-        assert!(
-            err.to_string().contains("--nodes 1073741824 needs"),
-            "{err}"
-        );
+        assert!(err.to_string().contains("nodes 1073741824 needs"), "{err}");
         r.nodes = Some(1 << 20);
         let ok = plan("5x5", EngineKind::Zbdd, 625, 1 << 10, &r).unwrap();
         assert_eq!(ok.engine.node_capacity, 1 << 20);

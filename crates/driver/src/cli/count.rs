@@ -458,6 +458,7 @@ impl ClusterArgs {
             self.peer_timeout,
         )
         .map(Some)
+        .map_err(|refusal| crate::spelling::spelled(&kt_count::Message::from(&refusal)))
     }
 }
 
@@ -516,7 +517,10 @@ pub(crate) fn method_choice(
     MethodChoice::named(name, given).map_err(|error| match error {
         ChoiceError::Unknown(name) => format!("no method '{name}'"),
         ChoiceError::NoneTakesAll(settings) => {
-            let flags: Vec<String> = settings.into_iter().map(flag).collect();
+            let flags: Vec<String> = settings
+                .into_iter()
+                .map(crate::spelling::setting_flag)
+                .collect();
             format!("no one method takes {} together", flags.join(", "))
         }
         ChoiceError::NotTaken {
@@ -527,18 +531,11 @@ pub(crate) fn method_choice(
             let takers: Vec<String> = takers.iter().map(|m| format!("--method {m}")).collect();
             format!(
                 "{} applies to {} only; this count runs --method {method}",
-                flag(setting),
+                crate::spelling::setting_flag(setting),
                 takers.join(" or ")
             )
         }
     })
-}
-
-/// The command line's spelling of a library option: its stable
-/// identifier in kebab case after two dashes (`Setting::SpillDir` is
-/// `--spill-dir`).
-pub fn flag(setting: kt_count::Setting) -> String {
-    format!("--{}", setting.name().replace('_', "-"))
 }
 
 impl CountArgs {

@@ -164,7 +164,7 @@ impl TourArgs {
         request.force = self.method.force;
         request
             .outputs
-            .extend(self.svg.clone().map(|f| ("--svg", f)));
+            .extend(self.svg.clone().map(|f| (kt_count::Output::Svg, f)));
         Ok(request)
     }
 }
@@ -185,7 +185,7 @@ impl DotArgs {
         request.force = self.method.force;
         request
             .outputs
-            .extend(self.output.clone().map(|f| ("-o", f)));
+            .extend(self.output.clone().map(|f| (kt_count::Output::Drawing, f)));
         Ok(request)
     }
 }

@@ -8,6 +8,8 @@
 
 use serde::Serialize;
 
+use kt_count::human::precise_seconds as seconds;
+
 use crate::exit::CliError;
 
 /// How many runs `bench` makes.
@@ -121,15 +123,6 @@ impl Timing {
             s.runs,
             if s.runs == 1 { "" } else { "s" }
         )
-    }
-}
-
-/// Seconds with the digits that matter: `1.234 s`, `12.3 ms`.
-fn seconds(s: f64) -> String {
-    if s >= 1.0 {
-        format!("{s:.3} s")
-    } else {
-        format!("{:.1} ms", s * 1000.0)
     }
 }
 

@@ -79,7 +79,19 @@ fn counted(
                 ),
         );
         let work = plan.clone();
-        let result = supervised(&monitor, move |observer, cancel| work.run(observer, cancel));
+        let result = supervised(&monitor, move |observer, cancel| {
+            work.run(observer, cancel)
+                .map(|mut counted| {
+                    spell_notes(&mut counted.report, &work.notes);
+                    counted
+                })
+                .map_err(|mut failure| {
+                    if let Some(report) = failure.report.as_mut() {
+                        spell_notes(report, &work.notes);
+                    }
+                    failure
+                })
+        });
         match (&mut timing, result) {
             (Some(timing), Ok(counted)) => {
                 if let Some(line) = timing.add(&counted)? {
@@ -311,7 +323,7 @@ fn heat_map(args: &CountArgs, request: &kt_count::Request) -> Result<Option<Path
             _ => "--svg draws a table: ask for one with --by-start, --pairs or --from SQ --by-end",
         }));
     }
-    kt_count::writable_file("--svg", path).map_err(CliError::from)?;
+    kt_count::writable_file(kt_count::Output::Svg, path).map_err(CliError::from)?;
     Ok(Some(path.clone()))
 }
 
@@ -425,4 +437,12 @@ fn print(report: &RunReport, how: &How, out: &mut dyn Write) -> Result<(), CliEr
         summary::write(report, out)
     }
     .or_fail()
+}
+
+/// The plan's notes, which open the report's, in the command line's words
+/// (the library records them in its own).
+fn spell_notes(report: &mut RunReport, notes: &[kt_count::Message]) {
+    for (slot, note) in report.notes.iter_mut().zip(notes) {
+        *slot = crate::spelling::spelled(note);
+    }
 }

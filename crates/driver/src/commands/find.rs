@@ -27,7 +27,7 @@ pub(crate) fn plan(args: &FindArgs) -> Result<(), CliError> {
     args.problem.board().map_err(CliError::input)?;
     args.tour_format().map_err(CliError::input)?;
     if let Some(path) = &args.svg {
-        kt_count::writable_file("--svg", path).map_err(CliError::from)?;
+        kt_count::writable_file(kt_count::Output::Svg, path).map_err(CliError::from)?;
     }
     Ok(())
 }

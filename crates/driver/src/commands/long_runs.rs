@@ -9,7 +9,8 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use kt_count::{Bytes, Reach, human_bytes, human_time};
+use kt_count::human::{bytes as human_bytes, duration};
+use kt_count::{Bytes, Reach};
 
 /// Work estimated beyond this announces itself before it starts: ten
 /// minutes, past which a lost run is worth a line of warning.
@@ -40,7 +41,7 @@ pub fn announcement(reach: &Reach, budget: Bytes, spill_dir: &Path) -> Option<St
     };
     Some(format!(
         "this count is estimated at about {}, {} of memory{disk}",
-        human_time(reach.seconds),
+        duration(reach.seconds),
         human_bytes(memory),
     ))
 }

@@ -57,7 +57,7 @@ struct MergedClass {
 
 pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.svg {
-        kt_count::writable_file("--svg", path).map_err(CliError::from)?;
+        kt_count::writable_file(kt_count::Output::Svg, path).map_err(CliError::from)?;
     }
     let mut parts: Vec<(PathBuf, Part)> = Vec::with_capacity(args.parts.len());
     for path in &args.parts {

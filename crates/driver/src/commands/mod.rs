@@ -72,8 +72,13 @@ pub fn supervised<T: Send + 'static>(
     match ended {
         Ended::Done(Ok(value)) => Ok(value),
         Ended::Done(Err(failure)) => {
-            let report = failure.report.clone();
+            let mut report = failure.report.clone();
             let mut error = CliError::from(failure);
+            // The report records the failure in the library's words; the
+            // command line's report says it as the command line does.
+            if let Some(report) = report.as_mut().filter(|r| r.error.is_some()) {
+                report.error = Some(error.message.clone());
+            }
             if let ExitCode::Signal(signal) = error.code {
                 error.message = format!(
                     "{} ({})",
@@ -125,7 +130,7 @@ fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
                 code: ExitCode::Limit,
                 message: format!(
                     "memory budget of {budget} exceeded (resident {resident}) {during}; {}",
-                    kt_count::memory_advice(*budget, outgrown)
+                    crate::spelling::spelled(&kt_count::memory_advice(*budget, outgrown))
                 ),
             },
         ),

@@ -30,6 +30,7 @@ use std::io::Read;
 use std::path::Path;
 
 use kt_count::RunReport;
+use kt_count::human::si;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::SegmentedCoord;
 use plotters::coord::types::RangedCoordusize;
@@ -70,7 +71,7 @@ struct Series {
 pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
     // Everything is checked before anything is written.
     if let Some(path) = &args.output {
-        kt_count::writable_file("--output", path).map_err(CliError::from)?;
+        kt_count::writable_file(kt_count::Output::Plot, path).map_err(CliError::from)?;
     }
     if args.chart != Chart::Levels && args.time {
         return Err(CliError::input("--time goes with --chart levels"));
@@ -554,7 +555,7 @@ fn draw_bars(
                 .disable_y_mesh()
                 .x_desc(x_desc)
                 .light_line_style(TRANSPARENT)
-                .x_label_formatter(&|v| short(*v))
+                .x_label_formatter(&|v| si(*v))
                 .y_label_formatter(&|v| row_label(v, &labels))
                 .y_labels(n.max(1))
                 .draw()?;
@@ -707,17 +708,6 @@ fn heat_map(
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
-/// A value on the axis in a few characters: `3.2 k`, `1.4 G`, `0.05`.
-fn short(v: f64) -> String {
-    let prefixes = [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")];
-    for (scale, prefix) in prefixes {
-        if v >= scale {
-            return format!("{} {prefix}", trim(v / scale));
-        }
-    }
-    trim(v)
-}
-
 /// The label of a tick on a log axis: its value where that is 1, 2 or 5
 /// times a power of ten, nothing elsewhere. Why: plotters puts ticks at
 /// every multiple of each power of ten, and ticks a rounding apart
@@ -732,7 +722,7 @@ fn log_tick(v: f64) -> String {
     let round = [1.0, 2.0, 5.0, 10.0]
         .into_iter()
         .find(|&r| ((lead - r) / r).abs() < 1e-6);
-    round.map_or_else(String::new, |r| short(r * power))
+    round.map_or_else(String::new, |r| si(r * power))
 }
 
 /// The Okabe–Ito palette (Okabe and Ito 2008), the colours readers with
@@ -764,41 +754,11 @@ fn decades(low: f64, high: f64) -> usize {
 
 /// `value` in a few characters with its unit: `41.6 s`, `15 GB`.
 fn with_unit(value: f64, unit: &str) -> String {
-    let number = short(value);
+    let number = si(value);
     if number.ends_with(char::is_alphabetic) {
         format!("{number}{unit}")
     } else {
         format!("{number} {unit}")
-    }
-}
-
-/// At most three significant digits, no trailing zeros; below one as
-/// many decimals as that takes (10⁻⁴ is `0.0001`, not `0`), below a
-/// millionth in powers of ten.
-#[expect(
-    clippy::cast_sign_loss,
-    clippy::cast_possible_truncation,
-    reason = "for 1e-6 <= v < 1, -log10(v) is in 0..=6"
-)]
-fn trim(v: f64) -> String {
-    let text = if v >= 100.0 {
-        format!("{v:.0}")
-    } else if v >= 10.0 {
-        format!("{v:.1}")
-    } else if v >= 1.0 {
-        format!("{v:.2}")
-    } else if v == 0.0 {
-        return "0".to_owned();
-    } else if v < 1e-6 {
-        return format!("{v:.2e}");
-    } else {
-        let decimals = 3 + (-v.log10()).floor() as usize;
-        format!("{v:.decimals$}")
-    };
-    if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.').to_owned()
-    } else {
-        text
     }
 }
 
@@ -808,16 +768,16 @@ mod tests {
 
     #[test]
     fn axis_values_are_short() {
-        assert_eq!(short(3_200.0), "3.2 k");
-        assert_eq!(short(1_351_316_715.0), "1.35 G");
-        assert_eq!(short(100.0), "100");
-        assert_eq!(short(0.05), "0.05");
-        assert_eq!(short(2.0e6), "2 M");
+        assert_eq!(si(3_200.0), "3.2 k");
+        assert_eq!(si(1_351_316_715.0), "1.35 G");
+        assert_eq!(si(100.0), "100");
+        assert_eq!(si(0.05), "0.05");
+        assert_eq!(si(2.0e6), "2 M");
         assert_eq!(with_unit(41.6, "s"), "41.6 s");
         assert_eq!(with_unit(15.0e9, "B"), "15 GB");
-        assert_eq!(short(1e-4), "0.0001");
-        assert_eq!(short(0.000_123_4), "0.000123");
-        assert_eq!(short(0.5), "0.5");
+        assert_eq!(si(1e-4), "0.0001");
+        assert_eq!(si(0.000_123_4), "0.000123");
+        assert_eq!(si(0.5), "0.5");
     }
 
     #[test]

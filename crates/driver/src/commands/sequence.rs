@@ -16,8 +16,8 @@ use crate::cli::SequenceArgs;
 use crate::exit::{CliError, ExitCode};
 use crate::json::{self, Program};
 use crate::output::{OrFail, Output};
-use crate::summary::group_digits;
 use crate::supervise::{self, Ended};
+use kt_count::human::grouped_digits;
 
 /// `sequence --json`.
 pub const SEQUENCE_SCHEMA: &str = "knights-tour/sequence/1";
@@ -58,10 +58,10 @@ fn prepare(args: &SequenceArgs) -> Result<(StripRequest, Option<Check>), CliErro
     request.check()?;
     request.check_checkpoints()?;
     if let Some(dir) = &request.spill_dir {
-        kt_count::makeable_dir("--spill-dir", dir)?;
+        kt_count::makeable_dir(kt_count::Setting::SpillDir, dir)?;
     }
     if let Some(dir) = &request.checkpoint {
-        kt_count::makeable_dir("--checkpoint", dir)?;
+        kt_count::makeable_dir(kt_count::Setting::Checkpoint, dir)?;
     }
     if let Some(resume) = &request.resume
         && !resume.is_dir()
@@ -86,8 +86,8 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
     let plan = format!(
         "one sweep of {board}{}: about {}, widest level about {} states",
         if request.folds() { ", folded" } else { "" },
-        kt_count::human_time(estimate.seconds),
-        group_digits(&format!("{:.0}", estimate.peak_states)),
+        kt_count::human::duration(estimate.seconds),
+        grouped_digits(&format!("{:.0}", estimate.peak_states)),
     );
     if progress {
         eprintln!("{plan}");
@@ -189,7 +189,7 @@ fn heading(request: &StripRequest, counted: &StripCounted) -> String {
         "{what} of {of}: one sweep of {} in {:.1} s, peak {} states",
         counted.board,
         counted.seconds,
-        group_digits(&counted.outcome.peak_states().to_string())
+        grouped_digits(&counted.outcome.peak_states().to_string())
     )
 }
 
@@ -207,12 +207,12 @@ fn write_table(
     let width = counted
         .terms
         .last()
-        .map_or(1, |t| group_digits(&t.count.to_string()).len());
+        .map_or(1, |t| grouped_digits(&t.count.to_string()).len());
     match check {
         None => {
             writeln!(out, "{label:>5}  {:>width$}", "count").or_fail()?;
             for term in &counted.terms {
-                let count = group_digits(&term.count.to_string());
+                let count = grouped_digits(&term.count.to_string());
                 writeln!(out, "{:>5}  {count:>width$}", term.n).or_fail()?;
             }
         }
@@ -226,7 +226,7 @@ fn write_table(
             )
             .or_fail()?;
             for term in &counted.terms {
-                let count = group_digits(&term.count.to_string());
+                let count = grouped_digits(&term.count.to_string());
                 let published = check.row(term);
                 writeln!(out, "{:>5}  {count:>width$}  {published}", term.n).or_fail()?;
             }
@@ -367,7 +367,7 @@ impl Watcher for Bar {
         self.shown.set_message(format!(
             "{column}/{}, {} states",
             self.cols,
-            group_digits(&states.to_string())
+            grouped_digits(&states.to_string())
         ));
     }
 }
