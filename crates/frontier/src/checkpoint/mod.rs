@@ -485,7 +485,7 @@ pub fn share_mismatch(found: Option<Share>, wanted: Option<Share>) -> Option<Str
         (None, None) => None,
         (Some(found), Some(wanted)) if found == wanted => None,
         (Some(found), None) => Some(format!(
-            "it is the share of {found} of a cluster count, not a whole count (resume it with --method cluster --processes {} and every process's share)",
+            "it is the share of {found} of a cluster count, not a whole count (resume it as a cluster count of {} processes, with every process's share)",
             found.processes
         )),
         (None, Some(wanted)) => Some(format!(
@@ -525,7 +525,7 @@ fn read_as<K: Key>(
     }
     if header.fingerprint != fingerprint(sweep) {
         return Err(bad(
-            "it was written in another order of the squares (--order), or by a build that sweeps or codes the board differently, so its states mean something else here"
+            "it was written in another order of the squares, or by a build that sweeps or codes the board differently, so its states mean something else here"
                 .into(),
         ));
     }
