@@ -225,6 +225,34 @@ pub fn bare_slots(mates: &Mates, live: &[u64; 4]) -> u32 {
     bare
 }
 
+/// The slots among the first `8·words` whose digit is `digit`, as a slot
+/// mask: the zero-byte test of [`classify_words`] on the digits XOR the
+/// digit in every byte (a read pairs a path's two ends this way, one test
+/// per path instead of a pass over the slots).
+#[inline]
+pub fn slots_holding(digits: &Words, digit: u8, words: usize) -> u32 {
+    let spread = u64::from(digit) * 0x0101_0101_0101_0101;
+    let mut slots = 0u32;
+    for (k, &w) in digits.iter().enumerate().take(words) {
+        let t = w ^ spread;
+        let zero = !(((t & LOW7) + LOW7) | t) & HIGH;
+        slots |= high_bits(zero) << (8 * k);
+    }
+    slots
+}
+
+/// The slots among the first `8·words` whose digit is a path label (2 or
+/// more; digits are below 16, so adding `0x7E` sets a byte's high bit
+/// exactly then, and no byte carries into the next).
+#[inline]
+pub fn label_slots(digits: &Words, words: usize) -> u32 {
+    let mut slots = 0u32;
+    for (k, &w) in digits.iter().enumerate().take(words) {
+        slots |= high_bits((w + 0x7E7E_7E7E_7E7E_7E7E) & HIGH) << (8 * k);
+    }
+    slots
+}
+
 /// The key of a mate table (its first slots, those `live` marks): the
 /// inner slots' digits packed eight at a time, then each path's label
 /// placed at both of its ends, the paths numbered by their first ends. No

@@ -43,7 +43,7 @@ use std::hint::select_unpredictable;
 
 use crate::state::{
     ARRAY, Classes, Digits, INNER, Key, MAX_SLOTS, Mates, bare_slots, classify, classify_words,
-    key_classified, key_of, live_words,
+    digits_of, key_classified, key_of, label_slots, live_words, slots_holding,
 };
 use crate::sweep::{GONE, Rule, Slot, Step, Sweep};
 
@@ -595,51 +595,56 @@ impl Transition {
 
     /// Reads `key` onto the slots after the step (see [`Read`]).
     ///
-    /// One pass over the digits decodes the code and moves every slot to
-    /// its place after the step at once: a slot goes to `remap[i]` (the own
-    /// vertex to the spare slot 31), and the second end of a path meets the
-    /// first end's new slot in `first[label]`. Branch-free, since which
-    /// case a digit is depends on the state.
+    /// Two passes, neither with a chain from slot to slot. The first moves
+    /// every slot to its place after the step (`remap[i]`; the own vertex
+    /// to the spare slot 31): inner stays inner, and every other slot is
+    /// its own mate for now. The second pairs each path's two ends, one
+    /// word test per path ([`slots_holding`]): a handful of paths, not a
+    /// pass over the slots. A single loop that carried each label's first
+    /// end from slot to slot ran about 45 instructions a slot (its profile,
+    /// docs/benchmarks.md).
     #[inline]
     fn read<K: Key>(&self, key: K) -> Read {
-        let mut digits: Digits = [0; ARRAY];
-        key.unpack(self.q_before, &mut digits);
+        let words = key.unpack_words();
+        let digits: Digits = digits_of(&words);
+        let q = self.q_before.min(MAX_SLOTS);
         let mut base = ALL_BARE;
-        // The new slot of each label's first end (label 0 takes the writes
-        // of the slots that open nothing).
-        let mut first: [Slot; 16] = [0; 16];
-        let mut balance = 0i32;
-        // Labels are given in the order of the paths' first ends, so a
-        // label opens a path exactly when it is the next one unused.
-        let mut next_label = 2u8;
-        // Labels opened and not yet closed: at the end, only the end tied
-        // to the virtual slot of a fixed-ends sweep.
-        let mut unpaired = 0u32;
-        for (i, &digit) in digits.iter().enumerate().take(self.q_before.min(MAX_SLOTS)) {
-            let d = digit & 0xF;
-            // Degree 0 (bare), 2 (inner) or 1 (an end).
-            let degree = i32::from(d != 0) + i32::from(d == 1);
-            balance += i32::from(self.colours_before[i]) * degree;
+        for (i, &digit) in digits.iter().enumerate().take(q) {
             let to = self.remap[i];
-            let opens = d == next_label;
-            let closes = d >= 2 && !opens;
-            next_label += u8::from(opens);
-            unpaired ^= u32::from(d >= 2) << d;
-            let f = first[d as usize];
-            // Which case a digit is cannot be predicted: every choice is a
-            // select the compiler must not turn into a branch.
-            first[select_unpredictable(opens, d as usize, 0)] = to;
-            // Inner stays inner; a bare slot or a first end is its own mate
-            // for now (the first end learns its partner from the second).
-            let mate = select_unpredictable(closes, f, to);
-            base[(to as usize) & (ARRAY - 1)] = select_unpredictable(d == 1, INNER, mate);
-            let partner_slot = (f as usize) & (ARRAY - 1);
-            base[select_unpredictable(closes, partner_slot, JUNK)] = to;
+            base[(to as usize) & (ARRAY - 1)] = select_unpredictable(digit == 1, INNER, to);
         }
-        if unpaired != 0 {
-            let end = (first[unpaired.trailing_zeros() as usize] as usize) & (ARRAY - 1);
-            base[end] = VIRTUAL;
-            base[VIRTUAL as usize] = end as Slot;
+        // The colour balance of open tours: `Σ c(s)·degree(s)` before the
+        // step (closed tours' colours are all 0).
+        let mut balance = if self.colour_targets.is_some() {
+            digits
+                .iter()
+                .zip(&self.colours_before)
+                .take(q)
+                .map(|(&d, &colour)| {
+                    // Degree 0 (bare), 2 (inner) or 1 (an end).
+                    i32::from(colour) * (i32::from(d != 0) + i32::from(d == 1))
+                })
+                .sum()
+        } else {
+            0
+        };
+        // Labels are given in the order of the paths' first ends, 2, 3, …:
+        // as many as the ends, halved and rounded up (one end alone is the
+        // end tied to the virtual slot of a fixed-ends sweep).
+        let used = q.div_ceil(8);
+        let labels = label_slots(&words, used).count_ones().div_ceil(2) as u8;
+        for label in 2..2 + labels {
+            let ends = slots_holding(&words, label, used);
+            let a = self.remap[(ends.trailing_zeros() as usize) & (ARRAY - 1)];
+            let rest = ends & ends.wrapping_sub(1);
+            if rest == 0 {
+                base[(a as usize) & (ARRAY - 1)] = VIRTUAL;
+                base[VIRTUAL as usize] = a;
+            } else {
+                let b = self.remap[(rest.trailing_zeros() as usize) & (ARRAY - 1)];
+                base[(a as usize) & (ARRAY - 1)] = b;
+                base[(b as usize) & (ARRAY - 1)] = a;
+            }
         }
         for &(slot, second) in self.terminals_entering.iter().flatten() {
             // A terminal enters tied to the virtual edge: to the virtual
