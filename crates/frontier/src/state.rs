@@ -695,6 +695,47 @@ mod tests {
         }
     }
 
+    /// The word tests of a read and of the fold agree with a compare per
+    /// slot: the slots holding a digit, the slots holding a label, the
+    /// bare slots.
+    #[test]
+    fn word_tests_find_what_a_compare_per_slot_finds() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..20_000 {
+            let mut digits: Digits = [0; ARRAY];
+            let mut mates: Mates = [0; ARRAY];
+            let q = {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                ((seed >> 40) % 29) as usize
+            };
+            for i in 0..q {
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                digits[i] = ((seed >> 33) % 16) as u8;
+                mates[i] = match seed >> 61 {
+                    0 | 1 => INNER,
+                    2 | 3 => i as Slot,
+                    _ => ((seed >> 20) % 32) as Slot,
+                };
+            }
+            let words = words_of(&digits);
+            let used = q.div_ceil(8);
+            let slots = |test: &dyn Fn(usize) -> bool| {
+                (0..q).fold(0u32, |m, i| m | u32::from(test(i)) << i)
+            };
+            for digit in 2..16 {
+                assert_eq!(
+                    slots_holding(&words, digit, used),
+                    slots(&|i| digits[i] == digit)
+                );
+            }
+            assert_eq!(label_slots(&words, used), slots(&|i| digits[i] >= 2));
+            assert_eq!(
+                bare_slots(&mates, &live_words(q)),
+                slots(&|i| mates[i] as usize == i)
+            );
+        }
+    }
+
     /// `(p · 187) >> 11` is `⌊p / 11⌋` for every pair a key holds.
     #[test]
     fn pairs_divide_by_eleven_by_a_multiplication() {

@@ -147,11 +147,15 @@ struct Kinds {
 }
 
 impl Kinds {
+    /// The kinds of the image of a state of these kinds. A symmetry maps
+    /// the live slots onto themselves, so the image's ends are the live
+    /// slots neither inner nor bare: two masks mapped, not three.
     fn image(self, mirror: &Mirror) -> Kinds {
+        let (inner, bare) = (mirror.mask(self.inner), mirror.mask(self.bare));
         Kinds {
-            inner: mirror.mask(self.inner),
-            bare: mirror.mask(self.bare),
-            ends: mirror.mask(self.ends),
+            inner,
+            bare,
+            ends: (self.inner | self.bare | self.ends) & !inner & !bare,
         }
     }
 
@@ -347,8 +351,8 @@ pub struct Transition {
     /// the prefix a state answers ([`Sweep::prefixes`]).
     bare_need: u8,
     /// A folded sweep's symmetries at this step: each slot's image under
-    /// each ([`Step::mirrors`]); a successor is kept as the smallest of its
-    /// key and its images'.
+    /// each ([`Step::mirrors`]); one of a successor and its images is kept
+    /// ([`Transition::pack`]).
     mirrors: Vec<Mirror>,
     /// The live slots after the step, as a mask.
     live_slots: u32,
