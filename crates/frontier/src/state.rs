@@ -132,6 +132,21 @@ const NEXT_SLOT: [u64; 4] = {
     words
 };
 
+/// Slots `8k … 8k + 7` of a mate table as one little-endian word.
+#[inline]
+fn mate_word(mates: &Mates, k: usize) -> u64 {
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&mates[8 * k..8 * k + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// The high bit of every zero byte of `t`, and no other bit (the usual
+/// zero-byte test: no byte borrows from the next).
+#[inline]
+fn zero_bytes(t: u64) -> u64 {
+    !(((t & LOW7) + LOW7) | t) & HIGH
+}
+
 /// The high bits of the eight bytes of `x`, as an 8-bit mask (the
 /// multiply gathers bit `8j + 7` at bit `56 + j`).
 #[inline]
@@ -165,18 +180,9 @@ pub fn classify_words(mates: &Mates, live: &[u64; 4]) -> (Words, Classes) {
     let mut first_ends = 0u32;
     let mut out = [0u64; 4];
     for k in 0..4 {
-        let w = u64::from_le_bytes([
-            mates[8 * k],
-            mates[8 * k + 1],
-            mates[8 * k + 2],
-            mates[8 * k + 3],
-            mates[8 * k + 4],
-            mates[8 * k + 5],
-            mates[8 * k + 6],
-            mates[8 * k + 7],
-        ]);
+        let w = mate_word(mates, k);
         let t = w ^ INNER_BYTES;
-        let is_inner = !(((t & LOW7) + LOW7) | t) & HIGH & live[k];
+        let is_inner = zero_bytes(t) & live[k];
         let later = ((w | HIGH) - NEXT_SLOT[k]) & HIGH & !is_inner & live[k];
         inner |= high_bits(is_inner) << (8 * k);
         first_ends |= high_bits(later) << (8 * k);
@@ -208,18 +214,9 @@ const OWN_SLOT: [u64; 4] = {
 pub fn bare_slots(mates: &Mates, live: &[u64; 4]) -> u32 {
     let mut bare = 0u32;
     for k in 0..4 {
-        let w = u64::from_le_bytes([
-            mates[8 * k],
-            mates[8 * k + 1],
-            mates[8 * k + 2],
-            mates[8 * k + 3],
-            mates[8 * k + 4],
-            mates[8 * k + 5],
-            mates[8 * k + 6],
-            mates[8 * k + 7],
-        ]);
+        let w = mate_word(mates, k);
         let t = w ^ OWN_SLOT[k];
-        let zero = !(((t & LOW7) + LOW7) | t) & HIGH & live[k];
+        let zero = zero_bytes(t) & live[k];
         bare |= high_bits(zero) << (8 * k);
     }
     bare
@@ -235,7 +232,7 @@ pub fn slots_holding(digits: &Words, digit: u8, words: usize) -> u32 {
     let mut slots = 0u32;
     for (k, &w) in digits.iter().enumerate().take(words) {
         let t = w ^ spread;
-        let zero = !(((t & LOW7) + LOW7) | t) & HIGH;
+        let zero = zero_bytes(t);
         slots |= high_bits(zero) << (8 * k);
     }
     slots
