@@ -1,9 +1,13 @@
 //! Times the level store alone on the successors of one real step:
 //! `cargo run --release -p kt-frontier --example store_bench -- 6x6 open 16
-//! [rounds] [threads]` collects the successors that step 17 makes from the
-//! level after step 16, then, `rounds` times, hands them to a level being
-//! built, seals it and reads it back merged, and prints the fastest round's
-//! nanoseconds per successor for each phase.
+//! [rounds] [threads] [records]` collects the successors that step 17 makes
+//! from the level after step 16, then, `rounds` times, hands them to a
+//! level being built, seals it and reads it back merged, and prints the
+//! fastest round's nanoseconds per successor for each phase, and the runs
+//! a partition was read from. `records` is the level's size as the builder
+//! is told it (twice the states read unless given): a small one makes
+//! small batches, and so many runs a partition, as the widest levels of
+//! 8×8 closed have (15 to 18).
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -22,6 +26,7 @@ fn main() {
     let at: usize = args[3].parse().expect("a step");
     let rounds: usize = args.get(4).map_or(5, |r| r.parse().expect("rounds"));
     let threads: usize = args.get(5).map_or(1, |t| t.parse().expect("threads"));
+    let records: Option<u64> = args.get(6).map(|r| r.parse().expect("records"));
     let sweep = Sweep::new(board, kind);
     let mut level: HashMap<u64, u64> = HashMap::from([(0, 1)]);
     for step in &sweep.steps()[..at] {
@@ -44,9 +49,11 @@ fn main() {
     let workers = Workers::new(threads).expect("threads");
     let (mut push, mut seal, mut read) = (f64::MAX, f64::MAX, f64::MAX);
     let mut distinct = 0u64;
+    let mut runs = 0.0;
     for _ in 0..rounds {
         let store = Store::new(&dir, u64::MAX, u64::MAX);
-        let builder = Builder::<u64>::new(states.len() as u64 * 2, threads, &store);
+        let builder =
+            Builder::<u64>::new(records.unwrap_or(states.len() as u64 * 2), threads, &store);
         let started = std::time::Instant::now();
         let chunk = successors.len().div_ceil(threads);
         let next = AtomicUsize::new(0);
@@ -64,6 +71,7 @@ fn main() {
         seal = seal.min(started.elapsed().as_secs_f64());
         let started = std::time::Instant::now();
         distinct = 0;
+        runs = sealed.runs() as f64 / sealed.partitions() as f64;
         for p in 0..sealed.partitions() {
             let mut merged = RunMerge::<u64>::new(sealed.take(p), &store).expect("in memory");
             while merged.next_state().expect("in memory").is_some() {
@@ -73,7 +81,7 @@ fn main() {
         read = read.min(started.elapsed().as_secs_f64());
     }
     println!(
-        "{kind} {board} step {}: {} successors, {distinct} states: push {:.1} ns, seal {:.1} ns, read {:.1} ns per successor ({threads} threads)",
+        "{kind} {board} step {}: {} successors, {distinct} states: push {:.1} ns, seal {:.1} ns, read {:.1} ns per successor ({threads} threads, {runs:.1} runs a partition)",
         at + 1,
         successors.len(),
         push * 1e9 / n,

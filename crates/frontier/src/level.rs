@@ -62,12 +62,17 @@ pub const FAN_IN: usize = 64;
 /// Successors a sink keeps per partition before handing them over.
 const CHUNK: usize = 256;
 
-/// The share of the memory budget batches may take, and its bounds; they
-/// also take at most a quarter of a level's successors at a time, so that
-/// a big level is sorted in a few batches per partition, each closer to
-/// the cache, and a small one does not hold memory it does not use.
+/// The share of the memory budget batches may take, and its bounds. They
+/// also take no more than the level's successors need, so that a small
+/// level does not hold memory it does not use.
+///
+/// Batches as large as the level, up to those bounds, make the fewest
+/// runs, and every run a partition is read from repeats states that
+/// another run holds, each encoded, decoded and merged again. When
+/// batches took at most a quarter of a level, 8×7 closed on one thread
+/// took 7.29–7.57 s of CPU; with this and the store's rarer reads of the
+/// resident set, 6.53–6.61 s (docs/benchmarks.md, *Fewer runs*).
 const BATCH_SHARE: u64 = 8;
-const LEVEL_SHARE: u64 = 4;
 const MIN_BATCH_BYTES: u64 = 8 << 20;
 const MAX_BATCH_BYTES: u64 = 1 << 30;
 
@@ -254,7 +259,7 @@ impl<'s, K: Key> Builder<'s, K> {
         let parts = 1usize << bits;
         let budget = (store.limit() / BATCH_SHARE)
             .min(MAX_BATCH_BYTES)
-            .min((records.saturating_mul(RECORD) / LEVEL_SHARE).max(MIN_BATCH_BYTES));
+            .min(records.saturating_mul(RECORD).max(MIN_BATCH_BYTES));
         // Half each: a batch being filled, and its spare being sealed.
         let batch = usize::try_from(budget / RECORD / parts as u64 / 2)
             .unwrap_or(usize::MAX)
