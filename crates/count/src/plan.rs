@@ -278,7 +278,19 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
             Err(refusal) => refusals.push((candidate.settings.method().breadth(), refusal)),
             Ok(reach) => {
                 let runs = questions::runs(request.question, request.board, candidate.strategy);
-                let mut reach = reach.times(runs);
+                let share = questions::fixed_ends_of_runs(
+                    request.question,
+                    request.kind,
+                    candidate.strategy,
+                )
+                .and_then(|ends| {
+                    candidate
+                        .settings
+                        .method()
+                        .fixed_ends()
+                        .map(|m| m.run_share(ends))
+                });
+                let mut reach = reach.times(runs, share);
                 if candidate.strategy == Strategy::ByPairs {
                     // The plan is built before the first class is counted.
                     let ends = match request.question {

@@ -139,6 +139,33 @@ pub(crate) fn runs(question: Question, board: Board, strategy: Strategy) -> usiz
     }
 }
 
+/// Which ends each run of `strategy` fixes to answer `question` on `kind`
+/// tours, where its runs are fixed-ends runs: a start (or an end) alone,
+/// or both. `None` for a whole count, and for closed tours, whose runs
+/// require a move instead. What a run costs against a whole count depends
+/// on it ([`CountsFixedEnds::run_share`](crate::methods::CountsFixedEnds::run_share)).
+pub(crate) fn fixed_ends_of_runs(
+    question: Question,
+    kind: TourKind,
+    strategy: Strategy,
+) -> Option<kt_shards::Ends> {
+    use kt_shards::Ends;
+    if kind == TourKind::Closed {
+        return None;
+    }
+    match (strategy, question) {
+        (Strategy::ByPairs, Question::Pairs { ends, .. }) => Some(ends),
+        (Strategy::ByPairs, _)
+        | (Strategy::ByRestricted, Question::From { .. } | Question::To { .. }) => {
+            Some(Ends::Starts)
+        }
+        (Strategy::ByRestricted, Question::FromTo { .. } | Question::ByEnd { .. }) => {
+            Some(Ends::Pairs)
+        }
+        _ => None,
+    }
+}
+
 /// The strategy `method` answers with, if it has one of the capabilities.
 pub(crate) fn strategy_for(
     table: &[(Capability, Strategy)],

@@ -240,7 +240,15 @@ pub(crate) fn run<K: Key>(
 
 /// The key type a sweep needs, by its widest frontier.
 pub fn key_bits(sweep: &Sweep) -> Option<u32> {
-    match sweep.width() {
+    key_bits_for(sweep.width())
+}
+
+/// The bits of the key that a frontier of `width` slots packs into: 64 up
+/// to 18 slots, 128 up to 28; `None` beyond. The plan's memory estimate
+/// needs it before any sweep: a 16-byte key costs about half as much again
+/// a stored state.
+pub fn key_bits_for(width: usize) -> Option<u32> {
+    match width {
         w if w <= <u64 as Key>::MAX_SLOTS => Some(64),
         w if w <= <u128 as Key>::MAX_SLOTS => Some(128),
         _ => None,

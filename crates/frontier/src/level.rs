@@ -79,6 +79,16 @@ const MAX_BATCH_BYTES: u64 = 1 << 30;
 /// Bytes of one successor in a batch.
 const RECORD: u64 = 16;
 
+/// The bytes a level's batches may hold, with `limit` bytes for runs and
+/// batches, for a level of about `records` successors: what a sweep holds
+/// beyond its levels' runs, which the plan's memory estimate adds
+/// (`kt-count`'s `SweepCost`).
+pub fn batch_bytes(limit: u64, records: u64) -> u64 {
+    (limit / BATCH_SHARE)
+        .min(MAX_BATCH_BYTES)
+        .min(records.saturating_mul(RECORD).max(MIN_BATCH_BYTES))
+}
+
 /// The partition of `key` among `2^bits`.
 #[inline]
 pub fn partition_of<K: Key>(key: K, bits: u32) -> usize {
@@ -257,9 +267,7 @@ impl<'s, K: Key> Builder<'s, K> {
     pub fn new(records: u64, threads: usize, store: &'s Store) -> Builder<'s, K> {
         let bits = partition_bits(records, threads);
         let parts = 1usize << bits;
-        let budget = (store.limit() / BATCH_SHARE)
-            .min(MAX_BATCH_BYTES)
-            .min(records.saturating_mul(RECORD).max(MIN_BATCH_BYTES));
+        let budget = batch_bytes(store.limit(), records);
         // Half each: a batch being filled, and its spare being sealed.
         let batch = usize::try_from(budget / RECORD / parts as u64 / 2)
             .unwrap_or(usize::MAX)

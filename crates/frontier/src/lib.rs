@@ -65,8 +65,9 @@ use std::sync::atomic::AtomicBool;
 use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
-pub use count::{Options, SweepCount, default_threads};
+pub use count::{Options, SweepCount, default_threads, key_bits_for};
 pub use error::FrontierError;
+pub use level::batch_bytes;
 pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use report::{LevelReport, Unwatched, Watcher};
 pub use store::{SPILL_PREFIX, remove_spill_directories};

@@ -61,6 +61,9 @@ pub(super) fn log_linear_both_ways(points: &[(f64, f64)], x: f64) -> f64 {
 ///   level on the same board (the orders' sweeps rise and fall like the
 ///   columns': 4.9–14.6 levels' worth of the widest on the boards in
 ///   `orders.csv`, against 5.1–11.8 for the columns on the same boards).
+/// * A shipped order whose first levels were measured on a board no one
+///   has counted gives the whole sweep projected from them
+///   (`data/projected-sweeps.csv`, the `projected` module).
 /// * The columns give what their levels were measured to be on strips of
 ///   the same number of rows ([`strips::columns_sweep`]).
 /// * Any other order (a file, a search's) is the columns' sweep scaled by
@@ -80,6 +83,10 @@ pub(super) fn frontier_sweep_states(board: Board, kind: TourKind, order: &Order)
             summed: entry.summed(kind).map_or(peak * per_peak, |s| s as f64),
             basis: format!("measured: {board} {kind}, in the shipped order"),
         };
+    }
+    // A sweep projected from its first levels, measured in this order.
+    if let Some(projected) = super::projected::sweep_states(board, kind, order) {
+        return projected;
     }
     // An open sweep whose closed sweep was measured in the same order:
     // the open peak is a steady multiple of the closed one.
@@ -167,15 +174,48 @@ fn ratio_text(ratio: f64) -> String {
 /// is known, put 7×9 open at 15–25 times what it took.
 pub(super) const OPEN_PER_CLOSED_PEAK: f64 = 8.4;
 
-/// Bytes a state of the widest level costs in the resident set, with the
-/// level store of sorted runs (`docs/frontier.md`, *Levels*): 12.55 GiB
-/// for 679 million states (8×8 closed, nothing spilled), 3.26 GiB for 104
-/// million (7×7 open). Smaller boards show more per state (1.0 GiB for
-/// 23.6 million on 7×8 closed) because the sorting batches are sized from
-/// the budget, not from the level; the large boards are the ones the
-/// estimate must get right. The runs themselves take 6 to 8 bytes a
-/// stored state, and beyond the budget they spill to disk.
-pub(super) const FRONTIER_BYTES_PER_STATE: f64 = 20.0;
+/// Bytes a state of the widest level costs, in memory and on disk
+/// together, beside the level store's batches (`kt_frontier::batch_bytes`,
+/// which [`frontier_sweep_bytes`] adds), with 8-byte keys (frontiers of up
+/// to 18 slots). While the widest level is built, the level before it is
+/// still being read, and a state of a level is held once for each run it
+/// is in (2 to 6 runs on spilling levels), so a state costs several times
+/// its 6 to 8 bytes of run. Measured (bytes in memory and spilled, less
+/// 1 GiB of batches, over the widest level's states): 34.1 on 8×8 open,
+/// folded (14.6 GiB resident and 32.5 GB on disk for 1,380 M states) and
+/// unfolded (16.0 GB and 55.7 GB for 2,068 M); 33.1 on 8×8 closed (161.8 M
+/// states) and in its mirrored order, folded (110.9 M); 20.6–28.0 on 7×8,
+/// 7×9 and 7×10 open, folded (35–55 M states), and 20.6 on 7×7 open in
+/// the columns (`docs/benchmarks.md`, *The plan's memory*). Slightly above
+/// the large boards' figure, so that the estimate errs high.
+pub(super) const FRONTIER_BYTES_PER_STATE: f64 = 36.0;
+
+/// The same with 16-byte keys (frontiers of 19 to 28 slots: 9×9 open,
+/// 10×10): 56.4 measured on 9×9 open's first 18 levels (5.95 GB resident
+/// for a widest level of 86.5 M states, `order_search 9x9 open 1 1 0
+/// measure seeds=0 columns=no levels=18`), rounded up.
+pub(super) const FRONTIER_BYTES_PER_WIDE_STATE: f64 = 60.0;
+
+/// Successors a state of the widest level makes, for the size of the
+/// batches that hold them (2.7 on 8×8 closed, summed over its levels:
+/// 2,813 M successors for 1,060 M states; the batches are bounded by the
+/// budget long before this matters on the large boards).
+pub(super) const FRONTIER_SUCCESSORS_PER_STATE: f64 = 3.0;
+
+/// Bytes at the widest level of a sweep of `peak` states with `key_bits`
+/// keys, shared by `shares` processes, each with `limit` bytes for its
+/// runs and batches: the runs' states and the batches, beside the
+/// process's baseline.
+pub(super) fn frontier_sweep_bytes(peak: f64, key_bits: u32, shares: f64, limit: u64) -> f64 {
+    let per_state = if key_bits > 64 {
+        FRONTIER_BYTES_PER_WIDE_STATE
+    } else {
+        FRONTIER_BYTES_PER_STATE
+    };
+    let share = peak / shares;
+    let batches = kt_frontier::batch_bytes(limit, whole(share * FRONTIER_SUCCESSORS_PER_STATE));
+    share * per_state + batches as f64 + BASELINE_BYTES
+}
 
 /// Seconds a thread spends per state of the sweep, summed over its
 /// levels (the states each level reads: what the transitions, the sort and
@@ -190,6 +230,26 @@ pub(super) const FRONTIER_BYTES_PER_STATE: f64 = 20.0;
 /// (142 million in 68 s, issue 43). The geometric middle of that range, so
 /// that each is within 1.9×.
 pub(super) const FRONTIER_SECONDS_PER_STATE: f64 = 4.4e-7;
+
+/// What a fixed-start sweep (a class of the table by start square,
+/// `--from`) takes against the whole count in the same order: it cannot
+/// fold, and it is restricted only from the step that takes its start.
+/// Measured 2026-11-27: 8×8 open's classes c7 and c6 in 1,431 and 1,539 s
+/// against the whole count's 4,023 s (0.36 and 0.38; the ten classes
+/// before the fold, 0.33 of the whole count of then); in states read, 0.53 of the whole on 6×6, 0.79
+/// on 6×7, and 1.66 on 7×7, whose mirrored order folds the whole count to
+/// half (`count BOARD --by-start --method frontier --threads 1 --json`,
+/// the levels' states over the classes). The middle of that spread: the
+/// 8×8 table, the one of hours, is estimated 1.4× high, and 7×7's, of
+/// seconds, 3.3× low.
+pub(super) const FIXED_START_SHARE: f64 = 0.5;
+
+/// The same for a sweep with both ends fixed (a class of endpoint pairs,
+/// `--from` with `--to` or `--by-end`): the states read over every class
+/// of the pair plan, against the whole count's, 0.10 on 6×6 (45 classes,
+/// 0.03–0.35 each) and 0.27 on 7×7 (50 classes, 0.08–0.70 each); the
+/// middle of the two.
+pub(super) const FIXED_ENDS_SHARE: f64 = 0.2;
 
 /// How many times as long a state takes when the widest level does not
 /// fit the budget and levels spill to disk: 8×8 open, the one sweep

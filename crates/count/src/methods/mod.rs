@@ -25,6 +25,7 @@
 mod capability;
 mod measured;
 mod options;
+mod projected;
 mod reach;
 mod strips;
 
@@ -209,6 +210,14 @@ pub(crate) trait CountsFixedEnds {
         observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<BigUint, Failure>;
+
+    /// What one run with fixed `ends` (a start alone, or both ends) takes
+    /// against the time [`Method::reach`] estimates for a whole count:
+    /// the plan multiplies that estimate by this and by the runs a
+    /// question makes. 1 where it was not measured.
+    fn run_share(&self, _ends: kt_shards::Ends) -> f64 {
+        1.0
+    }
 }
 
 /// The capability to count the closed tours that make a given move, a run

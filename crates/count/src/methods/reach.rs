@@ -80,15 +80,21 @@ pub struct Reach {
 
 impl Reach {
     /// The estimate for `runs` runs of the work it estimates (the sweeps
-    /// a question takes, one after another in the same memory).
+    /// a question takes, one after another in the same memory), each
+    /// taking `share` of its time where a run is not a whole count: a run
+    /// with fixed ends costs less, or more where the whole count folds and
+    /// it cannot ([`CountsFixedEnds::run_share`](super::CountsFixedEnds::run_share)).
     #[must_use]
-    pub fn times(self, runs: usize) -> Reach {
-        if runs <= 1 {
+    pub fn times(self, runs: usize, share: Option<f64>) -> Reach {
+        if runs <= 1 && share.is_none() {
             return self;
         }
+        let each = share.map_or_else(String::new, |share| {
+            format!(", each {share} of a whole count's time")
+        });
         Reach {
-            seconds: self.seconds * runs as f64,
-            basis: format!("{}; {runs} runs", self.basis),
+            seconds: self.seconds * runs as f64 * share.unwrap_or(1.0),
+            basis: format!("{}; {runs} runs{each}", self.basis),
             // One sweep's states no longer measure the whole run.
             states: None,
             ..self
