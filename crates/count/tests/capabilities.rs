@@ -318,5 +318,8 @@ fn runs_with_fixed_ends_cost_their_share_of_a_whole_count() {
     let ratio = seconds(&table) / seconds(&whole);
     assert!((ratio - 5.0).abs() < 0.01, "{ratio}");
     let basis = plan(&table).unwrap().estimate.unwrap().basis;
-    assert!(basis.contains("10 runs, each 0.5 of a whole count's time"), "{basis}");
+    assert!(
+        basis.contains("10 runs, each 0.5 of a whole count's time"),
+        "{basis}"
+    );
 }
