@@ -16,7 +16,7 @@ use std::fmt;
 /// (ripgrep's rule): the command line as a flag (`--spill-dir`), Python as
 /// a keyword argument (`spill_dir=`); [`Setting::name`] is the stable
 /// identifier both derive their spelling from. Which options a method
-/// takes is an allow-list, [`Method::takes`](crate::methods::Method::takes): an option a method's list
+/// takes is an allow-list, `Method::takes`: an option a method's list
 /// leaves out is refused before any work (naming the methods that take
 /// it), never silently ignored, and adding an option touches only the
 /// methods that take it.

@@ -2,9 +2,9 @@
 //!
 //! A method is a type that holds its own settings (the time-sliced ZDD's
 //! engine and schedule, the frontier method's spill directory, …) and
-//! implements [`Method`]: what it can answer, as data
-//! ([`Method::capabilities`]); what a board would cost it, or why it cannot
-//! represent the board at all ([`Method::reach`]); and the work itself. The
+//! implements `Method`: what it can answer, as data
+//! ([`MethodSettings::capabilities`]); what a board would cost it, or why it cannot
+//! represent the board at all (`Method::reach`); and the work itself. The
 //! questions are answered on top of these primitives (`crate::answer`,
 //! reading the table `crate::questions`), and the plan (`crate::plan`)
 //! picks a method and refuses, before any work, what the method cannot
@@ -12,13 +12,13 @@
 //!
 //! **Adding a method** is one new file in this directory (the type, its
 //! settings as public fields with a `Default`, and `impl Method`) and one
-//! line in [`registry!`] below, which declares its module, re-exports its
+//! line in `registry!` below, which declares its module, re-exports its
 //! type, and makes it a variant of [`MethodSettings`], a name on the
 //! command line (`--method NAME`) and a candidate of `auto`. Nothing else
 //! in the library matches on methods.
 //!
 //! Nothing in this module knows about requests: a method works on a
-//! [`Job`] (board, kind, budget, threads), which the plan resolves.
+//! `Job` (board, kind, budget, threads), which the plan resolves.
 
 // The methods' own modules are declared by `registry!` below, with their
 // types' re-exports: a method is its file and its line there.

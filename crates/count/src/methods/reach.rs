@@ -83,7 +83,7 @@ impl Reach {
     /// a question takes, one after another in the same memory), each
     /// taking `share` of its time where a run is not a whole count: a run
     /// with fixed ends costs less, or more where the whole count folds and
-    /// it cannot ([`CountsFixedEnds::run_share`](super::CountsFixedEnds::run_share)).
+    /// it cannot (`CountsFixedEnds::run_share`).
     #[must_use]
     pub fn times(self, runs: usize, share: Option<f64>) -> Reach {
         if runs <= 1 && share.is_none() {

@@ -13,7 +13,7 @@ use crate::run::{Place, Run};
 use crate::workers::Workers;
 
 /// Checks the whole checkpoint at `path`: its manifest, its checksum, and
-/// every run file's size and CRC-32, as [`read`] does, without a sweep to
+/// every run file's size and CRC-32, as [`read`](super::read) does, without a sweep to
 /// check it against. Returns its header.
 pub fn check_whole(path: &Path, workers: &Workers) -> Result<Header, FrontierError> {
     let mut input = open_manifest(path)?;
