@@ -34,6 +34,13 @@ pub const CHECKPOINT_EVERY: Duration = Duration::from_mins(5);
 /// slack and the watchdog's margin.
 const TABLE_FIFTHS: u64 = 4;
 
+/// The bytes a sweep's level store may hold in memory (its runs and
+/// batches) with a memory `budget`: what a count gives the store, and what
+/// the estimate sizes the batches from.
+fn store_limit(budget: Bytes) -> u64 {
+    budget.0 / 5 * TABLE_FIFTHS
+}
+
 /// The share of the budget, in tenths, the resident set may reach before
 /// shards spill whatever the tables count: below the watchdog, which stops
 /// the run at the whole budget.
@@ -80,7 +87,7 @@ impl Frontier {
         Options {
             order: self.order.clone().unwrap_or_default(),
             threads: job.threads as usize,
-            memory: job.budget.0 / 5 * TABLE_FIFTHS,
+            memory: store_limit(job.budget),
             resident_limit: job.budget.0 / 10 * RESIDENT_TENTHS,
             spill_dir: self.spill_dir(),
             checkpoint: self.checkpoint.as_ref().map(|c| c.path.clone()),
@@ -474,7 +481,7 @@ impl SweepCost {
         let shares = processes.max(1) as f64;
         let key_bits = kt_frontier::key_bits_for(width).unwrap_or(128);
         let bytes =
-            measured::frontier_sweep_bytes(states.peak, key_bits, shares, budget.0 / 5 * TABLE_FIFTHS);
+            measured::frontier_sweep_bytes(states.peak, key_bits, shares, store_limit(budget));
         let spill = if bytes > budget.0 as f64 {
             measured::FRONTIER_SPILL_SLOWDOWN
         } else {

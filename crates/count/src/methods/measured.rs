@@ -85,7 +85,7 @@ pub(super) fn frontier_sweep_states(board: Board, kind: TourKind, order: &Order)
         };
     }
     // A sweep projected from its first levels, measured in this order.
-    if let Some(projected) = super::projected::sweep_states(board, kind, order) {
+    if let Some(projected) = super::projected::sweep_states(kind, order) {
         return projected;
     }
     // An open sweep whose closed sweep was measured in the same order:
