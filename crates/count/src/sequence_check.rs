@@ -88,6 +88,11 @@ impl Check {
         &self.sequence.a_number
     }
 
+    /// The comment line OEIS's b-file begins with, if any (`# A389754`).
+    pub fn bfile_comment(&self) -> Option<&str> {
+        Some(self.sequence.bfile_comment.as_str()).filter(|c| !c.is_empty())
+    }
+
     /// How the sequence counts open tours (closed tours are undirected
     /// everywhere).
     pub fn convention(&self) -> &'static str {
@@ -98,11 +103,16 @@ impl Check {
         }
     }
 
-    /// The sequence's index of a term, if the term is one of its
-    /// (A193054 has only the even widths).
+    /// The sequence's index of a term, if the term is one of its: A193054
+    /// has only the even widths, and a sequence starts at its offset
+    /// (A383660's first term is a(11), the first 22 cells), so that a
+    /// b-file starts where OEIS's does.
     fn index(&self, term: &Term) -> Option<usize> {
         let step = self.sequence.step.max(1);
-        term.n.is_multiple_of(step).then_some(term.n / step)
+        term.n
+            .is_multiple_of(step)
+            .then_some(term.n / step)
+            .filter(|&n| n >= self.sequence.offset)
     }
 
     /// A term in the sequence's convention (the project's when the

@@ -75,6 +75,10 @@ pub struct PublishedSequence {
     pub authors: String,
     /// The entry.
     pub url: String,
+    /// The comment line OEIS's b-file of the sequence begins with, if it
+    /// has one (Knuth's A389754–A389759: `# A389754`): `sequence --bfile`
+    /// writes it first, so that the file is OEIS's byte for byte.
+    pub bfile_comment: String,
     /// `(n, a(n))` as published, increasing `n`.
     pub terms: Vec<(usize, BigUint)>,
 }
@@ -262,6 +266,7 @@ fn parse(index: &str, terms: &str) -> Result<Vec<PublishedSequence>, String> {
         "name",
         "authors",
         "url",
+        "bfile_comment",
     ];
     let mut sequences: Vec<PublishedSequence> = Vec::new();
     for (line, r) in records(index, "index.csv", &header)? {
@@ -310,6 +315,9 @@ fn parse(index: &str, terms: &str) -> Result<Vec<PublishedSequence>, String> {
                 return Err(format!("{at}: no {what}"));
             }
         }
+        if !(r[10].is_empty() || r[10].starts_with('#')) {
+            return Err(format!("{at}: a b-file comment begins with #"));
+        }
         sequences.push(PublishedSequence {
             a_number,
             rows,
@@ -321,6 +329,7 @@ fn parse(index: &str, terms: &str) -> Result<Vec<PublishedSequence>, String> {
             name: r[7].to_owned(),
             authors: r[8].to_owned(),
             url: r[9].to_owned(),
+            bfile_comment: r[10].to_owned(),
             terms: Vec::new(),
         });
     }
@@ -388,8 +397,8 @@ mod tests {
 
     #[test]
     fn malformed_data_is_refused_not_skipped() {
-        let index = "a_number,rows,kind,measure,step,convention,offset,name,authors,url\n\
-                     A000001,3,open,cols,1,undirected,1,x,y,https://oeis.org/A000001\n";
+        let index = "a_number,rows,kind,measure,step,convention,offset,name,authors,url,bfile_comment\n\
+                     A000001,3,open,cols,1,undirected,1,x,y,https://oeis.org/A000001,\n";
         let terms = "a_number,n,term\nA000001,1,0\nA000001,2,8\n";
         assert_eq!(parse(index, terms).unwrap()[0].terms.len(), 2);
         for bad_terms in [
@@ -404,17 +413,18 @@ mod tests {
             assert!(parse(index, bad_terms).is_err(), "{bad_terms}");
         }
         for bad_row in [
-            "A000001,3,opened,cols,1,undirected,1,x,y,u",
-            "A000001,3,open,columns,1,undirected,1,x,y,u",
-            "A000001,3,open,cols,3,undirected,1,x,y,u",
-            "A000001,3,closed,cols,1,directed,1,x,y,u",
-            "A000001,three,open,cols,1,undirected,1,x,y,u",
-            "A1,3,open,cols,1,undirected,1,x,y,u",
-            "A000001,3,open,cols,1,undirected,1,x,y",
-            "A000001,3,open,cols,1,undirected,1,,y,u",
+            "A000001,3,opened,cols,1,undirected,1,x,y,u,",
+            "A000001,3,open,columns,1,undirected,1,x,y,u,",
+            "A000001,3,open,cols,3,undirected,1,x,y,u,",
+            "A000001,3,closed,cols,1,directed,1,x,y,u,",
+            "A000001,three,open,cols,1,undirected,1,x,y,u,",
+            "A1,3,open,cols,1,undirected,1,x,y,u,",
+            "A000001,3,open,cols,1,undirected,1,x,y,u",
+            "A000001,3,open,cols,1,undirected,1,x,y,u,A000001",
+            "A000001,3,open,cols,1,undirected,1,,y,u,",
         ] {
             let index = format!(
-                "a_number,rows,kind,measure,step,convention,offset,name,authors,url\n{bad_row}\n"
+                "a_number,rows,kind,measure,step,convention,offset,name,authors,url,bfile_comment\n{bad_row}\n"
             );
             assert!(parse(&index, terms).is_err(), "{bad_row}");
         }

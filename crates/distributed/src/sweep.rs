@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use kt_frontier::checkpoint::{self, Checkpoint};
 use kt_frontier::exchange::{
     self, Builder, Exchange, Expanded, Key, Level, Looping, Sink, Started, StepFigures, Store,
-    Successors, Transition, Weight, Workers,
+    Successors, Transition, Weight, WeightOverflow, Workers,
 };
 use kt_frontier::{FrontierError, LevelReport, Sweep, Watcher};
 use num_bigint::BigUint;
@@ -122,8 +122,10 @@ pub struct Finished {
     pub spilled_bytes: u64,
 }
 
-/// A successor whose weight is beyond `u64`: the weight's digits.
-type BigRecord<K> = (K, Vec<u32>);
+/// A successor whose weight is beyond `u64`: the weight's little-endian
+/// bytes, whatever the width of the step (the sender's and the receiver's
+/// are the same: every process chooses it from the same gathered bound).
+type BigRecord<K> = (K, Vec<u8>);
 
 /// An input of the dataflow, records `D` at a level's time.
 type LevelInput<D> = InputHandle<u64, timely::container::CapacityContainerBuilder<Vec<D>>>;
@@ -220,16 +222,22 @@ impl<K: Key + timely::ExchangeData> Dataflow<K> {
     }
 
     /// Hands what arrived from other processes to `sink`.
-    fn deliver(&mut self, sink: &mut Sink<'_, '_, K>) {
+    fn deliver<W: Weight>(&mut self, sink: &mut Sink<'_, '_, K, W>) {
         let mut small = self.got_small.borrow_mut();
         self.received += small.len() as u64;
         for (key, weight) in small.drain(..) {
-            sink.push(key, weight);
+            match W::from_u64(weight) {
+                Some(weight) => sink.push(key, weight),
+                None => sink.fail(WeightOverflow::of::<W>()),
+            }
         }
         let mut big = self.got_big.borrow_mut();
         self.received += big.len() as u64;
-        for (key, digits) in big.drain(..) {
-            sink.push_weight(key, &Weight::Big(BigUint::new(digits)));
+        for (key, bytes) in big.drain(..) {
+            match W::from_le_bytes(&bytes) {
+                Some(weight) => sink.push(key, weight),
+                None => sink.fail(WeightOverflow::of::<W>()),
+            }
         }
     }
 }
@@ -241,11 +249,11 @@ fn check_peers(addresses: &[String]) -> Result<(), DistributedError> {
 
 /// Steps the worker until `time` is complete everywhere, handing what
 /// arrives to `sink`.
-fn wait_for<K: Key + timely::ExchangeData>(
+fn wait_for<K: Key + timely::ExchangeData, W: Weight>(
     worker: &mut Worker,
     flow: &mut Dataflow<K>,
     time: u64,
-    mut sink: Option<&mut Sink<'_, '_, K>>,
+    mut sink: Option<&mut Sink<'_, '_, K, W>>,
     addresses: &[String],
 ) -> Result<(), DistributedError> {
     while flow.probe.less_than(&time) {
@@ -260,8 +268,8 @@ fn wait_for<K: Key + timely::ExchangeData>(
 
 /// Where one expanding thread puts its successors: its own into the level
 /// store, the others' into batches for the worker thread.
-struct Outgoing<'b, 's, K: Key> {
-    own: Sink<'b, 's, K>,
+struct Outgoing<'b, 's, K: Key, W: Weight> {
+    own: Sink<'b, 's, K, W>,
     me: u64,
     processes: u64,
     batch: Batch<K>,
@@ -270,7 +278,7 @@ struct Outgoing<'b, 's, K: Key> {
     cut_off: bool,
 }
 
-impl<K: Key> Outgoing<'_, '_, K> {
+impl<K: Key, W: Weight> Outgoing<'_, '_, K, W> {
     fn hand_over(&mut self) {
         let batch = std::mem::replace(
             &mut self.batch,
@@ -283,7 +291,7 @@ impl<K: Key> Outgoing<'_, '_, K> {
             + batch
                 .big
                 .iter()
-                .map(|(_, d)| K::BYTES as u64 + 8 + 4 * d.len() as u64)
+                .map(|(_, d)| K::BYTES as u64 + 8 + d.len() as u64)
                 .sum::<u64>();
         self.sent_bytes.fetch_add(bytes, Ordering::Relaxed);
         if self.to_worker.send(batch).is_err() {
@@ -292,26 +300,22 @@ impl<K: Key> Outgoing<'_, '_, K> {
     }
 }
 
-impl<K: Key> Successors<K> for Outgoing<'_, '_, K> {
+impl<K: Key, W: Weight> Successors<K, W> for Outgoing<'_, '_, K, W> {
     #[inline]
-    fn push(&mut self, key: K, weight: u64) {
+    fn push(&mut self, key: K, weight: W) {
         if owner(key, self.processes) == self.me {
             self.own.push(key, weight);
-        } else {
-            self.batch.small.push((key, weight));
-            if self.batch.small.len() >= BATCH {
-                self.hand_over();
-            }
+            return;
         }
-    }
-
-    fn push_weight(&mut self, key: K, weight: &Weight) {
-        match weight {
-            Weight::Small(w) => self.push(key, *w),
-            Weight::Big(w) if owner(key, self.processes) == self.me => {
-                self.own.push_weight(key, &Weight::Big(w.clone()));
-            }
-            Weight::Big(w) => self.batch.big.push((key, w.to_u32_digits())),
+        if let Some(small) = weight.to_u64() {
+            self.batch.small.push((key, small));
+        } else {
+            let mut bytes = Vec::with_capacity(W::BITS as usize / 8);
+            weight.write_le_bytes(&mut bytes);
+            self.batch.big.push((key, bytes));
+        }
+        if self.batch.small.len() + self.batch.big.len() >= BATCH {
+            self.hand_over();
         }
     }
 
@@ -368,12 +372,12 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
         Ok(started)
     }
 
-    fn expand(
+    fn expand<W: Weight>(
         &mut self,
         round: usize,
         level: &Level<K>,
         transition: &Transition,
-        builder: &Builder<'_, K>,
+        builder: &Builder<'_, K, W>,
         workers: &Workers,
         store: &Store,
         progress: &(dyn Fn(u64) + Sync),
@@ -442,7 +446,8 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
             addresses,
         )?;
         self.wait = waiting.elapsed();
-        own.flush().map_err(FrontierError::Io)?;
+        own.flush()
+            .map_err(|e| FrontierError::from_io(e).at_step(round + 1))?;
         Ok(expanded)
     }
 
@@ -462,7 +467,7 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
             self.flow.figures.send((to, figures.clone()));
         }
         self.flow.advance_to(time + 2);
-        wait_for::<K>(self.worker, &mut self.flow, time + 2, None, self.addresses)?;
+        wait_for::<K, u64>(self.worker, &mut self.flow, time + 2, None, self.addresses)?;
         self.received_before = self.flow.received;
         // A process that is ahead may already have sent the next step's
         // figures; they wait for it.
@@ -599,11 +604,11 @@ pub fn run<K: Key + timely::ExchangeData>(
 /// processes send into this process's level store, until the threads are
 /// done. Raises `halt` (which the threads look at) on a cancel or a lost
 /// peer.
-fn pump<K: Key + timely::ExchangeData>(
+fn pump<K: Key + timely::ExchangeData, W: Weight>(
     worker: &mut Worker,
     flow: &mut Dataflow<K>,
     from_threads: &Receiver<Batch<K>>,
-    own: &mut Sink<'_, '_, K>,
+    own: &mut Sink<'_, '_, K, W>,
     job: &SweepTask<'_>,
     halt: &AtomicBool,
     addresses: &[String],

@@ -115,6 +115,26 @@ fn a_bfile_has_a_line_a_term_in_the_sequences_convention() {
     );
 }
 
+/// A b-file starts at its sequence's offset, as OEIS's does: A383660
+/// (closed tours of the first 2n cells of a 3-row strip) begins at a(11),
+/// the first 22 cells, and not with ten lines of zeros before it.
+#[test]
+fn a_bfile_starts_at_the_sequences_offset() {
+    let output = knights_tour()
+        .args([
+            "sequence", "3", "--cells", "--to", "32", "--closed", "--bfile", "--oeis", "A383660",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let first: Vec<&str> = text.lines().take(2).collect();
+    assert_eq!(first, ["11 4", "12 0"], "{text}");
+    assert_eq!(text.lines().count(), 6, "{text}");
+    assert_eq!(text.lines().last(), Some("16 56"), "{text}");
+}
+
 /// A mismatch is exit 1, as `--check` is; a sequence of another height,
 /// kind or measure, an unknown A-number and impossible strips are refused
 /// before any work, in one line.

@@ -53,7 +53,7 @@ fn main() {
     for _ in 0..rounds {
         let store = Store::new(&dir, u64::MAX, u64::MAX);
         let builder =
-            Builder::<u64>::new(records.unwrap_or(states.len() as u64 * 2), threads, &store);
+            Builder::<u64, u64>::new(records.unwrap_or(states.len() as u64 * 2), threads, &store);
         let started = std::time::Instant::now();
         let chunk = successors.len().div_ceil(threads);
         let next = AtomicUsize::new(0);
@@ -73,7 +73,7 @@ fn main() {
         distinct = 0;
         runs = sealed.runs() as f64 / sealed.partitions() as f64;
         for p in 0..sealed.partitions() {
-            let mut merged = RunMerge::<u64>::new(sealed.take(p), &store).expect("in memory");
+            let mut merged = RunMerge::<u64, u64>::new(sealed.take(p), &store).expect("in memory");
             while merged.next_state().expect("in memory").is_some() {
                 distinct += 1;
             }

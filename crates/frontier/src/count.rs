@@ -27,6 +27,7 @@ use crate::store::Store;
 use crate::sweep::Sweep;
 use crate::sweep_loop::{self, Exchange, Looping, Started, StepFigures};
 use crate::transition::Transition;
+use crate::weight::Weight;
 use crate::workers::Workers;
 
 /// The threads a count uses unless told otherwise: the cores this process
@@ -147,12 +148,12 @@ impl<K: Key> Exchange<K> for Local<'_> {
         })
     }
 
-    fn expand(
+    fn expand<W: Weight>(
         &mut self,
-        _round: usize,
+        round: usize,
         level: &Level<K>,
         transition: &Transition,
-        builder: &Builder<'_, K>,
+        builder: &Builder<'_, K, W>,
         workers: &Workers,
         store: &Store,
         progress: &(dyn Fn(u64) + Sync),
@@ -166,6 +167,7 @@ impl<K: Key> Exchange<K> for Local<'_> {
             progress,
             &|| builder.sink(),
         )
+        .map_err(|e| e.at_step(round + 1))
     }
 
     fn gather(&mut self, _round: usize, own: StepFigures) -> Result<StepFigures, FrontierError> {
@@ -396,6 +398,67 @@ mod tests {
             .unwrap();
             assert_eq!(levels(&wide), states, "{kind} {board}");
             assert_eq!(wide.cycles, cycles, "{kind} {board}");
+        }
+    }
+
+    /// Widths wider than the sweep's choice count the strips 3×64 (open
+    /// and closed), 4×64 open and 5×30 closed term by term as the chosen
+    /// width does (their counts pass 2⁶⁴), on one thread and two, in
+    /// memory and spilled; a width too narrow for a step's weights (a
+    /// test's 16 bits, and `u64`) stops the sweep with the error that says
+    /// so, and never gives a count.
+    #[test]
+    fn every_width_counts_long_strips_alike() {
+        use crate::sweep_loop::force_width;
+        use crate::weight::Width;
+        let dir = tempfile::tempdir().unwrap();
+        let cancel = AtomicBool::new(false);
+        for (rows, cols, kind) in [
+            (3, 64, TourKind::Open),
+            (3, 64, TourKind::Closed),
+            (4, 64, TourKind::Open),
+            (5, 30, TourKind::Closed),
+        ] {
+            let order = column_major(Board::new(rows, cols).unwrap());
+            let count = |threads: usize, memory: u64| {
+                crate::count_prefixes(
+                    &order,
+                    kind,
+                    true,
+                    false,
+                    &options(threads, memory, dir.path()),
+                    &Unwatched,
+                    &cancel,
+                )
+            };
+            let chosen = count(2, u64::MAX).unwrap();
+            let largest = chosen.prefixes.last().unwrap().1.bits();
+            assert!(largest > 64, "{rows}x{cols} {kind}: {largest} bits");
+            let widest = chosen.levels.iter().map(|l| l.width_bits).max().unwrap();
+            assert!(u64::from(widest) > largest, "{rows}x{cols} {kind}");
+            let chosen_width = Width::holding(widest).unwrap();
+            for (width, threads, memory) in [
+                (Width::Test16, 1, u64::MAX),
+                (Width::W64, 2, u64::MAX),
+                (chosen_width, 1, 1 << 20),
+                (Width::W1024, 2, u64::MAX),
+            ] {
+                force_width(Some(width));
+                let forced = count(threads, memory);
+                force_width(None);
+                match forced {
+                    Ok(forced) => {
+                        assert!(width >= chosen_width, "{rows}x{cols} {kind} {width:?}");
+                        assert_eq!(forced.prefixes, chosen.prefixes, "{rows}x{cols} {kind}");
+                    }
+                    Err(FrontierError::WeightOverflow { bits, step }) => {
+                        assert_eq!(bits, width.bits(), "{rows}x{cols} {kind}");
+                        assert!(step > 0);
+                        assert!(width < chosen_width, "{rows}x{cols} {kind} {width:?}");
+                    }
+                    Err(other) => panic!("{rows}x{cols} {kind} {width:?}: {other}"),
+                }
+            }
         }
     }
 

@@ -29,6 +29,40 @@ pub enum FrontierError {
     /// The order asked for is of another board, or not every square of
     /// its board once (why; the caller names the option it came from).
     Order(String),
+    /// A sum of weights passed the width chosen for its step
+    /// (`weight.rs`): the sweep stopped rather than go on with a weight
+    /// that wrapped. The bound that chooses the width makes this
+    /// unreachable but where a test forces a width too narrow.
+    WeightOverflow {
+        /// The width, in bits, and the step that overflowed it.
+        bits: u32,
+        step: usize,
+    },
+}
+
+impl FrontierError {
+    /// An I/O error of the level store as the sweep's error: a weight
+    /// overflow that a reader or writer carried comes back as itself.
+    pub fn from_io(error: std::io::Error) -> FrontierError {
+        match crate::weight::WeightOverflow::within(&error) {
+            Some(overflow) => FrontierError::WeightOverflow {
+                bits: overflow.bits,
+                step: 0,
+            },
+            None => FrontierError::Io(error),
+        }
+    }
+
+    /// The error with the step it happened at, where it names one.
+    #[must_use]
+    pub fn at_step(self, at: usize) -> FrontierError {
+        match self {
+            FrontierError::WeightOverflow { bits, .. } => {
+                FrontierError::WeightOverflow { bits, step: at }
+            }
+            other => other,
+        }
+    }
 }
 
 impl fmt::Display for FrontierError {
@@ -46,6 +80,10 @@ impl fmt::Display for FrontierError {
             FrontierError::Io(e) => write!(f, "cannot spill a level to disk: {e}"),
             FrontierError::Checkpoint(why) | FrontierError::Resume(why) => f.write_str(why),
             FrontierError::Order(why) => write!(f, "the order of the squares: {why}"),
+            FrontierError::WeightOverflow { bits, step } => write!(
+                f,
+                "at step {step}, a weight passed the {bits}-bit width chosen for it; the count stopped rather than go on with a wrong weight"
+            ),
         }
     }
 }
@@ -54,6 +92,6 @@ impl std::error::Error for FrontierError {}
 
 impl From<std::io::Error> for FrontierError {
     fn from(e: std::io::Error) -> FrontierError {
-        FrontierError::Io(e)
+        FrontierError::from_io(e)
     }
 }

@@ -21,5 +21,5 @@ pub use crate::step::{Expanded, Successors, expand};
 pub use crate::store::Store;
 pub use crate::sweep_loop::{Exchange, Looping, Started, StepFigures, Swept, run};
 pub use crate::transition::Transition;
-pub use crate::weight::{Total, Weight};
+pub use crate::weight::{Total, Weight, WeightOverflow};
 pub use crate::workers::Workers;

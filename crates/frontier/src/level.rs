@@ -31,13 +31,13 @@ use std::io;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use num_bigint::BigUint;
-
 use crate::merge::RunMerge;
 use crate::run::{Encoder, Run};
 use crate::state::Key;
 use crate::store::Store;
-use crate::weight::Weight;
+use num_bigint::BigUint;
+
+use crate::weight::{Weight, Widest, sum_bits};
 use crate::workers::Workers;
 
 /// The most partitions a level has (`2^10`, for 128 threads).
@@ -76,17 +76,20 @@ const BATCH_SHARE: u64 = 8;
 const MIN_BATCH_BYTES: u64 = 8 << 20;
 const MAX_BATCH_BYTES: u64 = 1 << 30;
 
-/// Bytes of one successor in a batch.
-const RECORD: u64 = 16;
+/// Bytes of one successor in a batch: its key and its weight, inline at
+/// the step's width (`weight.rs`).
+fn record_bytes<K: Key, W: Weight>() -> u64 {
+    size_of::<(K, W)>() as u64
+}
 
 /// The bytes a level's batches may hold, with `limit` bytes for runs and
-/// batches, for a level of about `records` successors: what a sweep holds
-/// beyond its levels' runs, which the plan's memory estimate adds
-/// (`kt-count`'s `SweepCost`).
-pub fn batch_bytes(limit: u64, records: u64) -> u64 {
+/// batches, for a level of about `records` successors of `record` bytes
+/// each (a key and a weight): what a sweep holds beyond its levels' runs,
+/// which the plan's memory estimate adds (`kt-count`'s `SweepCost`).
+pub fn batch_bytes(limit: u64, records: u64, record: u64) -> u64 {
     (limit / BATCH_SHARE)
         .min(MAX_BATCH_BYTES)
-        .min(records.saturating_mul(RECORD).max(MIN_BATCH_BYTES))
+        .min(records.saturating_mul(record).max(MIN_BATCH_BYTES))
 }
 
 /// The partition of `key` among `2^bits`.
@@ -124,6 +127,9 @@ pub struct Level<K: Key> {
     /// Bytes of its runs, and of those in memory.
     bytes: u64,
     memory_bytes: u64,
+    /// Bits of the sum of its weights (an upper bound): what chooses the
+    /// width of the step that reads it (`weight.rs`).
+    weight_bits: u32,
     _key: std::marker::PhantomData<K>,
 }
 
@@ -135,7 +141,8 @@ impl<K: Key> Level<K> {
         let entries = all.clone().map(|r| r.entries).sum();
         let runs = all.clone().count();
         let bytes = all.clone().map(|r| r.bytes).sum();
-        let memory_bytes = all.filter(|r| r.in_memory()).map(|r| r.bytes).sum();
+        let memory_bytes = all.clone().filter(|r| r.in_memory()).map(|r| r.bytes).sum();
+        let weight_bits = sum_bits(all.map(|r| r.weight_bits));
         Level {
             bits,
             partitions: partitions.into_iter().map(Mutex::new).collect(),
@@ -143,19 +150,34 @@ impl<K: Key> Level<K> {
             runs,
             bytes,
             memory_bytes,
+            weight_bits,
             _key: std::marker::PhantomData,
         }
     }
 
+    /// The level with `bits` as the bound on its weights' sum: a level
+    /// read from a checkpoint, whose manifest keeps the bound, or one
+    /// process's share of a cluster's level, which takes the whole
+    /// level's.
+    #[must_use]
+    pub fn with_weight_bits(mut self, bits: u32) -> Level<K> {
+        self.weight_bits = bits;
+        self
+    }
+
     /// A level of one state, of weight 1.
     pub fn single(key: K, store: &Store) -> io::Result<Level<K>> {
-        let mut encoder = Encoder::with_capacity(1);
+        let mut encoder = Encoder::<K, u64>::with_capacity(1);
         encoder.push(key, 1);
-        let (bytes, entries) = encoder.finish();
         Ok(Level::from_partitions(
             0,
-            vec![vec![store.keep(bytes, entries)?]],
+            vec![vec![store.keep(encoder.finish())?]],
         ))
+    }
+
+    /// Bits of the sum of the level's weights (an upper bound).
+    pub fn weight_bits(&self) -> u32 {
+        self.weight_bits
     }
 
     pub fn bits(&self) -> u32 {
@@ -224,13 +246,13 @@ impl<K: Key> Level<K> {
         runs.iter().try_for_each(&mut visit)
     }
 
-    /// Every state with its whole weight, partition by partition (consumes
-    /// the level).
-    pub fn drain(&self, store: &Store, mut visit: impl FnMut(K, &Weight)) -> io::Result<()> {
+    /// Every state with its whole weight at width `W`, partition by
+    /// partition (consumes the level).
+    pub fn drain<W: Weight>(&self, store: &Store, mut visit: impl FnMut(K, W)) -> io::Result<()> {
         for p in 0..self.partitions() {
-            let mut merged = RunMerge::<K>::new(self.take(p), store)?;
+            let mut merged = RunMerge::<K, W>::new(self.take(p), store)?;
             while let Some((key, weight)) = merged.next_state()? {
-                visit(key, &weight);
+                visit(key, weight);
             }
         }
         Ok(())
@@ -238,20 +260,18 @@ impl<K: Key> Level<K> {
 }
 
 /// A partition of the level being built.
-struct Partition<K> {
-    batch: Vec<(K, u64)>,
+struct Partition<K, W> {
+    batch: Vec<(K, W)>,
     /// An emptied batch to fill next, so that sealing a batch does not
     /// give its memory back to the allocator only to ask for it again.
-    spare: Vec<(K, u64)>,
-    /// Successors whose weight is beyond `u64` (rare).
-    big: Vec<(K, BigUint)>,
+    spare: Vec<(K, W)>,
     runs: Vec<Run>,
 }
 
-/// A level being built.
-pub struct Builder<'s, K: Key> {
+/// A level being built, its weights of width `W`.
+pub struct Builder<'s, K: Key, W: Weight> {
     bits: u32,
-    parts: Vec<Mutex<Partition<K>>>,
+    parts: Vec<Mutex<Partition<K, W>>>,
     /// Successors a batch holds before it is sealed.
     batch: usize,
     /// Room a batch starts with: about a partition's share of the level.
@@ -262,22 +282,23 @@ pub struct Builder<'s, K: Key> {
     successors: AtomicU64,
 }
 
-impl<'s, K: Key> Builder<'s, K> {
+impl<'s, K: Key, W: Weight> Builder<'s, K, W> {
     /// A level for about `records` successors, built by `threads` threads.
-    pub fn new(records: u64, threads: usize, store: &'s Store) -> Builder<'s, K> {
+    pub fn new(records: u64, threads: usize, store: &'s Store) -> Builder<'s, K, W> {
         let bits = partition_bits(records, threads);
         let parts = 1usize << bits;
-        let budget = batch_bytes(store.limit(), records);
+        let record = record_bytes::<K, W>();
+        let budget = batch_bytes(store.limit(), records, record);
         // Half each: a batch being filled, and its spare being sealed.
-        let batch = usize::try_from(budget / RECORD / parts as u64 / 2)
+        let batch = usize::try_from(budget / record / parts as u64 / 2)
             .unwrap_or(usize::MAX)
             .max(CHUNK);
         // A batch in the making, every thread's chunks, and the buffer of
         // the radix sort of each thread sealing a batch (`Key::sort_batch`,
         // a copy of the batch it sorts).
-        let held = budget.min((records.saturating_mul(RECORD)).max(RECORD * CHUNK as u64))
-            + (threads * parts * CHUNK) as u64 * RECORD
-            + threads as u64 * (batch as u64).min(records.max(1)) * RECORD;
+        let held = budget.min((records.saturating_mul(record)).max(record * CHUNK as u64))
+            + (threads * parts * CHUNK) as u64 * record
+            + threads as u64 * (batch as u64).min(records.max(1)) * record;
         store.hold_pending(i64::try_from(held).unwrap_or(i64::MAX));
         Builder {
             bits,
@@ -286,7 +307,6 @@ impl<'s, K: Key> Builder<'s, K> {
                     Mutex::new(Partition {
                         batch: Vec::new(),
                         spare: Vec::new(),
-                        big: Vec::new(),
                         runs: Vec::new(),
                     })
                 })
@@ -311,7 +331,7 @@ impl<'s, K: Key> Builder<'s, K> {
     }
 
     /// A sink for one thread.
-    pub fn sink(&self) -> Sink<'_, 's, K> {
+    pub fn sink(&self) -> Sink<'_, 's, K, W> {
         Sink {
             builder: self,
             chunks: (0..self.parts.len()).map(|_| Vec::new()).collect(),
@@ -320,7 +340,7 @@ impl<'s, K: Key> Builder<'s, K> {
         }
     }
 
-    fn part(&self, p: usize) -> std::sync::MutexGuard<'_, Partition<K>> {
+    fn part(&self, p: usize) -> std::sync::MutexGuard<'_, Partition<K, W>> {
         self.parts[p]
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -328,7 +348,7 @@ impl<'s, K: Key> Builder<'s, K> {
 
     /// Adds `chunk` to partition `p`'s batch, sealing the batch if it is
     /// full.
-    fn hand_over(&self, p: usize, chunk: &mut Vec<(K, u64)>) -> io::Result<()> {
+    fn hand_over(&self, p: usize, chunk: &mut Vec<(K, W)>) -> io::Result<()> {
         let mut part = self.part(p);
         if part.batch.capacity() == 0 {
             part.batch.reserve_exact(self.reserve);
@@ -339,9 +359,8 @@ impl<'s, K: Key> Builder<'s, K> {
         }
         let spare = std::mem::take(&mut part.spare);
         let mut full = std::mem::replace(&mut part.batch, spare);
-        let big = std::mem::take(&mut part.big);
         drop(part);
-        let run = seal(&mut full, big, self.store)?;
+        let run = seal(&mut full, self.store)?;
         full.clear();
         let mut part = self.part(p);
         part.runs.extend(run);
@@ -349,13 +368,6 @@ impl<'s, K: Key> Builder<'s, K> {
             part.spare = full;
         }
         Ok(())
-    }
-
-    /// Adds one successor whose weight is beyond `u64`.
-    fn add_big(&self, key: K, weight: &BigUint) {
-        self.part(partition_of(key, self.bits))
-            .big
-            .push((key, weight.clone()));
     }
 
     /// Seals the level: the last batches become runs (on all workers), and
@@ -405,28 +417,28 @@ impl<'s, K: Key> Builder<'s, K> {
         let mut part = self.part(p);
         let mut batch = std::mem::take(&mut part.batch);
         part.spare = Vec::new();
-        let big = std::mem::take(&mut part.big);
         let mut runs = std::mem::take(&mut part.runs);
         drop(part);
-        runs.extend(seal(&mut batch, big, self.store)?);
+        runs.extend(seal(&mut batch, self.store)?);
         drop(batch);
+        // The runs' sums may have passed `W` (`seal`), so a group is
+        // merged at the widest width: a rare path, one compiled copy.
         while runs.len() > FAN_IN {
             let group: Vec<Run> = runs.drain(..FAN_IN).collect();
-            let mut merged = RunMerge::<K>::new(group, self.store)?;
-            let mut encoder = Encoder::with_capacity(0);
+            let mut merged = RunMerge::<K, Widest>::new(group, self.store)?;
+            let mut encoder = Encoder::<K, Widest>::with_capacity(0);
             while let Some((key, weight)) = merged.next_state()? {
-                encoder.push_weight(key, &weight);
+                encoder.push(key, weight);
             }
             drop(merged);
-            let (bytes, entries) = encoder.finish();
-            runs.push(self.store.keep(bytes, entries)?);
+            runs.push(self.store.keep(encoder.finish())?);
         }
         self.part(p).runs = runs;
         Ok(())
     }
 }
 
-impl<K: Key> Drop for Builder<'_, K> {
+impl<K: Key, W: Weight> Drop for Builder<'_, K, W> {
     fn drop(&mut self) {
         self.store
             .hold_pending(-i64::try_from(self.held).unwrap_or(i64::MAX));
@@ -434,69 +446,54 @@ impl<K: Key> Drop for Builder<'_, K> {
 }
 
 /// Sorts a batch, adds up equal states, and keeps the result as a run
-/// (`None` for an empty batch).
-fn seal<K: Key>(
-    batch: &mut [(K, u64)],
-    mut big: Vec<(K, BigUint)>,
-    store: &Store,
-) -> io::Result<Option<Run>> {
-    if batch.is_empty() && big.is_empty() {
+/// (`None` for an empty batch). Every sum is checked: a sum past `W` (the
+/// width of the level being read, which holds every successor's weight
+/// but not always their sums) is finished as a `BigUint` and written as
+/// one, and the next step reads the level at a width that holds it
+/// (`weight.rs`). Nothing wraps.
+fn seal<K: Key, W: Weight>(batch: &mut [(K, W)], store: &Store) -> io::Result<Option<Run>> {
+    if batch.is_empty() {
         return Ok(None);
     }
     K::sort_batch(batch);
-    big.sort_unstable_by_key(|(key, _)| *key);
-    let mut big = big.into_iter().peekable();
-    let mut encoder = Encoder::<K>::with_capacity(batch.len());
+    let mut encoder = Encoder::<K, W>::with_capacity(batch.len());
     let mut i = 0;
-    loop {
-        let small_key = batch.get(i).map(|&(key, _)| key);
-        let big_key = big.peek().map(|(key, _)| *key);
-        let key = match (small_key, big_key) {
-            (None, None) => break,
-            (Some(a), Some(b)) => a.min(b),
-            (Some(a), None) => a,
-            (None, Some(b)) => b,
-        };
-        // A batch holds fewer than 2^64 successors, so their u64 weights
-        // add up in a u128 without overflow.
-        let mut sum: u128 = 0;
+    while let Some(&(key, first)) = batch.get(i) {
+        let mut sum = first;
+        let mut beyond: Option<BigUint> = None;
+        i += 1;
         while let Some(&(k, w)) = batch.get(i) {
             if k != key {
                 break;
             }
-            sum += u128::from(w);
+            if let Some(s) = sum.checked_add(w) {
+                sum = s;
+            } else {
+                *beyond.get_or_insert_with(BigUint::default) += sum.to_biguint();
+                sum = w;
+            }
             i += 1;
         }
-        let mut beyond: Option<BigUint> = None;
-        while let Some((k, _)) = big.peek() {
-            if *k != key {
-                break;
-            }
-            let (_, w) = big.next().expect("peeked");
-            *beyond.get_or_insert_with(BigUint::default) += w;
-        }
-        match (beyond, u64::try_from(sum)) {
-            (None, Ok(small)) => encoder.push(key, small),
-            (None, Err(_)) => encoder.push_weight(key, &Weight::Big(BigUint::from(sum))),
-            (Some(b), _) => encoder.push_weight(key, &Weight::Big(b + sum)),
+        match beyond {
+            None => encoder.push(key, sum),
+            Some(beyond) => encoder.push_big(key, &(beyond + sum.to_biguint())),
         }
     }
-    let (bytes, entries) = encoder.finish();
-    store.keep(bytes, entries).map(Some)
+    store.keep(encoder.finish()).map(Some)
 }
 
 /// Where one thread puts the successors it makes.
-pub struct Sink<'b, 's, K: Key> {
-    builder: &'b Builder<'s, K>,
-    chunks: Vec<Vec<(K, u64)>>,
+pub struct Sink<'b, 's, K: Key, W: Weight> {
+    builder: &'b Builder<'s, K, W>,
+    chunks: Vec<Vec<(K, W)>>,
     pushed: u64,
     failed: Option<io::Error>,
 }
 
-impl<K: Key> Sink<'_, '_, K> {
+impl<K: Key, W: Weight> Sink<'_, '_, K, W> {
     /// Adds a successor of weight `weight`.
     #[inline]
-    pub fn push(&mut self, key: K, weight: u64) {
+    pub fn push(&mut self, key: K, weight: W) {
         let p = partition_of(key, self.builder.bits);
         let chunk = &mut self.chunks[p];
         chunk.push((key, weight));
@@ -509,15 +506,10 @@ impl<K: Key> Sink<'_, '_, K> {
         }
     }
 
-    /// Adds a successor of any weight.
-    pub fn push_weight(&mut self, key: K, weight: &Weight) {
-        match weight {
-            Weight::Small(w) => self.push(key, *w),
-            Weight::Big(w) => {
-                self.pushed += 1;
-                self.builder.add_big(key, w);
-            }
-        }
+    /// Marks the sink failed with `error` (a successor it could not take),
+    /// which [`Sink::flush`] returns.
+    pub fn fail(&mut self, error: io::Error) {
+        self.failed.get_or_insert(error);
     }
 
     /// Whether a batch this sink sealed could not be kept.
@@ -549,37 +541,46 @@ impl<K: Key> Sink<'_, '_, K> {
 
 #[cfg(test)]
 mod tests {
+    use num_bigint::BigUint;
+    use ruint::Uint;
+
     use super::*;
+
+    type U128 = Uint<128, 2>;
 
     /// The same successors, built with no limit and with a limit so small
     /// that every run goes to disk, in many batches or few, give the same
-    /// level; big weights are added once.
+    /// level; weights past 2⁶⁴ are added once, and the level's weight
+    /// bound holds its sum.
     #[test]
     fn levels_in_memory_and_on_disk_are_the_same() {
         let dir = tempfile::tempdir().unwrap();
-        let successors: Vec<(u64, u64)> = (0..200_000u64)
-            .map(|i| (i % 30_011 * 7919, i + 1))
+        let successors: Vec<(u64, U128)> = (0..200_000u64)
+            .map(|i| (i % 30_011 * 7919, U128::from(i + 1)))
             .collect();
-        let big = BigUint::from(u64::MAX) * 3u32;
+        let big = U128::from(u64::MAX) * U128::from(3u64);
         let build = |limit: u64, threads: usize| {
             let store = Store::new(dir.path(), limit, u64::MAX);
             let workers = Workers::new(threads).unwrap();
-            let builder = Builder::<u64>::new(successors.len() as u64, threads, &store);
+            let builder = Builder::<u64, U128>::new(successors.len() as u64, threads, &store);
             let mut sink = builder.sink();
             for &(k, w) in &successors {
                 sink.push(k, w);
             }
-            sink.push_weight(7919, &Weight::Big(big.clone()));
-            sink.push(7919, u64::MAX);
+            sink.push(7919, big);
+            sink.push(7919, U128::from(u64::MAX));
             sink.flush().unwrap();
             let level = builder.finish(&workers).unwrap();
             let spilled = store.written() > 0;
+            let bound = level.weight_bits();
             let mut all: Vec<(u64, BigUint)> = Vec::new();
             level
-                .drain(&store, |k, w| all.push((k, w.to_biguint())))
+                .drain::<U128>(&store, |k, w| all.push((k, w.to_biguint())))
                 .unwrap();
             assert_eq!(store.memory(), 0);
             assert_eq!(store.disk(), 0);
+            let sum: BigUint = all.iter().map(|(_, w)| w).sum();
+            assert!(sum.bits() <= u64::from(bound), "{sum} within {bound} bits");
             (all, spilled)
         };
         let (in_memory, spilled) = build(u64::MAX, 1);
@@ -587,9 +588,9 @@ mod tests {
         assert_eq!(in_memory.len(), 30_011);
         let mut expected = std::collections::BTreeMap::<u64, BigUint>::new();
         for &(k, w) in &successors {
-            *expected.entry(k).or_default() += w;
+            *expected.entry(k).or_default() += w.to_biguint();
         }
-        *expected.get_mut(&7919).unwrap() += &big + u64::MAX;
+        *expected.get_mut(&7919).unwrap() += big.to_biguint() + u64::MAX;
         let mut sorted = in_memory.clone();
         sorted.sort();
         assert_eq!(sorted, expected.into_iter().collect::<Vec<_>>());
@@ -600,5 +601,33 @@ mod tests {
             on_disk.sort();
             assert_eq!(on_disk, sorted);
         }
+    }
+
+    /// A batch whose sums pass its width seals them exactly, past the
+    /// width: read at a width that holds them they are the sums, read at
+    /// the batch's own width they are an error, never a wrapped weight.
+    #[test]
+    fn a_sum_past_the_width_is_kept_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::new(dir.path(), u64::MAX, u64::MAX);
+        let mut batch = vec![(5u64, u64::MAX), (5, 3), (9, 1), (5, u64::MAX)];
+        let run = seal(&mut batch, &store).unwrap().unwrap();
+        let exact = BigUint::from(u64::MAX) * 2u32 + 3u32;
+        assert_eq!(u64::from(run.weight_bits), (&exact + 1u32).bits());
+        let level = Level::<u64>::from_partitions(0, vec![vec![run]]);
+        let mut all = Vec::new();
+        level
+            .drain::<U128>(&store, |k, w| all.push((k, w.to_biguint())))
+            .unwrap();
+        assert_eq!(all, [(5, exact), (9, BigUint::from(1u32))]);
+        let run = seal(&mut [(5u64, u64::MAX), (5, 1)], &store)
+            .unwrap()
+            .unwrap();
+        let level = Level::<u64>::from_partitions(0, vec![vec![run]]);
+        let error = level.drain::<u64>(&store, |_, _| {}).unwrap_err();
+        assert_eq!(
+            crate::weight::WeightOverflow::within(&error),
+            Some(crate::weight::WeightOverflow { bits: 64 })
+        );
     }
 }

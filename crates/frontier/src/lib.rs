@@ -74,6 +74,13 @@ pub use store::{SPILL_PREFIX, remove_spill_directories};
 pub use sweep::{Restriction, Sweep};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 
+/// The bits of the width a step's weights take when they need `bits`
+/// bits (`weight.rs`: 64, 128, 192, 256, 384, 512 or 1,024), or `None`
+/// past the widest: what the plan sizes batches and runs by.
+pub fn weight_width_for(bits: u32) -> Option<u32> {
+    weight::Width::holding(bits).map(weight::Width::bits)
+}
+
 /// A finished count.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FrontierCounted {

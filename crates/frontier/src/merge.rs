@@ -17,13 +17,14 @@ use std::io;
 use crate::run::{Run, RunReader};
 use crate::state::Key;
 use crate::store::{Released, Store};
-use crate::weight::Weight;
+use crate::weight::{Weight, WeightOverflow};
 
-/// The states of a set of runs, in key order, each once.
-pub struct RunMerge<'s, K: Key> {
+/// The states of a set of runs, in key order, each once, with weights of
+/// width `W`.
+pub struct RunMerge<'s, K: Key, W: Weight> {
     readers: Vec<RunReader<K>>,
     /// Each reader's next entry.
-    heads: Vec<Option<(K, Weight)>>,
+    heads: Vec<Option<(K, W)>>,
     /// (next key, reader) of every reader that has one.
     heap: BinaryHeap<Reverse<(K, usize)>>,
     /// What to free once the runs are read (or the merge is dropped).
@@ -31,9 +32,9 @@ pub struct RunMerge<'s, K: Key> {
     store: &'s Store,
 }
 
-impl<'s, K: Key> RunMerge<'s, K> {
+impl<'s, K: Key, W: Weight> RunMerge<'s, K, W> {
     /// A merge of `runs`, which it takes over and frees when dropped.
-    pub fn new(runs: Vec<Run>, store: &'s Store) -> io::Result<RunMerge<'s, K>> {
+    pub fn new(runs: Vec<Run>, store: &'s Store) -> io::Result<RunMerge<'s, K, W>> {
         let released = runs.iter().map(|r| (r.bytes, Released::of(r))).collect();
         let mut merged = RunMerge {
             readers: Vec::with_capacity(runs.len()),
@@ -68,7 +69,7 @@ impl<'s, K: Key> RunMerge<'s, K> {
     /// Takes the weight of the reader at the top of the heap and moves it
     /// on: its next key replaces the top in place (one sift down, where a
     /// pop and a push would take two), or the top goes if the run is done.
-    fn take_top(&mut self) -> io::Result<Weight> {
+    fn take_top(&mut self) -> io::Result<W> {
         let mut top = self.heap.peek_mut().expect("a reader at the top");
         let i = top.0.1;
         let (_, weight) = self.heads[i]
@@ -87,7 +88,7 @@ impl<'s, K: Key> RunMerge<'s, K> {
 
     /// The next state with its whole weight, or `None` at the end.
     #[inline]
-    pub fn next_state(&mut self) -> io::Result<Option<(K, Weight)>> {
+    pub fn next_state(&mut self) -> io::Result<Option<(K, W)>> {
         match self.readers.len() {
             0 => Ok(None),
             1 => self.readers[0].next_entry(),
@@ -101,7 +102,9 @@ impl<'s, K: Key> RunMerge<'s, K> {
                         break;
                     }
                     let more = self.take_top()?;
-                    weight = weight.plus(&more);
+                    weight = weight
+                        .checked_add(more)
+                        .ok_or_else(WeightOverflow::of::<W>)?;
                 }
                 Ok(Some((key, weight)))
             }
@@ -109,7 +112,7 @@ impl<'s, K: Key> RunMerge<'s, K> {
     }
 }
 
-impl<K: Key> Drop for RunMerge<'_, K> {
+impl<K: Key, W: Weight> Drop for RunMerge<'_, K, W> {
     fn drop(&mut self) {
         self.readers.clear();
         for (bytes, place) in self.released.drain(..) {
@@ -123,47 +126,39 @@ mod tests {
     use super::*;
     use crate::run::Encoder;
     use num_bigint::BigUint;
+    use ruint::Uint;
 
-    fn run(store: &Store, entries: &[(u64, Weight)], disk: bool) -> Run {
-        let mut encoder = Encoder::<u64>::with_capacity(entries.len());
-        for (k, w) in entries {
-            encoder.push_weight(*k, w);
+    type U128 = Uint<128, 2>;
+
+    fn run(store: &Store, entries: &[(u64, U128)], disk: bool) -> Run {
+        let mut encoder = Encoder::<u64, U128>::with_capacity(entries.len());
+        for &(k, w) in entries {
+            encoder.push(k, w);
         }
-        let (bytes, n) = encoder.finish();
+        let encoded = encoder.finish();
         if disk {
-            store.write(&bytes, n).unwrap()
+            store.write(&encoded).unwrap()
         } else {
-            store.keep(bytes, n).unwrap()
+            store.keep(encoded).unwrap()
         }
     }
 
+    fn w(n: u128) -> U128 {
+        U128::from(n)
+    }
+
     /// Equal states in different runs come out once, with the sum of their
-    /// weights, also when the sum passes `u64` — counted once, whatever
-    /// moves it to a big weight.
+    /// weights, also when the sum passes `u64`; a sum past the width is an
+    /// error, never a weight that wrapped.
     #[test]
     fn merged_runs_add_equal_states_once() {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path(), u64::MAX, u64::MAX);
-        let a = run(
-            &store,
-            &[(1, Weight::Small(u64::MAX)), (4, Weight::Small(2))],
-            false,
-        );
-        let b = run(
-            &store,
-            &[
-                (1, Weight::Small(5)),
-                (3, Weight::Small(7)),
-                (4, Weight::Small(1)),
-            ],
-            true,
-        );
-        let c = run(
-            &store,
-            &[(4, Weight::Big(BigUint::from(u64::MAX) * 2u32))],
-            false,
-        );
-        let mut merged = RunMerge::<u64>::new(vec![a, b, c], &store).unwrap();
+        let max = u128::from(u64::MAX);
+        let a = run(&store, &[(1, w(max)), (4, w(2))], false);
+        let b = run(&store, &[(1, w(5)), (3, w(7)), (4, w(1))], true);
+        let c = run(&store, &[(4, w(max * 2))], false);
+        let mut merged = RunMerge::<u64, U128>::new(vec![a, b, c], &store).unwrap();
         let mut all = Vec::new();
         while let Some((k, w)) = merged.next_state().unwrap() {
             all.push((k, w.to_biguint()));
@@ -179,5 +174,18 @@ mod tests {
         drop(merged);
         assert_eq!(store.memory(), 0);
         assert_eq!(store.disk(), 0);
+
+        let a = run(&store, &[(1, w(u128::MAX))], false);
+        let b = run(&store, &[(1, w(1))], false);
+        let mut merged = RunMerge::<u64, U128>::new(vec![a, b], &store).unwrap();
+        let error = merged.next_state().unwrap_err();
+        assert_eq!(
+            WeightOverflow::within(&error),
+            Some(WeightOverflow { bits: 128 })
+        );
+        // Read at a width too narrow for a weight it holds: an error too.
+        let a = run(&store, &[(1, w(max + 1))], true);
+        let mut narrow = RunMerge::<u64, u64>::new(vec![a], &store).unwrap();
+        assert!(WeightOverflow::within(&narrow.next_state().unwrap_err()).is_some());
     }
 }

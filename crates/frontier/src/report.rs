@@ -42,6 +42,15 @@ pub struct LevelReport {
     pub disk_bytes: u64,
     /// Resident set size at the end of the step.
     pub rss_bytes: u64,
+    /// Bits of each weight the step carried: the width its bound chose
+    /// (`u64`'s 64 until the counts pass 2⁶⁴; 0 in reports written before
+    /// weights had widths, which still read).
+    #[serde(default)]
+    pub width_bits: u32,
+    /// Bits of the sum of the level's weights (an upper bound, over every
+    /// process): what the next step's width is chosen from.
+    #[serde(default)]
+    pub weight_bits: u32,
 }
 
 impl LevelReport {
@@ -67,6 +76,8 @@ impl LevelReport {
         self.disk_bytes = self.disk_bytes.max(other.disk_bytes);
         self.rss_bytes = self.rss_bytes.max(other.rss_bytes);
         self.slots = self.slots.max(other.slots);
+        self.width_bits = self.width_bits.max(other.width_bits);
+        self.weight_bits = self.weight_bits.max(other.weight_bits);
     }
 
     /// Bytes per distinct state of the stored level.

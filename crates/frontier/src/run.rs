@@ -29,7 +29,7 @@ use std::path::PathBuf;
 use num_bigint::BigUint;
 
 use crate::state::Key;
-use crate::weight::Weight;
+use crate::weight::{Weight, WeightOverflow};
 
 /// The longest weight beyond `u64` a run may hold (bytes): far beyond any
 /// count, small enough that a damaged length cannot exhaust memory.
@@ -66,6 +66,10 @@ pub struct Run {
     /// a resumed count checks every file against it before any work, and
     /// [`RunReader`] checks a run read from a file against it as it reads.
     pub crc: u32,
+    /// Bits of the sum of the run's weights: what bounds the weights of
+    /// the step that reads it (`weight.rs`). A run a checkpoint gives back
+    /// has 0 here; its level carries the bound instead.
+    pub weight_bits: u32,
     pub place: Place,
 }
 
@@ -76,21 +80,35 @@ impl Run {
     }
 }
 
-/// Writes sorted distinct states into run bytes.
-pub struct Encoder<K: Key> {
+/// Writes sorted distinct states into run bytes, adding up their weights
+/// as it goes: the sum bounds the next step's weights (`weight.rs`).
+pub struct Encoder<K: Key, W: Weight> {
     out: Vec<u8>,
     previous: K,
     entries: u64,
+    sum: W,
+    /// The part of the sum past `W`, once there is one.
+    beyond: Option<BigUint>,
 }
 
-impl<K: Key> Encoder<K> {
+/// A run's bytes and what is known of them before it is kept.
+pub struct Encoded {
+    pub bytes: Vec<u8>,
+    pub entries: u64,
+    /// Bits of the sum of the run's weights.
+    pub weight_bits: u32,
+}
+
+impl<K: Key, W: Weight> Encoder<K, W> {
     /// An encoder whose output starts with room for about `records`
     /// records.
-    pub fn with_capacity(records: usize) -> Encoder<K> {
+    pub fn with_capacity(records: usize) -> Encoder<K, W> {
         Encoder {
             out: Vec::with_capacity(records.saturating_mul(4)),
             previous: K::default(),
             entries: 0,
+            sum: W::default(),
+            beyond: None,
         }
     }
 
@@ -104,39 +122,69 @@ impl<K: Key> Encoder<K> {
         self.entries += 1;
     }
 
-    /// Appends a state whose weight fits a `u64` (and is not 0).
+    /// Adds `weight` to the run's sum, which moves past `W` into a
+    /// `BigUint` when it must.
     #[inline]
-    pub fn push(&mut self, key: K, weight: u64) {
-        debug_assert!(weight > 0, "a state has a weight of at least 1");
-        self.key(key);
-        let mut buffer = unsigned_varint::encode::u64_buffer();
-        self.out
-            .extend_from_slice(unsigned_varint::encode::u64(weight, &mut buffer));
-    }
-
-    /// Appends a state with any weight.
-    pub fn push_weight(&mut self, key: K, weight: &Weight) {
-        match weight {
-            Weight::Small(w) => self.push(key, *w),
-            Weight::Big(w) => {
-                if let Ok(small) = u64::try_from(w) {
-                    self.push(key, small);
-                    return;
-                }
-                self.key(key);
-                let bytes = w.to_bytes_le();
-                self.out.push(0);
-                let mut buffer = unsigned_varint::encode::usize_buffer();
-                self.out
-                    .extend_from_slice(unsigned_varint::encode::usize(bytes.len(), &mut buffer));
-                self.out.extend_from_slice(&bytes);
-            }
+    fn add(&mut self, weight: W) {
+        if let Some(sum) = self.sum.checked_add(weight) {
+            self.sum = sum;
+        } else {
+            *self.beyond.get_or_insert_with(BigUint::default) += self.sum.to_biguint();
+            self.sum = weight;
         }
     }
 
-    /// The bytes and the number of records.
-    pub fn finish(self) -> (Vec<u8>, u64) {
-        (self.out, self.entries)
+    /// Appends a state with its weight (not 0).
+    #[inline]
+    pub fn push(&mut self, key: K, weight: W) {
+        debug_assert!(weight != W::default(), "a state has a weight of at least 1");
+        self.key(key);
+        self.add(weight);
+        if let Some(small) = weight.to_u64() {
+            let mut buffer = unsigned_varint::encode::u64_buffer();
+            self.out
+                .extend_from_slice(unsigned_varint::encode::u64(small, &mut buffer));
+        } else {
+            // 0, the length (below 128 for every width: one byte), then
+            // the bytes, written in place.
+            let len = weight.bit_len().div_ceil(8) as usize;
+            self.out.push(0);
+            let mut buffer = unsigned_varint::encode::usize_buffer();
+            self.out
+                .extend_from_slice(unsigned_varint::encode::usize(len, &mut buffer));
+            weight.write_le_bytes(&mut self.out);
+        }
+    }
+
+    /// Appends a state whose weight is past `W`: a sum of successors that
+    /// passed the width of the step that made them (the next step reads
+    /// it at a width that holds it, `weight.rs`).
+    pub fn push_big(&mut self, key: K, weight: &BigUint) {
+        if let Some(w) = W::from_le_bytes(&weight.to_bytes_le()) {
+            self.push(key, w);
+            return;
+        }
+        self.key(key);
+        *self.beyond.get_or_insert_with(BigUint::default) += weight;
+        let bytes = weight.to_bytes_le();
+        self.out.push(0);
+        let mut buffer = unsigned_varint::encode::usize_buffer();
+        self.out
+            .extend_from_slice(unsigned_varint::encode::usize(bytes.len(), &mut buffer));
+        self.out.extend_from_slice(&bytes);
+    }
+
+    /// The bytes, the number of records and their weights' bits.
+    pub fn finish(self) -> Encoded {
+        let weight_bits = match self.beyond {
+            None => self.sum.bit_len(),
+            Some(beyond) => (beyond + self.sum.to_biguint()).bits() as u32,
+        };
+        Encoded {
+            bytes: self.out,
+            entries: self.entries,
+            weight_bits,
+        }
     }
 }
 
@@ -261,9 +309,10 @@ impl<K: Key> RunReader<K> {
         Ok(())
     }
 
-    /// The next state and its weight, or `None` at the end.
+    /// The next state and its weight, or `None` at the end; an error if
+    /// the weight is beyond `W` (never, at the width the step chose).
     #[inline]
-    pub fn next_entry(&mut self) -> io::Result<Option<(K, Weight)>> {
+    pub fn next_entry<W: Weight>(&mut self) -> io::Result<Option<(K, W)>> {
         if self.left == 0 {
             self.finish_check()?;
             return Ok(None);
@@ -288,12 +337,12 @@ impl<K: Key> RunReader<K> {
                 .buffer
                 .get(self.position..self.position + len)
                 .ok_or_else(|| damaged("a weight cut short"))?;
-            let weight = BigUint::from_bytes_le(big);
+            let weight = W::from_le_bytes(big).ok_or_else(WeightOverflow::of::<W>)?;
             self.position += len;
-            Weight::Big(weight)
+            weight
         } else {
             self.position += bytes.len() - rest.len();
-            Weight::Small(weight)
+            W::from_u64(weight).ok_or_else(WeightOverflow::of::<W>)?
         };
         let key = self.previous.advance(delta);
         self.previous = key;
@@ -304,15 +353,25 @@ impl<K: Key> RunReader<K> {
 
 #[cfg(test)]
 mod tests {
+    use ruint::Uint;
+
     use super::*;
 
-    fn round_trip<K: Key>(entries: &[(K, Weight)]) {
-        let mut encoder = Encoder::<K>::with_capacity(entries.len());
-        for (k, w) in entries {
-            encoder.push_weight(*k, w);
+    type U192 = Uint<192, 3>;
+
+    fn round_trip<K: Key, W: Weight>(entries: &[(K, W)]) {
+        let mut encoder = Encoder::<K, W>::with_capacity(entries.len());
+        for &(k, w) in entries {
+            encoder.push(k, w);
         }
-        let (bytes, count) = encoder.finish();
+        let Encoded {
+            bytes,
+            entries: count,
+            weight_bits,
+        } = encoder.finish();
         assert_eq!(count, entries.len() as u64);
+        let sum: BigUint = entries.iter().map(|(_, w)| w.to_biguint()).sum();
+        assert_eq!(u64::from(weight_bits), sum.bits());
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("run");
         std::fs::write(&path, &bytes).unwrap();
@@ -327,11 +386,12 @@ mod tests {
                 entries: count,
                 bytes: bytes.len() as u64,
                 crc: crc32fast::hash(&bytes),
+                weight_bits,
                 place,
             })
             .unwrap();
             let mut back = Vec::new();
-            while let Some(entry) = reader.next_entry().unwrap() {
+            while let Some(entry) = reader.next_entry::<W>().unwrap() {
                 back.push(entry);
             }
             assert_eq!(back, entries);
@@ -340,23 +400,38 @@ mod tests {
 
     #[test]
     fn runs_give_back_what_they_were_given() {
-        let big = BigUint::from(u64::MAX) * 1000u32;
-        round_trip::<u64>(&[
-            (0, Weight::Small(1)),
-            (7, Weight::Small(u64::MAX)),
-            (8, Weight::Big(big.clone())),
-            (u64::MAX, Weight::Small(3)),
+        let big = U192::from(u64::MAX) * U192::from(1000u64);
+        round_trip::<u64, U192>(&[
+            (0, U192::from(1u64)),
+            (7, U192::from(u64::MAX)),
+            (8, big),
+            (u64::MAX, U192::from(3u64)),
         ]);
-        round_trip::<u128>(&[
-            (5, Weight::Big(big.clone())),
-            (u128::MAX - 1, Weight::Small(2)),
-            (u128::MAX, Weight::Big(big * 7u32)),
+        round_trip::<u128, U192>(&[
+            (5, big),
+            (u128::MAX - 1, U192::from(2u64)),
+            (u128::MAX, big * U192::from(7u64)),
         ]);
         // Enough records that a spilled run is read in several buffers.
-        let many: Vec<(u64, Weight)> = (0..200_000u64)
-            .map(|i| (i * 1_000_003, Weight::Small(i % 977 + 1)))
+        let many: Vec<(u64, u64)> = (0..200_000u64)
+            .map(|i| (i * 1_000_003, i % 977 + 1))
             .collect();
         round_trip(&many);
+    }
+
+    /// A run's bytes do not depend on the width that wrote them: a run of
+    /// weights below 2⁶⁴ written at 192 bits is the run written at 64, so
+    /// that a level is read at whatever width its next step takes.
+    #[test]
+    fn a_run_is_the_same_at_every_width() {
+        let entries: Vec<(u64, u64)> = (1..5_000u64).map(|i| (i * 7, i * i * i)).collect();
+        let mut narrow = Encoder::<u64, u64>::with_capacity(0);
+        let mut wide = Encoder::<u64, U192>::with_capacity(0);
+        for &(k, w) in &entries {
+            narrow.push(k, w);
+            wide.push(k, U192::from(w));
+        }
+        assert_eq!(narrow.finish().bytes, wide.finish().bytes);
     }
 
     /// One bit changed in a spilled run, where it still decodes (a weight),
@@ -364,14 +439,16 @@ mod tests {
     /// file, never records taken for the run's.
     #[test]
     fn a_changed_run_file_is_found_when_it_is_read() {
-        let entries: Vec<(u64, Weight)> = (0..50_000u64)
-            .map(|i| (i * 3 + 1, Weight::Small(i % 100 + 1)))
-            .collect();
-        let mut encoder = Encoder::<u64>::with_capacity(entries.len());
-        for (k, w) in &entries {
-            encoder.push_weight(*k, w);
+        let entries: Vec<(u64, u64)> = (0..50_000u64).map(|i| (i * 3 + 1, i % 100 + 1)).collect();
+        let mut encoder = Encoder::<u64, u64>::with_capacity(entries.len());
+        for &(k, w) in &entries {
+            encoder.push(k, w);
         }
-        let (bytes, count) = encoder.finish();
+        let Encoded {
+            bytes,
+            entries: count,
+            ..
+        } = encoder.finish();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("run");
         let read_all = |changed: &[u8]| -> io::Result<u64> {
@@ -380,13 +457,14 @@ mod tests {
                 entries: count,
                 bytes: bytes.len() as u64,
                 crc: crc32fast::hash(&bytes),
+                weight_bits: 0,
                 place: Place::Disk {
                     path: path.clone(),
                     owned: false,
                 },
             })?;
             let mut n = 0;
-            while reader.next_entry()?.is_some() {
+            while reader.next_entry::<u64>()?.is_some() {
                 n += 1;
             }
             Ok(n)
@@ -413,9 +491,10 @@ mod tests {
             entries: 2,
             bytes: 2,
             crc: 0,
+            weight_bits: 0,
             place: Place::Memory(vec![0x80, 0x80]),
         })
         .unwrap();
-        assert!(reader.next_entry().is_err());
+        assert!(reader.next_entry::<u64>().is_err());
     }
 }

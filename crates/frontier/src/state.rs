@@ -360,7 +360,7 @@ pub trait Key: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'static 
     /// the bytes every key shares): keys are plain integers, and a batch
     /// is sorted in a few linear passes instead of `n log n` comparisons.
     /// Measured in docs/benchmarks.md, *The batch sort*.
-    fn sort_batch(batch: &mut [(Self, u64)]);
+    fn sort_batch<W: Copy>(batch: &mut [(Self, W)]);
 }
 
 // Two digits below 11 make a pair below 128 (7 bits), and nine pairs of 7
@@ -511,7 +511,7 @@ impl Key for u64 {
         unsigned_varint::decode::u64(bytes).ok()
     }
 
-    fn sort_batch(batch: &mut [(u64, u64)]) {
+    fn sort_batch<W: Copy>(batch: &mut [(u64, W)]) {
         radsort::sort_by_key(batch, |&(key, _)| key);
     }
 }
@@ -578,7 +578,7 @@ impl Key for u128 {
         unsigned_varint::decode::u128(bytes).ok()
     }
 
-    fn sort_batch(batch: &mut [(u128, u64)]) {
+    fn sort_batch<W: Copy>(batch: &mut [(u128, W)]) {
         radsort::sort_by_key(batch, |&(key, _)| key);
     }
 }

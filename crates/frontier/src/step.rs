@@ -29,12 +29,11 @@ use crate::workers::Workers;
 /// How many states a worker expands between looks at the cancel flag.
 const CHECK_EVERY: u64 = 1 << 12;
 
-/// Where one thread puts the successors it makes.
-pub trait Successors<K: Key> {
-    /// A successor of weight `weight` (almost every weight fits a `u64`).
-    fn push(&mut self, key: K, weight: u64);
-    /// A successor of any weight.
-    fn push_weight(&mut self, key: K, weight: &Weight);
+/// Where one thread puts the successors it makes, with weights of the
+/// step's width `W`.
+pub trait Successors<K: Key, W: Weight> {
+    /// A successor of weight `weight`.
+    fn push(&mut self, key: K, weight: W);
     /// Whether the sink has failed, so that its thread can stop early; the
     /// error itself comes from [`Successors::finish`].
     fn failed(&self) -> bool {
@@ -44,14 +43,10 @@ pub trait Successors<K: Key> {
     fn finish(self) -> io::Result<()>;
 }
 
-impl<K: Key> Successors<K> for Sink<'_, '_, K> {
+impl<K: Key, W: Weight> Successors<K, W> for Sink<'_, '_, K, W> {
     #[inline]
-    fn push(&mut self, key: K, weight: u64) {
+    fn push(&mut self, key: K, weight: W) {
         Sink::push(self, key, weight);
-    }
-
-    fn push_weight(&mut self, key: K, weight: &Weight) {
-        Sink::push_weight(self, key, weight);
     }
 
     fn failed(&self) -> bool {
@@ -90,10 +85,11 @@ pub fn add_prefixes(into: &mut Prefixes, more: &[(usize, BigUint)]) {
 }
 
 /// Expands every state of `level` through `transition` on all `workers`,
-/// each handing its successors to a sink of its own from `sink`; reports
-/// the states read so far to `progress` after each partition. The level is
-/// consumed: each partition is freed once read.
-pub fn expand<K: Key, S: Successors<K>>(
+/// each handing its successors to a sink of its own from `sink`, with
+/// weights of width `W`; reports the states read so far to `progress`
+/// after each partition. The level is consumed: each partition is freed
+/// once read.
+pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
     level: &Level<K>,
     transition: &Transition,
     workers: &Workers,
@@ -122,7 +118,7 @@ pub fn expand<K: Key, S: Successors<K>>(
                 if p >= level.partitions() || cancel.load(Ordering::Relaxed) {
                     return Ok(());
                 }
-                let mut merged = RunMerge::<K>::new(level.take(p), store)?;
+                let mut merged = RunMerge::<K, W>::new(level.take(p), store)?;
                 while let Some((key, weight)) = merged.next_state()? {
                     states += 1;
                     seen += 1;
@@ -131,25 +127,19 @@ pub fn expand<K: Key, S: Successors<K>>(
                     {
                         return Ok(());
                     }
-                    let closing = match &weight {
-                        Weight::Small(w) => transition.expand_closing(key, |successor: K| {
-                            sink.push(successor, *w);
-                        }),
-                        Weight::Big(_) => transition.expand_closing(key, |successor: K| {
-                            sink.push_weight(successor, &weight);
-                        }),
-                    };
+                    let closing = transition.expand_closing(key, |successor: K| {
+                        sink.push(successor, weight);
+                    });
                     if closing.tours > 0 {
-                        let weight = weight.times(closing.tours);
-                        local.add(&weight);
+                        local.add_times(weight, closing.tours);
                         if let Some(m) = transition.prefix_answered(closing) {
                             if let Some((_, total)) =
                                 local_prefixes.iter_mut().find(|(k, _)| *k == m)
                             {
-                                total.add(&weight);
+                                total.add_times(weight, closing.tours);
                             } else {
                                 let mut total = Total::default();
-                                total.add(&weight);
+                                total.add_times(weight, closing.tours);
                                 local_prefixes.push((m, total));
                             }
                         }
@@ -170,7 +160,7 @@ pub fn expand<K: Key, S: Successors<K>>(
         closed
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .add(&Weight::Big(local.value()));
+            .add_big(&local.value());
         local_prefixes.sort_unstable_by_key(|(m, _)| *m);
         let found: Prefixes = local_prefixes
             .iter()
@@ -188,7 +178,7 @@ pub fn expand<K: Key, S: Successors<K>>(
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
     {
-        return Err(FrontierError::Io(e));
+        return Err(FrontierError::from_io(e));
     }
     Ok(Expanded {
         read: read.into_inner(),

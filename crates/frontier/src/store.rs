@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::run::{Place, Run};
+use crate::run::{Encoded, Place, Run};
 
 /// The spill directories of this process's stores that exist now, and
 /// whether the program is ending ([`remove_spill_directories`] has run):
@@ -223,22 +223,24 @@ impl Store {
     }
 
     /// Keeps the bytes of a new run: in memory if they fit, else in a file.
-    pub fn keep(&self, bytes: Vec<u8>, entries: u64) -> io::Result<Run> {
-        let size = bytes.len() as u64;
+    pub fn keep(&self, encoded: Encoded) -> io::Result<Run> {
+        let size = encoded.bytes.len() as u64;
         if self.fits(size) {
             self.memory.fetch_add(size, Ordering::Relaxed);
             return Ok(Run {
-                entries,
+                entries: encoded.entries,
                 bytes: size,
-                crc: crc32fast::hash(&bytes),
-                place: Place::Memory(bytes),
+                crc: crc32fast::hash(&encoded.bytes),
+                weight_bits: encoded.weight_bits,
+                place: Place::Memory(encoded.bytes),
             });
         }
-        self.write(&bytes, entries)
+        self.write(&encoded)
     }
 
     /// Writes run bytes to a new file of the spill directory.
-    pub fn write(&self, bytes: &[u8], entries: u64) -> io::Result<Run> {
+    pub fn write(&self, encoded: &Encoded) -> io::Result<Run> {
+        let bytes = &encoded.bytes[..];
         let path = self.new_file()?;
         let mut file = std::fs::File::create(&path)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
@@ -249,9 +251,10 @@ impl Store {
         let now = self.disk.fetch_add(size, Ordering::Relaxed) + size;
         self.disk_peak.fetch_max(now, Ordering::Relaxed);
         Ok(Run {
-            entries,
+            entries: encoded.entries,
             bytes: size,
             crc: crc32fast::hash(bytes),
+            weight_bits: encoded.weight_bits,
             place: Place::Disk { path, owned: true },
         })
     }
@@ -439,7 +442,13 @@ mod tests {
             &["run-0.bin"],
         );
         let store = Store::new(dir.path(), 0, u64::MAX);
-        let run = store.keep(vec![1, 2, 3], 1).unwrap();
+        let run = store
+            .keep(Encoded {
+                bytes: vec![1, 2, 3],
+                entries: 1,
+                weight_bits: 1,
+            })
+            .unwrap();
         assert!(!run.in_memory());
         assert!(!stale.exists());
         assert!(with_notes.join("notes.txt").exists());

@@ -32,7 +32,7 @@ use crate::step::{Expanded, Prefixes, add_prefixes};
 use crate::store::Store;
 use crate::sweep::Sweep;
 use crate::transition::Transition;
-use crate::weight::{Total, Weight};
+use crate::weight::{Total, Weight, Width, sum_bits, with_width};
 use crate::workers::Workers;
 
 /// A step's figures: one process's, or a whole cluster's once gathered
@@ -55,6 +55,13 @@ pub struct StepFigures {
     pub spilled_bytes: u64,
     pub disk_bytes: u64,
     pub rss_bytes: u64,
+    /// Bits of the sum of the built level's weights (an upper bound): the
+    /// next step's width comes from it (`weight.rs`).
+    #[serde(default)]
+    pub weight_bits: u32,
+    /// The bits of the weights the round carried: its width.
+    #[serde(default)]
+    pub width_bits: u32,
     /// The round's time (a cluster's: its slowest process's).
     pub time_ms: f64,
     /// Whether a checkpoint is due (a cluster's: whether any process's
@@ -69,6 +76,9 @@ pub struct Started<K: Key> {
     pub step: usize,
     /// The tours that closed before `step`.
     pub total: Total,
+    /// Bits of the sum of the level's weights over every process (an
+    /// upper bound): what chooses the first step's width.
+    pub weight_bits: u32,
     /// A sweep of every prefix: the cycles that closed before `step`, by
     /// the prefix they answer.
     pub prefixes: Prefixes,
@@ -89,6 +99,8 @@ impl<K: Key> Started<K> {
             },
             step: 0,
             total: Total::default(),
+            // The start state, of weight 1, wherever it is held.
+            weight_bits: 1,
             prefixes: Vec::new(),
             resumed: false,
         })
@@ -99,6 +111,7 @@ impl<K: Key> Started<K> {
         Started {
             level: resumed.level,
             step: resumed.step,
+            weight_bits: resumed.weight_bits,
             total: resumed.total,
             prefixes: resumed.prefixes,
             resumed: true,
@@ -117,16 +130,17 @@ pub trait Exchange<K: Key> {
 
     /// Expands `level` (this process's part of it) through `transition`,
     /// every successor into the builder of the process that owns it, and
-    /// this process's into `builder`; `progress` takes the states read so
-    /// far after each partition. Returns once every process's successors
-    /// for this process are in `builder`.
+    /// this process's into `builder`, with weights of the round's width
+    /// `W`; `progress` takes the states read so far after each partition.
+    /// Returns once every process's successors for this process are in
+    /// `builder`.
     #[allow(clippy::too_many_arguments)]
-    fn expand(
+    fn expand<W: Weight>(
         &mut self,
         round: usize,
         level: &Level<K>,
         transition: &Transition,
-        builder: &Builder<'_, K>,
+        builder: &Builder<'_, K, W>,
         workers: &Workers,
         store: &Store,
         progress: &(dyn Fn(u64) + Sync),
@@ -186,6 +200,7 @@ pub fn run<K: Key, X: Exchange<K>>(
         step: first,
         mut total,
         mut prefixes,
+        mut weight_bits,
         resumed,
     } = exchange.start(workers, store)?;
     let resumed_from = resumed.then_some(first);
@@ -207,41 +222,44 @@ pub fn run<K: Key, X: Exchange<K>>(
         let next = if let Some(step) = steps.get(round).filter(|_| round < last) {
             run.watcher.step_started(round + 1, n, known);
             let transition = Transition::new(run.sweep, step);
-            let builder = Builder::<K>::new(level.entries().max(1) * 2, workers.threads(), store);
+            // Every weight read, and every successor's, is at most the
+            // level's sum; sums past it are sealed whole (`weight.rs`).
+            let width = width_for(weight_bits, round + 1)?;
+            own.width_bits = width.bits();
             let local = level.entries().max(1);
             let progress = |done: u64| {
                 run.watcher
                     .step_progress(round + 1, done.saturating_mul(known) / local, known);
             };
-            let expanded = exchange.expand(
+            let (expanded, successors, built) = with_width!(width, W => expand_round::<K, W, X>(
+                exchange,
                 round,
                 &level,
                 &transition,
-                &builder,
                 workers,
                 store,
                 &progress,
-            )?;
+            ))?;
             if cancelled() {
                 return Err(FrontierError::Cancelled { levels }.into());
             }
             own.read = expanded.read;
             own.closed = expanded.closed;
             own.prefixes = expanded.prefixes;
-            own.successors = builder.successors();
-            let built = builder.finish(workers).map_err(FrontierError::Io)?;
+            own.successors = successors;
             own.stored = built.entries();
             own.runs = built.runs() as u64;
             own.bytes = built.bytes();
             own.memory_bytes = built.memory_bytes();
+            own.weight_bits = built.weight_bits();
             Some((built, transition.slots_after()))
         } else {
             // The last level: no step reads it, so its states are counted
             // here (every tour has closed by then; what is left is dead).
+            let width = width_for(weight_bits, round + 1)?;
             let mut states = 0u64;
-            level
-                .drain(store, |_, _| states += 1)
-                .map_err(FrontierError::Io)?;
+            with_width!(width, W => level.drain::<W>(store, |_, _| states += 1))
+                .map_err(|e| FrontierError::from_io(e).at_step(round + 1))?;
             own.read = states;
             None
         };
@@ -254,7 +272,7 @@ pub fn run<K: Key, X: Exchange<K>>(
             .is_some_and(|every| last_checkpoint.elapsed() >= every);
 
         let all = exchange.gather(round, own)?;
-        total.add(&Weight::Big(all.closed.clone()));
+        total.add_big(&all.closed);
         add_prefixes(&mut prefixes, &all.prefixes);
         if let Some(mut report) = unreported.take() {
             report.states = all.read;
@@ -283,8 +301,11 @@ pub fn run<K: Key, X: Exchange<K>>(
             spilled_bytes: all.spilled_bytes,
             disk_bytes: all.disk_bytes,
             rss_bytes: all.rss_bytes,
+            width_bits: all.width_bits,
+            weight_bits: all.weight_bits,
         });
         level = built;
+        weight_bits = all.weight_bits;
 
         let done = round + 1;
         if done < n && all.checkpoint {
@@ -294,6 +315,7 @@ pub fn run<K: Key, X: Exchange<K>>(
                     step: done,
                     total: &total,
                     prefixes: &prefixes,
+                    weight_bits,
                 },
                 &level,
                 workers,
@@ -308,6 +330,52 @@ pub fn run<K: Key, X: Exchange<K>>(
         levels,
         resumed_from,
     })
+}
+
+/// The narrowest width that holds `bits` bits for step `step`, or the
+/// error that says none does. A test may force a narrower one
+/// ([`force_width`]).
+fn width_for(bits: u32, step: usize) -> Result<Width, FrontierError> {
+    #[cfg(test)]
+    if let Some(forced) = FORCED_WIDTH.with(std::cell::Cell::get) {
+        return Ok(forced);
+    }
+    Width::holding(bits).ok_or(FrontierError::WeightOverflow {
+        bits: Width::LADDER[Width::LADDER.len() - 1].bits(),
+        step,
+    })
+}
+
+#[cfg(test)]
+thread_local! {
+    static FORCED_WIDTH: std::cell::Cell<Option<Width>> = const { std::cell::Cell::new(None) };
+}
+
+/// Makes every step on this thread take `width` (a test of a width too
+/// narrow for its counts), until called again with `None`.
+#[cfg(test)]
+pub fn force_width(width: Option<Width>) {
+    FORCED_WIDTH.with(|forced| forced.set(width));
+}
+
+/// One step's expansion at width `W`: the next level built from `level`
+/// through `transition`, with the step's figures and the successors made.
+fn expand_round<K: Key, W: Weight, X: Exchange<K>>(
+    exchange: &mut X,
+    round: usize,
+    level: &Level<K>,
+    transition: &Transition,
+    workers: &Workers,
+    store: &Store,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(Expanded, u64, Level<K>), X::Error> {
+    let builder = Builder::<K, W>::new(level.entries().max(1) * 2, workers.threads(), store);
+    let expanded = exchange.expand(round, level, transition, &builder, workers, store, progress)?;
+    let successors = builder.successors();
+    let built = builder
+        .finish(workers)
+        .map_err(|e| FrontierError::from_io(e).at_step(round + 1))?;
+    Ok((expanded, successors, built))
 }
 
 impl StepFigures {
@@ -329,6 +397,8 @@ impl StepFigures {
             sum.spilled_bytes += f.spilled_bytes;
             sum.disk_bytes += f.disk_bytes;
             sum.rss_bytes += f.rss_bytes;
+            sum.weight_bits = sum_bits([sum.weight_bits, f.weight_bits]);
+            sum.width_bits = sum.width_bits.max(f.width_bits);
             sum.time_ms = sum.time_ms.max(f.time_ms);
             sum.checkpoint |= f.checkpoint;
         }

@@ -196,6 +196,15 @@ pub(super) const FRONTIER_BYTES_PER_STATE: f64 = 36.0;
 /// measure seeds=0 columns=no levels=18`), rounded up.
 pub(super) const FRONTIER_BYTES_PER_WIDE_STATE: f64 = 60.0;
 
+/// Copies of a weight past 2⁶⁴ that a state of the widest level costs in
+/// runs, beside [`FRONTIER_BYTES_PER_STATE`]: a run holds a weight's
+/// significant bytes, and the level being read and the level being built
+/// are held together. On 6×n open the run bytes a state grew from 6 to 28
+/// as the weights grew to 190 bits (`sequence 6 --to 32 --json`, the
+/// levels' `bytes` over their `states`): one byte a byte of weight, twice
+/// for the two levels.
+pub(super) const WIDE_WEIGHT_COPIES: f64 = 2.0;
+
 /// Successors a state of the widest level makes, for the size of the
 /// batches that hold them (2.7 on 8×8 closed, summed over its levels:
 /// 2,813 M successors for 1,060 M states; the batches are bounded by the
@@ -206,14 +215,23 @@ pub(super) const FRONTIER_SUCCESSORS_PER_STATE: f64 = 3.0;
 /// keys, shared by `shares` processes, each with `limit` bytes for its
 /// runs and batches: the runs' states and the batches, beside the
 /// process's baseline.
-pub(super) fn frontier_sweep_bytes(peak: f64, key_bits: u32, shares: f64, limit: u64) -> f64 {
+pub(super) fn frontier_sweep_bytes(
+    peak: f64,
+    key_bits: u32,
+    width_bits: u32,
+    shares: f64,
+    limit: u64,
+) -> f64 {
     let per_state = if key_bits > 64 {
         FRONTIER_BYTES_PER_WIDE_STATE
     } else {
         FRONTIER_BYTES_PER_STATE
-    };
+    } + WIDE_WEIGHT_COPIES * f64::from(width_bits.saturating_sub(64)) / 8.0;
     let share = peak / shares;
-    let batches = kt_frontier::batch_bytes(limit, whole(share * FRONTIER_SUCCESSORS_PER_STATE));
+    // A batch holds each successor's key and weight, at the step's width.
+    let record = u64::from(key_bits / 8) + u64::from(width_bits / 8);
+    let batches =
+        kt_frontier::batch_bytes(limit, whole(share * FRONTIER_SUCCESSORS_PER_STATE), record);
     share * per_state + batches as f64 + BASELINE_BYTES
 }
 

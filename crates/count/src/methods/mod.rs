@@ -28,6 +28,7 @@ mod options;
 mod projected;
 mod reach;
 mod strips;
+mod weights;
 
 use std::fmt;
 use std::path::PathBuf;

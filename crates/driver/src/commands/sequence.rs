@@ -118,6 +118,9 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
             &mut out,
         )?;
     } else if args.bfile {
+        if let Some(comment) = check.as_ref().and_then(Check::bfile_comment) {
+            writeln!(out, "{comment}").or_fail()?;
+        }
         for term in &counted.terms {
             let (n, value) = match &check {
                 Some(c) => match c.in_sequence(term) {

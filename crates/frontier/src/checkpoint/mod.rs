@@ -42,9 +42,9 @@
 //!
 //! ```text
 //!   "KTFRONT\0"  magic
-//!   u32          format version (4; 5 for a sweep of every prefix, which
-//!                adds the cycles so far by prefix: whole counts write
-//!                format 4 as before)
+//!   u32          format version (6; 7 for a sweep of every prefix, which
+//!                adds the cycles so far by prefix. Formats 4 and 5, read
+//!                still, are 6 and 7 without the weight bits)
 //!   u32 u32 u8   rows, cols, kind (0 open, 1 closed)
 //!   u8           key bytes (8 or 16)
 //!   u32          the sweep's fingerprint (see below)
@@ -52,8 +52,11 @@
 //!   u32 u32      process, processes: one process's share of a cluster
 //!                count (`kt-distributed`), or 0, 0 for a whole count
 //!   u32 + bytes  tours so far (BigUint, little-endian bytes)
-//!   (format 5)   a sweep of every prefix: u32 prefixes, then for each
+//!   (format 7)   a sweep of every prefix: u32 prefixes, then for each
 //!                u64 squares, u32 + bytes its cycles so far
+//!   u32          bits of the sum of the level's weights, over every
+//!                process of a cluster: what chooses the width of the next
+//!                step's weights (`weight.rs`)
 //!   u8           partition bits
 //!   u32          runs
 //!   runs ×       u32 partition, u64 records, u64 bytes, u32 CRC-32
@@ -90,7 +93,7 @@ use crate::level::{Level, MAX_PARTITION_BITS};
 use crate::run::{Place, Run};
 use crate::state::Key;
 use crate::sweep::Sweep;
-use crate::weight::{Total, Weight};
+use crate::weight::Total;
 use crate::workers::Workers;
 
 mod directory;
@@ -108,10 +111,18 @@ use verify::check_runs;
 pub use verify::check_whole;
 
 const MAGIC: &[u8; 8] = b"KTFRONT\0";
-const VERSION: u32 = 4;
-/// The format of a sweep of every prefix: format 4 and its cycles by
+const VERSION: u32 = 6;
+/// The format of a sweep of every prefix: format 6 and its cycles by
 /// prefix.
-const VERSION_PREFIXES: u32 = 5;
+const VERSION_PREFIXES: u32 = 7;
+/// Formats 6 and 7 before the level's weight bits: read still.
+const VERSION_UNWEIGHED: u32 = 4;
+const VERSION_PREFIXES_UNWEIGHED: u32 = 5;
+/// The bound taken for the weights of a level written before the manifest
+/// kept one (formats 4 and 5): the widest width but the successors' bits,
+/// so that the first step resumed carries any weight such a level holds
+/// (none has ever been near 2^1,000) and the steps after it narrow again.
+const UNWEIGHED_BITS: u32 = 1008;
 /// The most prefixes a manifest may list (a prefix sweep's squares).
 const MAX_PREFIXES: u32 = 1 << 20;
 const MANIFEST: &str = "manifest";
@@ -141,6 +152,8 @@ pub struct Checkpoint<'a> {
     pub total: &'a Total,
     /// A sweep of every prefix: its cycles so far by prefix.
     pub prefixes: &'a [(usize, BigUint)],
+    /// Bits of the sum of the level's weights over every process.
+    pub weight_bits: u32,
 }
 
 /// One process's share of a cluster count: process `process` of
@@ -161,6 +174,8 @@ impl std::fmt::Display for Share {
 pub struct Resumed<K: Key> {
     pub step: usize,
     pub total: Total,
+    /// Bits of the sum of the level's weights over every process.
+    pub weight_bits: u32,
     pub prefixes: Vec<(usize, BigUint)>,
     pub level: Level<K>,
 }
@@ -317,6 +332,7 @@ fn write_as<K: Key>(
                 manifest.extend_from_slice(&bytes);
             }
         }
+        manifest.extend_from_slice(&header.weight_bits.to_le_bytes());
         manifest.push(level.bits() as u8);
         manifest.extend_from_slice(&(runs.len() as u32).to_le_bytes());
         for &(p, entries, bytes, crc) in &runs {
@@ -364,8 +380,10 @@ pub struct Header {
     pub step: usize,
     /// Whose share of a cluster count it is (`None`: a whole count).
     pub share: Option<Share>,
-    /// Whether it is of a sweep of every prefix (format 5).
+    /// Whether it is of a sweep of every prefix (formats 5 and 7).
     pub prefixes: bool,
+    /// Whether it keeps its level's weight bits (formats 6 and 7).
+    pub weighed: bool,
 }
 
 /// A reader of the manifest that keeps its CRC.
@@ -416,9 +434,16 @@ fn read_header(input: &mut Manifest<impl Read>, path: &Path) -> Result<Header, F
         return Err(bad("not a knights-tour frontier checkpoint".into()));
     }
     let version = input.u32().map_err(damaged)?;
-    if version != VERSION && version != VERSION_PREFIXES {
+    if ![
+        VERSION,
+        VERSION_PREFIXES,
+        VERSION_UNWEIGHED,
+        VERSION_PREFIXES_UNWEIGHED,
+    ]
+    .contains(&version)
+    {
         return Err(bad(format!(
-            "checkpoint format {version}, this program reads format {VERSION}"
+            "checkpoint format {version}, this program reads formats {VERSION_UNWEIGHED} to {VERSION_PREFIXES}"
         )));
     }
     let rows = input.u32().map_err(damaged)? as usize;
@@ -446,7 +471,8 @@ fn read_header(input: &mut Manifest<impl Read>, path: &Path) -> Result<Header, F
         fingerprint,
         step,
         share,
-        prefixes: version == VERSION_PREFIXES,
+        prefixes: version == VERSION_PREFIXES || version == VERSION_PREFIXES_UNWEIGHED,
+        weighed: version == VERSION || version == VERSION_PREFIXES,
     })
 }
 
@@ -536,7 +562,7 @@ fn read_as<K: Key>(
             sweep.steps().len()
         )));
     }
-    let (total, prefixes, bits, runs) = read_body(&mut input, path, step, header.prefixes)?;
+    let (total, prefixes, weight_bits, bits, runs) = read_body(&mut input, path, step, &header)?;
     check_runs(&runs, workers).map_err(bad)?;
 
     let mut partitions: Vec<Vec<Run>> = (0..1usize << bits).map(|_| Vec::new()).collect();
@@ -544,12 +570,13 @@ fn read_as<K: Key>(
         partitions[p].push(run);
     }
     let mut resumed_total = Total::default();
-    resumed_total.add(&Weight::Big(total));
+    resumed_total.add_big(&total);
     Ok(Resumed {
         step,
         total: resumed_total,
+        weight_bits,
         prefixes,
-        level: Level::from_partitions(bits, partitions),
+        level: Level::from_partitions(bits, partitions).with_weight_bits(weight_bits),
     })
 }
 
@@ -564,8 +591,9 @@ fn read_body<R: Read>(
     input: &mut Manifest<R>,
     path: &Path,
     step: usize,
-    prefix_sweep: bool,
-) -> Result<(BigUint, Vec<(usize, BigUint)>, u32, Vec<(usize, Run)>), FrontierError> {
+    header: &Header,
+) -> Result<(BigUint, Vec<(usize, BigUint)>, u32, u32, Vec<(usize, Run)>), FrontierError> {
+    let prefix_sweep = header.prefixes;
     let name = path.display();
     let bad = |why: String| FrontierError::Resume(format!("{name}: {why}"));
     let damaged = |e: io::Error| bad(format!("not a whole checkpoint ({e})"));
@@ -594,6 +622,15 @@ fn read_body<R: Read>(
             prefixes.push((m, big(input)?));
         }
     }
+    let weight_bits = if header.weighed {
+        let bits = input.u32().map_err(damaged)?;
+        if bits > crate::weight::Width::W1024.bits() {
+            return Err(bad(format!("its weights take {bits} bits")));
+        }
+        bits
+    } else {
+        UNWEIGHED_BITS
+    };
     let [bits] = input.bytes().map_err(damaged)?;
     let bits = u32::from(bits);
     if bits > MAX_PARTITION_BITS {
@@ -619,6 +656,8 @@ fn read_body<R: Read>(
                 entries,
                 bytes,
                 crc,
+                // The level carries the bound (`Level::with_weight_bits`).
+                weight_bits: 0,
                 place: Place::Disk {
                     path: run_file(&directory, i),
                     owned: false,
@@ -638,7 +677,7 @@ fn read_body<R: Read>(
     if input.input.read(&mut rest).map_err(damaged)? != 0 {
         return Err(bad("its manifest has bytes after its end".into()));
     }
-    Ok((total, prefixes, bits, runs))
+    Ok((total, prefixes, weight_bits, bits, runs))
 }
 
 #[cfg(test)]
@@ -649,23 +688,30 @@ mod tests {
     use crate::run::Encoder;
     use crate::store::Store;
 
-    fn run(store: &Store, entries: &[(u64, Weight)], disk: bool) -> Run {
-        let mut encoder = Encoder::<u64>::with_capacity(entries.len());
+    use crate::weight::Weight;
+
+    type U256 = ruint::Uint<256, 4>;
+
+    fn run(store: &Store, entries: &[(u64, BigUint)], disk: bool) -> Run {
+        let mut encoder = Encoder::<u64, U256>::with_capacity(entries.len());
         for (k, w) in entries {
-            encoder.push_weight(*k, w);
+            encoder.push(
+                *k,
+                <U256 as Weight>::from_le_bytes(&w.to_bytes_le()).unwrap(),
+            );
         }
-        let (bytes, n) = encoder.finish();
+        let encoded = encoder.finish();
         if disk {
-            store.write(&bytes, n).unwrap()
+            store.write(&encoded).unwrap()
         } else {
-            store.keep(bytes, n).unwrap()
+            store.keep(encoded).unwrap()
         }
     }
 
     fn contents(level: &Level<u64>, store: &Store) -> Vec<(u64, BigUint)> {
         let mut all = Vec::new();
         level
-            .drain(store, |k, w| all.push((k, w.to_biguint())))
+            .drain::<U256>(store, |k, w| all.push((k, w.to_biguint())))
             .unwrap();
         all.sort();
         all
@@ -711,24 +757,16 @@ mod tests {
                 1,
                 vec![
                     vec![
-                        run(
-                            &store,
-                            &[(1, Weight::Small(3)), (9, Weight::Big(big.clone()))],
-                            false,
-                        ),
-                        run(
-                            &store,
-                            &[(1, Weight::Small(4)), (5, Weight::Small(u64::MAX))],
-                            true,
-                        ),
+                        run(&store, &[(1, 3u32.into()), (9, big.clone())], false),
+                        run(&store, &[(1, 4u32.into()), (5, u64::MAX.into())], true),
                     ],
-                    vec![run(&store, &[(2, Weight::Big(&big * 2u32))], true)],
+                    vec![run(&store, &[(2, &big * 2u32)], true)],
                 ],
             )
         };
         let sweep = Sweep::new(Board::new(5, 5).unwrap(), TourKind::Open);
         let mut total = Total::default();
-        total.add(&Weight::Big(&big * 3u32));
+        total.add_big(&(&big * 3u32));
         let path = dir.path().join("ckpt");
         let original = level();
         write(
@@ -738,6 +776,7 @@ mod tests {
                 step: 7,
                 total: &total,
                 prefixes: &[],
+                weight_bits: original.weight_bits(),
             },
             &original,
             &workers,
@@ -748,6 +787,10 @@ mod tests {
         let resumed = read::<u64>(&path, &sweep, &workers).unwrap();
         assert_eq!(resumed.step, 7);
         assert_eq!(resumed.total.value(), &big * 3u32);
+        assert_eq!(resumed.weight_bits, original.weight_bits());
+        assert_eq!(resumed.level.weight_bits(), original.weight_bits());
+        let sum: BigUint = expected.iter().map(|(_, w)| w).sum();
+        assert!(sum.bits() <= u64::from(resumed.weight_bits));
         assert_eq!(contents(&resumed.level, &store), expected);
         // Reading the resumed level leaves the checkpoint's files alone.
         let again = read::<u64>(&path, &sweep, &workers).unwrap();
@@ -759,10 +802,8 @@ mod tests {
     fn one_state_level() -> (tempfile::TempDir, Workers, Sweep, Level<u64>) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::new(dir.path(), u64::MAX, u64::MAX);
-        let level = Level::<u64>::from_partitions(
-            0,
-            vec![vec![run(&store, &[(1, Weight::Small(1))], false)]],
-        );
+        let level =
+            Level::<u64>::from_partitions(0, vec![vec![run(&store, &[(1, 1u32.into())], false)]]);
         let sweep = Sweep::new(Board::new(5, 5).unwrap(), TourKind::Open);
         (dir, Workers::new(1).unwrap(), sweep, level)
     }
@@ -778,6 +819,7 @@ mod tests {
             step: 3,
             total: &Total::default(),
             prefixes: &[],
+            weight_bits: 1,
         };
         let share = Share {
             process: 1,
@@ -819,6 +861,7 @@ mod tests {
             step: 3,
             total: &Total::default(),
             prefixes: &[],
+            weight_bits: 1,
         };
         write(&path, &header, &level, &workers).unwrap();
         let mut codes = state::sample_codes();

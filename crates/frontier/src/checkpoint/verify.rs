@@ -18,7 +18,7 @@ use crate::workers::Workers;
 pub fn check_whole(path: &Path, workers: &Workers) -> Result<Header, FrontierError> {
     let mut input = open_manifest(path)?;
     let header = read_header(&mut input, path)?;
-    let (_, _, _, runs) = read_body(&mut input, path, header.step, header.prefixes)?;
+    let (_, _, _, _, runs) = read_body(&mut input, path, header.step, &header)?;
     check_runs(&runs, workers)
         .map_err(|why| FrontierError::Resume(format!("{}: {why}", path.display())))?;
     Ok(header)

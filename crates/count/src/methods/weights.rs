@@ -1,0 +1,112 @@
+//! How wide a frontier sweep's weights grow, before the sweep: what its
+//! memory and time estimates add for weights past 2⁶⁴.
+//!
+//! A sweep chooses its weights' width a step at a time, from a bound it
+//! proves as it goes (kt-frontier's `weight.rs`); the plan cannot run the
+//! sweep to know it, so it estimates the widest from the board's count.
+//! The count of a `rows × n` strip grows geometrically in `n`, and the
+//! published sequences hold long runs of it for every height from 3 to 8
+//! (`crates/count/data/sequences`): the bits of the board's count are the
+//! bits of the family's largest published board, plus the family's bits a
+//! column times the columns beyond it. A square or wide board takes the
+//! family of its short side (8×8: the 8-row strips). Past the heights
+//! published, a bit a cell, about what 6- to 8-row strips grow by.
+//!
+//! A step's weights are as wide as the sum of the level it reads, and a
+//! level's sum passes the board's count: measured on the levels' reports
+//! (`weight_bits`), by 21–22 bits on 6×n open in a sweep of every prefix
+//! (`sequence 6 --to 20 --json`: 119 bits at column 18, whose board's
+//! count has 98), where the partial paths that will never close are most
+//! of every level, and by 3 to 6.4 bits in a whole count (7×10 open: 63
+//! bits at the most, against its undirected count's 60; 8×8 closed: 50
+//! against 43.6): [`OVER_COUNT_PREFIXES`] and [`OVER_COUNT_WHOLE`]. A
+//! count within a few bits below a width may take the next width for its
+//! last levels, and the estimate then misses by that width's bytes.
+
+use kt_board::{Board, TourKind};
+
+use crate::sequences::{Measure, published_sequences};
+
+/// Bits a level's sum reaches beyond its board's count in a sweep of
+/// every prefix (`sequence`; see the module docs): 21–22 measured.
+pub(super) const OVER_COUNT_PREFIXES: u32 = 24;
+
+/// The same in a whole count: 3 measured on 7×10 open (every step at 64
+/// bits), 6.4 on 8×8 closed.
+pub(super) const OVER_COUNT_WHOLE: u32 = 4;
+
+/// Bits of a count, a cell, where no sequence of the height is published.
+const BITS_PER_CELL_UNPUBLISHED: f64 = 1.0;
+
+/// Thread-time a state costs at `width_bits` against `u64` weights: one
+/// limb more, 6–8% more per limb (`sequence 6 --to 32`: 261 ns a state at
+/// 64 bits, 278 at 128, 321 at 192 and 317 at 256, two threads).
+pub(super) fn time_factor(width_bits: u32) -> f64 {
+    1.0 + 0.08 * f64::from(width_bits.div_ceil(64).saturating_sub(1))
+}
+
+/// The bits the weights of a sweep of `board`'s `kind` tours reach, at
+/// most (`prefixes`: a sweep of every prefix, as `sequence` makes): what
+/// the plan sizes its batches and runs by.
+pub(super) fn sweep_weight_bits(board: Board, kind: TourKind, prefixes: bool) -> u32 {
+    count_bits(board, kind).saturating_add(if prefixes {
+        OVER_COUNT_PREFIXES
+    } else {
+        OVER_COUNT_WHOLE
+    })
+}
+
+/// The bits of the count of `board`'s `kind` tours, estimated from the
+/// published strips of its short side.
+fn count_bits(board: Board, kind: TourKind) -> u32 {
+    let rows = board.rows().min(board.cols());
+    let cols = board.rows().max(board.cols());
+    // (columns, bits) of every published board of the family with tours.
+    let mut boards: Vec<(usize, u64)> = published_sequences()
+        .iter()
+        .filter(|s| s.rows == rows && s.kind == kind && s.measure == Measure::Cols)
+        .flat_map(|s| {
+            s.terms
+                .iter()
+                .filter(|(_, term)| term.bits() > 1)
+                .map(move |&(n, ref term)| (s.measure_of(n), term.bits()))
+        })
+        .collect();
+    boards.sort_unstable();
+    if let Some(&(_, bits)) = boards.iter().find(|&&(c, _)| c == cols) {
+        // Published: its own bits.
+        return u32::try_from(bits).unwrap_or(u32::MAX);
+    }
+    let estimated = match boards.as_slice() {
+        [.., (c0, b0), (c1, b1)] if c1 > c0 => {
+            let slope = (*b1 as f64 - *b0 as f64) / (*c1 as f64 - *c0 as f64);
+            *b1 as f64 + slope * (cols as f64 - *c1 as f64)
+        }
+        _ => board.cells() as f64 * BITS_PER_CELL_UNPUBLISHED,
+    };
+    // A directed open count is twice the undirected one the sequences
+    // list: one bit more, which the margin holds.
+    u32::try_from(super::measured::whole(estimated.ceil())).unwrap_or(u32::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The estimate against the sums the sweeps' levels reached: 6×20
+    /// open's prefix sweep 119 bits (its count has 110), 8×8 closed's
+    /// whole count 50 (within `u64`), and 8×32 closed's count is a
+    /// 79-digit number (263 bits).
+    #[test]
+    fn the_widths_the_sweeps_reached() {
+        let bits = |b: &str, kind, prefixes| sweep_weight_bits(b.parse().unwrap(), kind, prefixes);
+        let six = bits("6x20", TourKind::Open, true);
+        assert!((119..=140).contains(&six), "{six}");
+        assert!(bits("8x8", TourKind::Closed, false) <= 64);
+        assert!(bits("8x8", TourKind::Open, false) <= 64);
+        assert!(bits("7x10", TourKind::Open, false) <= 64);
+        let eight = count_bits("8x32".parse().unwrap(), TourKind::Closed);
+        assert!((240..=290).contains(&eight), "{eight}");
+        assert!((time_factor(64) - 1.0).abs() < 1e-9 && time_factor(256) > 1.2);
+    }
+}

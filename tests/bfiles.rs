@@ -1,0 +1,83 @@
+//! The b-files the project ships (`bfiles/`), each made by `knights-tour
+//! sequence … --bfile --oeis A…` (`scripts/bfiles.sh`): in OEIS's format,
+//! every term from the sequence's offset on, each published term the
+//! program ships equal to the file's, and a file that OEIS also has equal
+//! to OEIS's byte for byte (its SHA-256 and size, `bfiles/oeis-sha256.txt`).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use kt_count::sequences::published_sequence;
+use num_bigint::BigUint;
+use sha2::{Digest, Sha256};
+
+/// Shipped b-files whose OEIS counterpart differs from them in more than
+/// their terms' digits can show, with why. OEIS's b306281.txt has 50 bytes
+/// more than ours (1,026 against 976) in the same 32 lines' range: a
+/// heading this project has not seen (Knuth's A389754–A389759 begin with
+/// `# A389754` and so on, which `sequence --bfile` writes). Its terms 1–18
+/// agree with the published data line; 19–32 are checked by the sweep
+/// alone until OEIS's file can be read.
+const HEADING_UNSEEN: &[&str] = &["b306281.txt"];
+
+fn bfiles() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../bfiles")
+}
+
+/// OEIS's b-files: file name → (SHA-256 in hex, bytes).
+fn oeis() -> HashMap<String, (String, u64)> {
+    std::fs::read_to_string(bfiles().join("oeis-sha256.txt"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            (f[0].to_owned(), (f[1].to_owned(), f[2].parse().unwrap()))
+        })
+        .collect()
+}
+
+#[test]
+fn every_shipped_bfile_is_its_sequences() {
+    let published = oeis();
+    let mut files: Vec<_> = std::fs::read_dir(bfiles())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with('b') && name.ends_with(".txt")
+        })
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no b-file shipped");
+    for path in files {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let a_number = format!("A{}", &name[1..7]);
+        let sequence = published_sequence(&a_number)
+            .unwrap_or_else(|| panic!("{name}: {a_number} is not a shipped sequence"));
+        let bytes = std::fs::read(&path).unwrap();
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let mut agreed = 0;
+        for (i, line) in text.lines().enumerate() {
+            let (n, term) = line
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("{name}:{}: not `n a(n)`", i + 1));
+            let n: usize = n.parse().unwrap();
+            let term: BigUint = term.parse().unwrap();
+            assert_eq!(n, sequence.offset + i, "{name}:{}: n out of order", i + 1);
+            if let Some(expected) = sequence.term(n) {
+                assert_eq!(&term, expected, "{name}: a({n})");
+                agreed += 1;
+            }
+        }
+        assert!(agreed > 0, "{name}: no published term to check it by");
+        if HEADING_UNSEEN.contains(&name.as_str()) {
+            continue;
+        }
+        if let Some((sha, size)) = published.get(&name) {
+            assert_eq!(bytes.len() as u64, *size, "{name}: OEIS's has {size} bytes");
+            let ours = format!("{:x}", Sha256::digest(&bytes));
+            assert_eq!(&ours, sha, "{name}: not OEIS's byte for byte");
+        }
+    }
+}
