@@ -420,15 +420,14 @@ mod tests {
             (5, 30, TourKind::Closed),
         ] {
             let order = column_major(Board::new(rows, cols).unwrap());
+            let sweep = Sweep::prefixes(&order, kind, true, false);
             let count = |threads: usize, memory: u64| {
-                crate::count_prefixes(
-                    &order,
-                    kind,
-                    true,
-                    false,
+                run::<u64>(
+                    &sweep,
                     &options(threads, memory, dir.path()),
                     &Unwatched,
                     &cancel,
+                    sweep.steps().len(),
                 )
             };
             let chosen = count(2, u64::MAX).unwrap();
