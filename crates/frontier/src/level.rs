@@ -35,9 +35,7 @@ use crate::merge::RunMerge;
 use crate::run::{Encoder, Run};
 use crate::state::Key;
 use crate::store::Store;
-use num_bigint::BigUint;
-
-use crate::weight::{Weight, Widest, sum_bits};
+use crate::weight::{Sum, Weight, Widest, sum_bits};
 use crate::workers::Workers;
 
 /// The most partitions a level has (`2^10`, for 128 threads).
@@ -459,24 +457,18 @@ fn seal<K: Key, W: Weight>(batch: &mut [(K, W)], store: &Store) -> io::Result<Op
     let mut encoder = Encoder::<K, W>::with_capacity(batch.len());
     let mut i = 0;
     while let Some(&(key, first)) = batch.get(i) {
-        let mut sum = first;
-        let mut beyond: Option<BigUint> = None;
+        let mut sum = Sum::of(first);
         i += 1;
         while let Some(&(k, w)) = batch.get(i) {
             if k != key {
                 break;
             }
-            if let Some(s) = sum.checked_add(w) {
-                sum = s;
-            } else {
-                *beyond.get_or_insert_with(BigUint::default) += sum.to_biguint();
-                sum = w;
-            }
+            sum.add(w);
             i += 1;
         }
-        match beyond {
-            None => encoder.push(key, sum),
-            Some(beyond) => encoder.push_big(key, &(beyond + sum.to_biguint())),
+        match sum.value() {
+            Ok(sum) => encoder.push(key, sum),
+            Err(big) => encoder.push_big(key, &big),
         }
     }
     store.keep(encoder.finish()).map(Some)

@@ -29,7 +29,7 @@ use std::path::PathBuf;
 use num_bigint::BigUint;
 
 use crate::state::Key;
-use crate::weight::{Weight, WeightOverflow};
+use crate::weight::{Sum, Weight, WeightOverflow};
 
 /// The longest weight beyond `u64` a run may hold (bytes): far beyond any
 /// count, small enough that a damaged length cannot exhaust memory.
@@ -86,9 +86,8 @@ pub struct Encoder<K: Key, W: Weight> {
     out: Vec<u8>,
     previous: K,
     entries: u64,
-    sum: W,
-    /// The part of the sum past `W`, once there is one.
-    beyond: Option<BigUint>,
+    /// The run's weights added up (it may pass `W`).
+    sum: Sum<W>,
 }
 
 /// A run's bytes and what is known of them before it is kept.
@@ -107,8 +106,7 @@ impl<K: Key, W: Weight> Encoder<K, W> {
             out: Vec::with_capacity(records.saturating_mul(4)),
             previous: K::default(),
             entries: 0,
-            sum: W::default(),
-            beyond: None,
+            sum: Sum::default(),
         }
     }
 
@@ -122,36 +120,18 @@ impl<K: Key, W: Weight> Encoder<K, W> {
         self.entries += 1;
     }
 
-    /// Adds `weight` to the run's sum, which moves past `W` into a
-    /// `BigUint` when it must.
-    #[inline]
-    fn add(&mut self, weight: W) {
-        if let Some(sum) = self.sum.checked_add(weight) {
-            self.sum = sum;
-        } else {
-            *self.beyond.get_or_insert_with(BigUint::default) += self.sum.to_biguint();
-            self.sum = weight;
-        }
-    }
-
     /// Appends a state with its weight (not 0).
     #[inline]
     pub fn push(&mut self, key: K, weight: W) {
         debug_assert!(weight != W::default(), "a state has a weight of at least 1");
         self.key(key);
-        self.add(weight);
+        self.sum.add(weight);
         if let Some(small) = weight.to_u64() {
             let mut buffer = unsigned_varint::encode::u64_buffer();
             self.out
                 .extend_from_slice(unsigned_varint::encode::u64(small, &mut buffer));
         } else {
-            // 0, the length (below 128 for every width: one byte), then
-            // the bytes, written in place.
-            let len = weight.bit_len().div_ceil(8) as usize;
-            self.out.push(0);
-            let mut buffer = unsigned_varint::encode::usize_buffer();
-            self.out
-                .extend_from_slice(unsigned_varint::encode::usize(len, &mut buffer));
+            self.big_length(weight.bit_len().div_ceil(8) as usize);
             weight.write_le_bytes(&mut self.out);
         }
     }
@@ -160,30 +140,32 @@ impl<K: Key, W: Weight> Encoder<K, W> {
     /// passed the width of the step that made them (the next step reads
     /// it at a width that holds it, `weight.rs`).
     pub fn push_big(&mut self, key: K, weight: &BigUint) {
-        if let Some(w) = W::from_le_bytes(&weight.to_bytes_le()) {
+        let bytes = weight.to_bytes_le();
+        if let Some(w) = W::from_le_bytes(&bytes) {
             self.push(key, w);
             return;
         }
         self.key(key);
-        *self.beyond.get_or_insert_with(BigUint::default) += weight;
-        let bytes = weight.to_bytes_le();
+        self.sum.add_big(weight);
+        self.big_length(bytes.len());
+        self.out.extend_from_slice(&bytes);
+    }
+
+    /// What comes before a weight's bytes past `u64`: 0, then their
+    /// length (below 128 for every width: one byte).
+    fn big_length(&mut self, len: usize) {
         self.out.push(0);
         let mut buffer = unsigned_varint::encode::usize_buffer();
         self.out
-            .extend_from_slice(unsigned_varint::encode::usize(bytes.len(), &mut buffer));
-        self.out.extend_from_slice(&bytes);
+            .extend_from_slice(unsigned_varint::encode::usize(len, &mut buffer));
     }
 
     /// The bytes, the number of records and their weights' bits.
     pub fn finish(self) -> Encoded {
-        let weight_bits = match self.beyond {
-            None => self.sum.bit_len(),
-            Some(beyond) => (beyond + self.sum.to_biguint()).bits() as u32,
-        };
         Encoded {
             bytes: self.out,
             entries: self.entries,
-            weight_bits,
+            weight_bits: self.sum.bits(),
         }
     }
 }

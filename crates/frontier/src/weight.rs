@@ -329,6 +329,55 @@ impl WeightOverflow {
     }
 }
 
+/// A sum of weights of width `W` that may pass it: added with a checked
+/// carry in `W`, the part past it kept in a `BigUint`. What sealing a batch
+/// (equal successors) and encoding a run (the run's sum) both add with.
+#[derive(Clone, Debug, Default)]
+pub struct Sum<W: Weight> {
+    within: W,
+    beyond: Option<BigUint>,
+}
+
+impl<W: Weight> Sum<W> {
+    /// The sum of one weight.
+    pub fn of(weight: W) -> Sum<W> {
+        Sum {
+            within: weight,
+            beyond: None,
+        }
+    }
+
+    #[inline]
+    pub fn add(&mut self, weight: W) {
+        if let Some(sum) = self.within.checked_add(weight) {
+            self.within = sum;
+        } else {
+            *self.beyond.get_or_insert_with(BigUint::default) += self.within.to_biguint();
+            self.within = weight;
+        }
+    }
+
+    pub fn add_big(&mut self, weight: &BigUint) {
+        *self.beyond.get_or_insert_with(BigUint::default) += weight;
+    }
+
+    /// The sum: in `W` where it fits, else the `BigUint`.
+    pub fn value(self) -> Result<W, BigUint> {
+        match self.beyond {
+            None => Ok(self.within),
+            Some(beyond) => Err(beyond + self.within.to_biguint()),
+        }
+    }
+
+    /// Bits of the sum.
+    pub fn bits(self) -> u32 {
+        match self.value() {
+            Ok(w) => w.bit_len(),
+            Err(big) => big.bits() as u32,
+        }
+    }
+}
+
 /// A running total that never wraps: `u128` while it fits, then `BigUint`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Total {
