@@ -219,14 +219,14 @@ def command(cfg, memory):
     if cfg["method"] == "backtrack":
         args += ["count", cfg["board"], "--method", "backtrack", "--json"]
     elif cfg["method"] == "frontier":
-        args += ["bench", cfg["board"], "--method", "frontier",
+        args += ["bench", cfg["board"], "--method", "frontier", "--json",
                  "--threads", str(cfg["threads"]), "--memory", memory]
         if cfg.get("spill"):
             spill = RESULTS / "tmp" / "spill"
             spill.mkdir(parents=True, exist_ok=True)
             args += ["--spill-dir", str(spill)]
     else:
-        args += ["bench", cfg["board"], "--engine", cfg["engine"],
+        args += ["bench", cfg["board"], "--engine", cfg["engine"], "--json",
                  "--schedule", cfg["schedule"], "--threads", str(cfg["threads"]),
                  "--memory", memory]
         if cfg["cache"]:
@@ -708,8 +708,11 @@ def plot_libraries(lines):
                 r["total_time_ms"] = ms
             reports.append(r)
         slug = board.replace("×", "x").replace(" ", "-")
+        # "6 closed" is the campaign's key: a square board in words.
+        size, _, kind = board.partition(" ")
+        named = f"{size}×{size} {kind}" if size.isdigit() else board
         draw_plot(["--chart", "bars", "--title",
-                   f"{board}: seconds by schedule and engine (pale, marked stopped: did not finish)"],
+                   f"{named}: seconds by schedule and engine (pale, marked stopped: did not finish)"],
                   reports, DOCS.parent / f"bench-libraries-{slug}.svg")
 
 

@@ -9,8 +9,8 @@
 #   * hangs past its limit,
 #   * ends with an error but not in exactly one "error: " line on stderr
 #     (only "note: " and "seed " lines may come before it),
-#   * prints something that is not one valid JSON document where --json,
-#     bench or --format json was asked for,
+#   * prints something that is not one valid JSON document where --json
+#     or --format json was asked for,
 #   * or exits with another status than the case expects.
 # Cases marked KNOWN are bugs already reported; they are counted apart and
 # a KNOWN case that passes is announced.
@@ -102,7 +102,7 @@ judge() {
 wants_json() {
   local a prev=""
   for a in "$@"; do
-    case "$a" in --json | bench) return 0 ;; json) [ "$prev" = "--format" ] && return 0 ;; esac
+    case "$a" in --json) return 0 ;; json) [ "$prev" = "--format" ] && return 0 ;; esac
     prev=$a
   done
   return 1
@@ -352,7 +352,8 @@ case_ "2|3" count 6 --json --memory 150MiB
 case_ 2 count 0 --json
 case_ 2 count 5 --json --cache 1
 case_ 0 bench 3x4
-case_ 0 bench 3x4 --engine bdd --schedule adiar
+case_ 0 bench 3x4 --json
+case_ 0 bench 3x4 --engine bdd --schedule adiar --json
 case_ 2 bench 200
 case_ 3 bench 5 --nodes 2000
 

@@ -19,7 +19,8 @@ use std::path::{Path, PathBuf};
 /// `checkpoint_of`; then `paths`, `supervised`);
 /// toolkits (`zdd`,
 /// `symmetry`, `pairs`); `methods` (one type per method, behind one
-/// trait); `request` (what a caller asks), `strip` (a whole sequence
+/// trait); `machine` (what this machine can honour: threads, a budget,
+/// an estimate within it, which both plans ask); `request` (what a caller asks), `strip` (a whole sequence
 /// from one sweep) and `order_trials` (orders ranked by measured states); `questions` (what each question needs: the table;
 /// `check`, what a published count checks of an answer; `sequence_check`,
 /// a sequence against a published one); `plan` (refusals and the choice of
@@ -34,11 +35,12 @@ fn count_layer(module: &str) -> Option<u32> {
         "paths" | "supervised" => 5,
         "zdd" | "symmetry" | "pairs" => 6,
         "methods" => 7,
-        "request" | "strip" | "order_trials" => 8,
-        "questions" | "check" | "sequence_check" => 9,
-        "plan" => 10,
-        "answer" => 11,
-        "lib" => 12,
+        "machine" => 8,
+        "request" | "strip" | "order_trials" => 9,
+        "questions" | "check" | "sequence_check" => 10,
+        "plan" => 11,
+        "answer" => 12,
+        "lib" => 13,
         _ => return None,
     })
 }

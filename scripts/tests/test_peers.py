@@ -120,7 +120,7 @@ def test_cudd_builds_the_diagrams_oxidd_builds():
     """Same constraints, order and schedule: the same diagrams, node for node."""
     ours, _ = bench("cudd", "4x5", "--schedule", "adiar")
     oxidd = json.loads(subprocess.run(
-        [str(BINARY), "bench", "4x5", "--schedule", "adiar", "--quiet"],
+        [str(BINARY), "bench", "4x5", "--schedule", "adiar", "--json", "--quiet"],
         capture_output=True, text=True, check=True).stdout)
     sizes = lambda r: [(s["constraint"], s["constraint_size"], s["result_size"])  # noqa: E731
                        for s in r["steps"]]

@@ -81,7 +81,7 @@ impl Options<'_, '_> {
 }
 
 /// A memory budget: an int of bytes, or a size such as "2GiB".
-fn bytes(value: &Bound<'_, PyAny>) -> PyResult<Bytes> {
+pub fn bytes(value: &Bound<'_, PyAny>) -> PyResult<Bytes> {
     if let Ok(n) = value.extract::<u64>() {
         return Ok(Bytes(n));
     }

@@ -371,3 +371,111 @@ fn no_tour(board: &kt_count::Board, kind: TourKind) -> PyErr {
         Ok(()) => format!("the {board} board has no {kind} tour"),
     })
 }
+
+/// The terms of a whole sequence from one sweep, as `knights-tour
+/// sequence` counts them: every board `rows × n` for n = 1..`to` (with
+/// `cells=True`, every first n cells of the strip, numbered column by
+/// column, the top row first), a list of ints, term n at index n − 1.
+///
+/// Open tours are counted directed, closed tours undirected (the
+/// project's convention); `oeis="A306281"` gives the terms in that
+/// sequence's convention (most open sequences count undirected) and must
+/// be of `rows`, `closed` and `cells`; with `check=True` every published
+/// term the package ships is compared (CheckError where one disagrees).
+/// The sweep is planned and refused as `count` is: threads and memory the
+/// machine can honour, and work estimated beyond this machine raises
+/// BeyondMachineError unless `force=True`. `timeout` (seconds) stops it
+/// and raises CancelledError.
+///
+/// >>> sequence(4, 8, oeis="A079137", check=True)
+/// [0, 0, 8, 0, 82, 744, 6378, 31088]
+/// >>> sequence(5, 6, closed=True)
+/// [0, 0, 0, 0, 0, 8]
+#[pyfunction]
+#[pyo3(signature = (rows, to, closed=false, *, cells=false, oeis=None, check=false, threads=None, memory=None, force=false, timeout=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn sequence<'py>(
+    py: Python<'py>,
+    rows: usize,
+    to: usize,
+    closed: bool,
+    cells: bool,
+    oeis: Option<&str>,
+    check: bool,
+    threads: Option<i64>,
+    memory: Option<&Bound<'py, PyAny>>,
+    force: bool,
+    timeout: Option<f64>,
+) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    use kt_count::sequence_check::Check;
+    use kt_count::strip::{Measure, StripRequest};
+
+    let kind = arguments::kind(closed);
+    let measure = if cells { Measure::Cells } else { Measure::Cols };
+    if check && oeis.is_none() {
+        return Err(refused(
+            "check=True compares with a published sequence: name it with oeis=\"A…\"",
+        ));
+    }
+    let published = oeis
+        .map(|a_number| Check::new(a_number, rows, kind, measure))
+        .transpose()
+        .map_err(|failure| failure_error(&failure, None))?;
+    let mut request = StripRequest::new(rows, to, kind, measure);
+    if let Some(threads) = threads {
+        request.threads = usize::try_from(threads)
+            .map_err(|_| refused(format!("threads must be at least 1, not {threads}")))?;
+    }
+    request.memory = memory.map(arguments::bytes).transpose()?;
+    request.force = force;
+    let plan = match request.plan() {
+        Ok(plan) => plan,
+        Err(failure) => {
+            // Refused by its estimate alone: beyond this machine.
+            let forced = StripRequest {
+                force: true,
+                ..request.clone()
+            };
+            return Err(if !force && forced.plan().is_ok() {
+                crate::errors::BeyondMachineError::new_err(crate::spelling::spelled(
+                    &failure.message,
+                ))
+            } else {
+                failure_error(&failure, None)
+            });
+        }
+    };
+    let watch = Watch::new(None, timeout)?;
+    let deadline = watch.timeout.map(|t| std::time::Instant::now() + t);
+    let result = supervise::supervised(py, CancelToken::new(), true, deadline, move |token| {
+        kt_count::strip::count_strip(&plan, &kt_count::strip::Unwatched, &token)
+            .map_err(|unfinished| unfinished.failure)
+    })?;
+    let counted = result.map_err(|failure| match (failure.kind, timeout) {
+        (kt_count::FailureKind::Stopped { .. }, Some(seconds)) => {
+            crate::errors::CancelledError::new_err(format!(
+                "stopped at timeout={seconds}: {}",
+                crate::spelling::spelled(&failure.message)
+            ))
+        }
+        _ => failure_error(&failure, None),
+    })?;
+    if let Some(published) = &published
+        && check
+    {
+        let verdict = published.verdict(&counted.terms);
+        if !verdict.agrees() {
+            return Err(crate::errors::CheckError::new_err(verdict.line));
+        }
+    }
+    counted
+        .terms
+        .iter()
+        .map(|term| {
+            let value = published
+                .as_ref()
+                .map_or_else(|| term.count.clone(), |c| c.convert(term));
+            numbers::int(py, &value)
+        })
+        .collect()
+}

@@ -59,7 +59,9 @@ mod knights_tour {
     const __version__: &str = env!("CARGO_PKG_VERSION");
 
     #[pymodule_export]
-    use crate::functions::{_knight_graph, by_start, count, find, methods, report, tour, tours};
+    use crate::functions::{
+        _knight_graph, by_start, count, find, methods, report, sequence, tour, tours,
+    };
 
     #[pymodule_export]
     use crate::family::{TourIter, Tours};

@@ -199,7 +199,7 @@ def test_bad_input_raises_value_error_with_one_line(call, message):
 def test_every_function_has_a_docstring_with_examples():
     assert "Examples" in kt.__doc__ and ">>>" in kt.__doc__
     for name in ["count", "by_start", "report", "tours", "tour", "find", "methods", "Tours",
-                 "Table", "knight_graph"]:
+                 "Table", "knight_graph", "sequence"]:
         assert ">>>" in getattr(kt, name).__doc__, name
 
 
@@ -213,7 +213,7 @@ def test_the_docstring_examples_hold():
     finder = doctest.DocTestFinder(recurse=False)
     runner = doctest.DocTestRunner()
     names = ["count", "by_start", "report", "tours", "tour", "find", "methods", "Table",
-             "knight_graph"]
+             "knight_graph", "sequence"]
     items = [("knights_tour", kt)] + [(n, getattr(kt, n)) for n in names]
     # The class and its methods (a method's docstring is found through
     # the class's __dict__, which doctest reads from the class itself).
@@ -311,3 +311,25 @@ def test_the_stub_agrees_with_the_module_by_stubtest(tmp_path):
         env={**os.environ, "MYPY_CACHE_DIR": str(tmp_path / "mypy")},
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_sequence_is_each_boards_count_from_one_sweep():
+    terms = kt.sequence(3, 9)
+    assert terms == [kt.count(f"3x{n}") for n in range(1, 10)]
+    assert all(type(t) is int for t in terms)
+    # The first cells: at every column boundary, the board.
+    cells = kt.sequence(4, 20, cells=True)
+    assert [cells[4 * n - 1] for n in range(1, 6)] == kt.sequence(4, 5)
+    # A published sequence's convention, checked.
+    assert kt.sequence(5, 6, oeis="A083386", check=True) == [0, 0, 0, 82, 864, 18784]
+
+
+def test_a_sequence_is_refused_as_a_count_is():
+    with pytest.raises(kt.BeyondMachineError):
+        kt.sequence(13, 100)
+    with pytest.raises(kt.KnightsTourError):
+        kt.sequence(5, 10, threads=100000)
+    with pytest.raises(kt.KnightsTourError):
+        kt.sequence(5, 10, oeis="A175881")
+    with pytest.raises(kt.KnightsTourError):
+        kt.sequence(5, 10, check=True)

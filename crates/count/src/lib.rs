@@ -78,6 +78,7 @@ mod checkpoint_of;
 mod failure;
 pub mod human;
 pub mod known;
+mod machine;
 pub mod methods;
 mod numbers;
 mod observer;

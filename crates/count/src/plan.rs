@@ -32,13 +32,15 @@
 //! A refused request costs microseconds, not the seconds of a run that
 //! fails at its first big allocation.
 
+use std::path::PathBuf;
+
 use kt_memory::Bytes;
 use kt_tours::NoTour;
 
 use crate::checkpoint_of::CheckpointOf;
 use crate::failure::Failure;
-use crate::human;
-use crate::methods::{Job, LONG_SECONDS, MethodSettings, Reach, Resources};
+use crate::machine::{machine_fits, memory_fits, resources};
+use crate::methods::{Job, MethodSettings, Reach};
 use crate::questions::{self, Strategy};
 use crate::request::{MethodChoice, Question, Request, Work};
 use crate::words::message;
@@ -97,9 +99,9 @@ pub const ZDD_REACH_OPEN: usize = 36;
 /// at 22 GiB.
 pub const ZDD_REACH_CLOSED: usize = 48;
 
-/// Threads beyond this multiple of the machine's cores are refused: no
-/// method scales past its cores, and oxidd reserves a deep stack per thread.
-pub const MAX_THREADS_PER_CORE: u32 = 4;
+/// Threads beyond this multiple of the machine's cores are refused
+/// (`crate::machine`).
+pub use crate::machine::MAX_THREADS_PER_CORE;
 
 /// The smallest memory budget any method can work in (`methods`, where
 /// a method's advice reads it too): below it the budget is refused with
@@ -357,7 +359,7 @@ fn decide(
     grounds: Grounds,
 ) -> Result<Plan, Failure> {
     let name = candidate.settings.name();
-    let estimate = reach.brief();
+    let estimate = reach.brief_within(candidate.job.budget);
     let reason = match grounds {
         Grounds::Asked => format!("asked for; {estimate}"),
         Grounds::Fastest => format!("auto: fastest that fits; {estimate}"),
@@ -422,65 +424,25 @@ fn decide(
 /// budget: a budget below what the board needs stops the run with a
 /// message naming it, whichever method runs.
 fn fits(reach: &Reach, candidate: &Candidate) -> Result<(), String> {
-    let machine = kt_memory::machine_memory().unwrap_or(candidate.job.budget);
-    within(reach, candidate, machine, "this machine's")
+    memory_fits(reach, &spill_dir(&candidate.settings), candidate.job.budget)
 }
 
 /// Whether the estimate is within this machine: memory within its
 /// physical memory (and, for a method that spills, the free disk where it
-/// spills), time within [`LONG_SECONDS`]. `Err` says why not, in a few
+/// spills), time within [`crate::methods::LONG_SECONDS`]. `Err` says why not, in a few
 /// words. A run over its budget but within the machine is left to the
 /// budget's own checks, which stop it with a message naming the limit.
 fn within_machine(reach: &Reach, candidate: &Candidate) -> Result<(), String> {
-    let memory = fits(reach, candidate);
-    let time = if reach.seconds > LONG_SECONDS {
-        Err(format!(
-            "{} is more than {}",
-            human::duration(reach.seconds),
-            human::duration(LONG_SECONDS)
-        ))
-    } else {
-        Ok(())
-    };
-    match (memory, time) {
-        (Ok(()), Ok(())) => Ok(()),
-        (Err(why), Ok(())) | (Ok(()), Err(why)) => Err(why),
-        (Err(memory), Err(time)) => Err(format!("{memory}, and {time}")),
-    }
+    machine_fits(reach, &spill_dir(&candidate.settings), candidate.job.budget)
 }
 
-/// Memory within `room` (plus the free disk, for a method that spills).
-fn within(reach: &Reach, candidate: &Candidate, room: Bytes, what: &str) -> Result<(), String> {
-    let disk = if reach.spills {
-        free_disk(&candidate.settings)
-    } else {
-        None
-    };
-    let total = Bytes(room.0.saturating_add(disk.as_ref().map_or(0, |(d, _)| d.0)));
-    if reach.memory <= total {
-        return Ok(());
-    }
-    let memory = human::bytes(reach.memory);
-    Err(match disk {
-        Some((disk, dir)) => {
-            format!("{memory} is more than {what} {room} and the {disk} free in {dir}")
-        }
-        None => format!("{memory} is more than {what} {room}"),
-    })
-}
-
-/// The free space where a method spills, and that directory.
-fn free_disk(settings: &MethodSettings) -> Option<(Bytes, String)> {
+/// Where a method spills (the temporary directory unless it names one).
+fn spill_dir(settings: &MethodSettings) -> PathBuf {
     let outputs = settings.method().outputs();
-    let dir = outputs
+    outputs
         .dirs
         .first()
-        .map_or_else(std::env::temp_dir, |(_, d)| d.clone());
-    let stat = rustix::fs::statvfs(&dir).ok()?;
-    Some((
-        Bytes(stat.f_bavail.saturating_mul(stat.f_frsize)),
-        dir.display().to_string(),
-    ))
+        .map_or_else(std::env::temp_dir, |(_, d)| d.clone())
 }
 
 /// Checkpoints record whole counts: a method's checkpoint or resume
@@ -540,89 +502,6 @@ pub(crate) fn checkpoint_question(
             },
         }),
         _ => None,
-    }
-}
-
-/// The threads and budget of a method's resources (one thread and the
-/// default budget for a method that takes none).
-fn resources(asked: Option<Resources>, notes: &mut Vec<Message>) -> Result<(Bytes, u32), Failure> {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get() as u32);
-    let Some(asked) = asked else {
-        return Ok((kt_memory::default_budget(), 1));
-    };
-    let threads = asked.threads.unwrap_or(cores);
-    let most = MAX_THREADS_PER_CORE * cores;
-    if threads == 0 {
-        return Err(Failure::refused(message!(
-            Setting::Threads,
-            " must be at least 1"
-        )));
-    }
-    if threads > most {
-        return Err(Failure::refused(message!(
-            Setting::Threads.given(threads),
-            format!(
-                " is more than {MAX_THREADS_PER_CORE} times the {cores} cores of this machine (at most {most})"
-            )
-        )));
-    }
-    Ok((budget(asked.memory, notes)?, threads))
-}
-
-/// The budget: as asked, capped to the machine's memory and to what the
-/// process's address-space limit leaves room for, or the default.
-fn budget(asked: Option<Bytes>, notes: &mut Vec<Message>) -> Result<Bytes, Failure> {
-    let machine = kt_memory::machine_memory();
-    if let (Some(asked), Some(room)) = (asked, kt_memory::address_space_budget())
-        && asked >= MIN_MEMORY
-        && asked > room
-        // Where the machine is smaller, its own cap says more.
-        && machine.is_none_or(|machine| room < machine)
-    {
-        notes.push(message!(
-            Setting::Memory.given(asked),
-            format!(
-                " is more than half of this process's address-space limit (ulimit -v) of {}; the budget is {room}",
-                kt_memory::address_space_limit().unwrap_or(room)
-            )
-        ));
-        return Ok(room.max(MIN_MEMORY));
-    }
-    match (asked, machine) {
-        (Some(asked), _) if asked < MIN_MEMORY => Err(Failure::refused(message!(
-            Setting::Memory.given(asked),
-            format!(
-                " is below the smallest usable memory budget of {MIN_MEMORY}: the program itself holds about 5 MiB before any work"
-            )
-        ))),
-        (Some(asked), Some(machine)) if asked > machine => {
-            notes.push(message!(
-                Setting::Memory.given(asked),
-                format!(
-                    " is more than this machine's {machine} of memory; the budget is {machine}"
-                )
-            ));
-            Ok(machine)
-        }
-        (Some(asked), _) => Ok(asked),
-        (None, machine) => {
-            // Said in the log, not as a note: on a busy machine every run
-            // would repeat it, and the budget is in the report and in any
-            // message about reaching it.
-            // Once a process: every candidate method, and every plan of a
-            // run, comes here.
-            static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-            let budget = kt_memory::default_budget();
-            if let (Some(machine), Some(available)) = (machine, kt_memory::available_memory())
-                && budget < Bytes(machine.0 / 4 * 3)
-                && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed)
-            {
-                tracing::info!(
-                    "the memory budget is {budget}, nine tenths of the {available} available now: other processes hold the rest of this machine's {machine}"
-                );
-            }
-            Ok(budget)
-        }
     }
 }
 

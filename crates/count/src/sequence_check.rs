@@ -68,6 +68,10 @@ impl Check {
         })?;
         let counts = |rows: usize, kind: TourKind, measure: Measure| {
             let of = match measure {
+                // rows 0: the square boards n×n, no strip `sequence` sweeps.
+                Measure::Cols if rows == 0 => {
+                    "square nxn boards (count N --check checks them)".to_string()
+                }
                 Measure::Cols => format!("{rows}xn boards"),
                 Measure::Cells => format!("the first cells of a {rows}-row strip"),
             };

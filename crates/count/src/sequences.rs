@@ -140,7 +140,16 @@ impl PublishedSequence {
     /// A published term in the project's convention: open tours directed (×2 when the
     /// sequence is undirected, except a one-cell board, whose single path counts 1 either way);
     /// closed tours undirected as published.
+    ///
+    /// A one-cell board's open tour is the project's 1 (the path of no
+    /// moves, as `count 1` says) whatever the sequence publishes for it:
+    /// Knuth's first-cells sequences count it 1, Weisstein's A308131 counts
+    /// a graph of one vertex as having no Hamiltonian path (0). That is a
+    /// convention of the sequence, not a different count.
     pub fn in_project_convention(&self, n: usize, term: &BigUint) -> BigUint {
+        if self.kind == TourKind::Open && self.cells_of(n) == 1 {
+            return BigUint::from(1u32);
+        }
         if self.doubles(n) {
             term * 2u32
         } else {
@@ -154,7 +163,15 @@ impl PublishedSequence {
     /// has a distinct reverse); an odd one is halved rounding down, so
     /// compare in the project's convention (or check that converting back
     /// gives `ours`) where a count may be wrong.
+    /// A one-cell board's open tour is as the sequence publishes it,
+    /// where it does (see [`Self::in_project_convention`]).
     pub fn in_sequence_convention(&self, n: usize, ours: &BigUint) -> BigUint {
+        if self.kind == TourKind::Open
+            && self.cells_of(n) == 1
+            && let Some(published) = self.term(n)
+        {
+            return published.clone();
+        }
         if self.doubles(n) {
             ours / 2u32
         } else {
@@ -377,6 +394,19 @@ mod tests {
             .clone()
     }
 
+    /// A one-cell board's open path is the project's 1 whichever way a
+    /// sequence publishes it, and goes back to the published value.
+    #[test]
+    fn a_one_cell_board_is_one_tour_in_the_project_s_convention() {
+        for a_number in ["A308131", "A389759"] {
+            let sequence = published_sequence(a_number).unwrap();
+            let published = sequence.term(1).unwrap().clone();
+            let ours = sequence.in_project_convention(1, &published);
+            assert_eq!(ours, BigUint::from(1u32), "{a_number}");
+            assert_eq!(sequence.in_sequence_convention(1, &ours), published);
+        }
+    }
+
     #[test]
     fn every_row_parses_and_the_terms_run_from_the_offset_without_a_gap() {
         let all = published_sequences();
@@ -475,11 +505,15 @@ mod tests {
                 let ours = s.in_project_convention(*n, term);
                 assert_eq!(&s.in_sequence_convention(*n, &ours), term, "{s} a({n})");
                 let doubled = s.kind == TourKind::Open && !s.directed && s.cells_of(*n) > 1;
-                assert_eq!(
-                    ours,
-                    if doubled { term * 2u32 } else { term.clone() },
-                    "{s} a({n})"
-                );
+                let one_cell = s.kind == TourKind::Open && s.cells_of(*n) == 1;
+                let expected = if doubled {
+                    term * 2u32
+                } else if one_cell {
+                    BigUint::from(1u32)
+                } else {
+                    term.clone()
+                };
+                assert_eq!(ours, expected, "{s} a({n})");
             }
         }
         // A one-cell prefix: its single path counts 1 in either convention.

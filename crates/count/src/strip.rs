@@ -20,18 +20,20 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Order, OrderChoice, SweepCount};
+use kt_frontier::{FrontierError, Options, Order, OrderChoice};
 use kt_memory::{Bytes, Watchdog};
 use num_bigint::BigUint;
 
 use crate::cancel::{CancelToken, Cause};
 use crate::checkpoint_of::{self, CheckpointOf};
 use crate::failure::{Failure, FailureKind};
-use crate::words::Setting;
+use crate::methods::{ColumnsEstimate, Reach, Resources};
+use crate::paths::CheckpointTarget;
 use crate::words::message;
+use crate::words::{Message, Setting, Word};
 
 /// What a front end watches a sweep with, and the levels it reports.
-pub use kt_frontier::{LevelReport, Watcher};
+pub use kt_frontier::{LevelReport, SweepCount, Unwatched, Watcher};
 
 /// The widest strip a sequence sweeps: the frontier of a column-major
 /// sweep holds about `2·rows + 1` squares (one more for the apex of open
@@ -55,11 +57,13 @@ pub struct StripRequest {
     pub to: usize,
     pub kind: TourKind,
     pub measure: Measure,
-    /// Worker threads (at least 1).
+    /// Worker threads (at least 1, at most
+    /// [`crate::plan::MAX_THREADS_PER_CORE`] a core).
     pub threads: usize,
     /// The memory budget (`None`: [`kt_memory::default_budget`]).
     pub memory: Option<Bytes>,
-    /// Where levels that do not fit the budget spill.
+    /// Where levels that do not fit the budget spill (created if
+    /// missing).
     pub spill_dir: Option<PathBuf>,
     /// Write the level reached here now and then, to resume from.
     pub checkpoint: Option<PathBuf>,
@@ -71,6 +75,8 @@ pub struct StripRequest {
     /// the states. Only boards `rows × n` are their own mirror image, so
     /// a count of first cells is never folded.
     pub fold: bool,
+    /// Start work estimated beyond this machine (as `count --force`).
+    pub force: bool,
 }
 
 /// One term: `n` columns (or cells) and its count in the project's
@@ -91,6 +97,73 @@ pub struct StripCounted {
     pub seconds: f64,
 }
 
+/// A sequence that stopped before its last term: why, and the terms it
+/// had finished (a term is final once the sweep has passed its last
+/// square), which a front end still gives, marked partial.
+#[derive(Clone, Debug)]
+pub struct StripUnfinished {
+    pub failure: Failure,
+    /// The finished terms, in order: the first terms of the sequence.
+    pub terms: Vec<Term>,
+}
+
+impl From<Failure> for StripUnfinished {
+    fn from(failure: Failure) -> StripUnfinished {
+        StripUnfinished {
+            failure,
+            terms: Vec::new(),
+        }
+    }
+}
+
+/// How a sequence is answered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StripWay {
+    /// One sweep of the whole strip, column by column: every term from
+    /// it.
+    OneSweep,
+    /// Each board `rows × n` by its own count along its longer side: a
+    /// strip taller than it is long has a frontier of about `2·rows`
+    /// squares swept column by column, and of `2·n` swept row by row
+    /// (`sequence 9 --to 4`: four small counts, not a sweep of 9×9's
+    /// first columns). Chosen by estimate, for boards only.
+    BoardByBoard,
+}
+
+/// How a sequence will be answered, decided before any work: the request
+/// with its resources resolved, the way, the estimate and what the caller
+/// should know. [`count_strip`] runs it.
+#[derive(Clone, Debug)]
+pub struct StripPlan {
+    pub request: StripRequest,
+    pub budget: Bytes,
+    pub way: StripWay,
+    /// The estimate of the way chosen.
+    pub estimate: ColumnsEstimate,
+    /// Settings capped, an estimate beyond the machine started anyway.
+    pub notes: Vec<Message>,
+}
+
+impl StripPlan {
+    /// The estimate as the plan of a count states it.
+    pub fn reach(&self) -> Reach {
+        reach(&self.estimate)
+    }
+}
+
+/// A columns estimate as a [`Reach`]: the sweep spills what the budget
+/// does not hold.
+fn reach(estimate: &ColumnsEstimate) -> Reach {
+    Reach {
+        seconds: estimate.seconds,
+        memory: Bytes(crate::methods::whole(estimate.bytes)),
+        spills: true,
+        nodes: None,
+        states: Some(estimate.states_summed),
+        basis: "the levels measured on strips".into(),
+    }
+}
+
 impl StripRequest {
     /// A request with the machine's defaults.
     pub fn new(rows: usize, to: usize, kind: TourKind, measure: Measure) -> StripRequest {
@@ -106,7 +179,59 @@ impl StripRequest {
             checkpoint_every: None,
             resume: None,
             fold: true,
+            force: false,
         }
+    }
+
+    /// Plans the sequence, refusing before any work (and before writing
+    /// anything but the directories asked for) what cannot run, in the
+    /// order `crate::plan` refuses a count's: the strip and its terms;
+    /// threads and memory; every path the sweep writes or reads (a spill
+    /// directory is made, a checkpoint must be this sequence's and not in
+    /// use, one to resume must hold a checkpoint of it); then the
+    /// estimate, refused beyond this machine unless [`StripRequest::force`].
+    pub fn plan(&self) -> Result<StripPlan, Failure> {
+        let board = self.board()?;
+        let mut notes = Vec::new();
+        let asked = Resources {
+            threads: Some(u32::try_from(self.threads).unwrap_or(u32::MAX)),
+            memory: self.memory,
+        };
+        let (budget, threads) = crate::machine::resources(Some(asked), &mut notes)?;
+        let mut request = self.clone();
+        request.threads = threads as usize;
+        request.memory = Some(budget);
+        request.check_paths()?;
+        let sweep = request.sweep_estimate()?;
+        let way = match request.boards_estimate() {
+            Some(boards) if boards.seconds < sweep.seconds => (StripWay::BoardByBoard, boards),
+            _ => (StripWay::OneSweep, sweep),
+        };
+        let (way, estimate) = way;
+        let spill_dir = request.spill_dir();
+        if let Err(beyond) = crate::machine::machine_fits(&reach(&estimate), &spill_dir, budget) {
+            let what = message!(format!(
+                "a sequence of {} tours of {board}: the estimate, {} (the levels measured on strips), is beyond this machine: {beyond}",
+                self.kind,
+                reach(&estimate).describe()
+            ));
+            if !self.force {
+                return Err(Failure::refused(message!(
+                    what,
+                    "; ",
+                    Word::Force,
+                    " starts it anyway"
+                )));
+            }
+            notes.push(message!(what, "; started with ", Word::Force));
+        }
+        Ok(StripPlan {
+            request,
+            budget,
+            way,
+            estimate,
+            notes,
+        })
     }
 
     /// What the sweep will cost, before any work: the columns sweep of its
@@ -115,18 +240,67 @@ impl StripRequest {
     /// measured on 6×12 open (`docs/benchmarks.md`, *Sequences*): the
     /// folded sweep of the boards reads 0.75 of the columns' states, an
     /// unfolded one 1.13, one of every first-cells prefix 1.34.
-    pub fn estimate(&self) -> Result<crate::methods::ColumnsEstimate, Failure> {
+    ///
+    /// A strip taller than it is long is still swept column by column (the
+    /// order of its terms): its levels are the first columns of the square
+    /// `rows × rows`, so its estimate is that square's, in proportion to
+    /// the columns swept.
+    pub fn sweep_estimate(&self) -> Result<ColumnsEstimate, Failure> {
         let board = self.board()?;
+        let square = board.rows() > board.cols();
+        let swept = if square {
+            Board::new(board.rows(), board.rows()).map_err(|e| Failure::refused(e.to_string()))?
+        } else {
+            board
+        };
         let mut estimate =
-            crate::methods::estimate_columns_sweep(board, self.kind, self.threads.min(4096) as u32);
-        let factor = match (self.measure, self.folds()) {
+            crate::methods::estimate_columns_sweep(swept, self.kind, self.threads.min(4096) as u32);
+        let mut factor = match (self.measure, self.folds()) {
             (Measure::Cols, true) => 0.75,
             (Measure::Cols, false) => 1.13,
             (Measure::Cells, _) => 1.34,
         };
+        if square {
+            factor *= board.cols() as f64 / board.rows() as f64;
+        }
         estimate.states_summed *= factor;
         estimate.seconds *= factor;
         Ok(estimate)
+    }
+
+    /// What counting each board on its own costs, where the sequence may
+    /// be answered so ([`StripWay::BoardByBoard`]: boards, not first
+    /// cells, and no checkpoint asked for, which records one sweep); the
+    /// widest of the boards' levels, the work summed.
+    fn boards_estimate(&self) -> Option<ColumnsEstimate> {
+        if self.measure != Measure::Cols
+            || self.checkpoint.is_some()
+            || self.resume.is_some()
+            || self.rows <= self.to
+        {
+            return None;
+        }
+        let threads = self.threads.min(4096) as u32;
+        let mut all = ColumnsEstimate {
+            peak_states: 0.0,
+            states_summed: 0.0,
+            seconds: 0.0,
+            bytes: 0.0,
+        };
+        for n in 1..=self.to {
+            let board = Board::new(self.rows, n).ok()?;
+            let one = crate::methods::estimate_columns_sweep(board, self.kind, threads);
+            all.peak_states = all.peak_states.max(one.peak_states);
+            all.bytes = all.bytes.max(one.bytes);
+            all.states_summed += one.states_summed;
+            all.seconds += one.seconds;
+        }
+        Some(all)
+    }
+
+    /// The estimate of the way the plan takes (see [`StripRequest::plan`]).
+    pub fn estimate(&self) -> Result<ColumnsEstimate, Failure> {
+        self.plan().map(|plan| plan.estimate)
     }
 
     /// Whether the sweep folds: asked for, and every term a board.
@@ -141,7 +315,17 @@ impl StripRequest {
             Measure::Cols => self.to,
             Measure::Cells => self.to.div_ceil(self.rows),
         };
-        Board::new(self.rows, cols).map_err(|e| Failure::refused(e.to_string()))
+        Board::new(self.rows, cols).map_err(|e| {
+            Failure::refused(format!(
+                "a sequence to term {} of {} rows needs a {}x{cols} strip: {e}",
+                self.to, self.rows, self.rows
+            ))
+        })
+    }
+
+    /// Where the sweep spills.
+    fn spill_dir(&self) -> PathBuf {
+        self.spill_dir.clone().unwrap_or_else(std::env::temp_dir)
     }
 
     /// The question a checkpoint of this sweep keeps the work of.
@@ -165,6 +349,65 @@ impl StripRequest {
         ] {
             if let Some(dir) = dir {
                 checkpoint_of::check(option, dir, asked)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every path the sweep writes or reads, checked before any work as a
+    /// count's are (`crate::plan`): the spill directory made, the
+    /// checkpoint directory makeable, the program's and not another
+    /// sweep's now, and the one resumed a checkpoint of this sequence that
+    /// no sweep is writing now. Nothing is written into a directory
+    /// refused.
+    fn check_paths(&self) -> Result<(), Failure> {
+        if let Some(dir) = &self.spill_dir {
+            crate::paths::writable_dir(Setting::SpillDir, dir)?;
+        }
+        self.check_checkpoints()?;
+        if let Some(dir) = &self.checkpoint {
+            crate::paths::makeable_dir(Setting::Checkpoint, dir)?;
+            crate::paths::checkpoint_dir(&CheckpointTarget {
+                write: dir.clone(),
+                resume: self.resume.clone(),
+                share: None,
+            })?;
+        }
+        if let Some(dir) = &self.resume {
+            let refused =
+                |why: String| Failure::refused(message!(Setting::Resume.given(dir.display()), why));
+            if !kt_frontier::checkpoint::holds_checkpoint(dir) {
+                return Err(refused(
+                    ": no checkpoint there (a checkpoint directory holds a manifest)".into(),
+                ));
+            }
+            if kt_frontier::checkpoint::in_use(dir) {
+                return Err(refused(
+                    ": it is the checkpoint of another sweep running now; wait for it to end"
+                        .into(),
+                ));
+            }
+            let board = self.board()?;
+            match kt_frontier::checkpoint::inspect(dir) {
+                Ok(held)
+                    if held.rows == board.rows()
+                        && held.cols == board.cols()
+                        && held.kind == self.kind
+                        && held.prefixes => {}
+                Ok(held) => {
+                    return Err(refused(format!(
+                        ": it is a checkpoint of {} tours of {}x{}{}, not of this sequence's {board}",
+                        held.kind,
+                        held.rows,
+                        held.cols,
+                        if held.prefixes {
+                            ""
+                        } else {
+                            " (a whole count)"
+                        }
+                    )));
+                }
+                Err(e) => return Err(refused(format!(": {e}"))),
             }
         }
         Ok(())
@@ -197,81 +440,156 @@ impl StripRequest {
     /// The sweep's options (the frontier method's shares of the budget:
     /// four fifths for the levels' tables, nine tenths before runs go to
     /// disk whatever the accounts say).
-    fn options(&self, order: &Order) -> Options {
+    fn options(&self, order: OrderChoice, fold: bool) -> Options {
         let budget = self.budget().0;
         Options {
             threads: self.threads,
             memory: budget / 5 * 4,
             resident_limit: budget / 10 * 9,
-            spill_dir: self.spill_dir.clone().unwrap_or_else(std::env::temp_dir),
+            spill_dir: self.spill_dir(),
             checkpoint: self.checkpoint.clone(),
             checkpoint_every: self
                 .checkpoint_every
                 .unwrap_or(crate::methods::CHECKPOINT_EVERY),
             resume: self.resume.clone(),
-            order: OrderChoice::Given(order.clone()),
-            // The sweep of every prefix folds on its own terms.
-            fold: false,
+            order,
+            fold,
         }
     }
 }
 
-/// Counts the sequence `request` asks for in one sweep; `watcher` sees
-/// every level, `cancel` stops the sweep at its next look.
+/// Counts the sequence `plan` answers, the way it chose; `watcher` sees
+/// every level, `cancel` stops the work at its next look. Stopped early,
+/// it gives the terms it had finished.
 pub fn count_strip(
-    request: &StripRequest,
+    plan: &StripPlan,
     watcher: &dyn Watcher,
     cancel: &CancelToken,
-) -> Result<StripCounted, Failure> {
+) -> Result<StripCounted, StripUnfinished> {
+    let request = &plan.request;
     let board = request.board()?;
-    request.check_checkpoints()?;
-    if let Some(dir) = &request.checkpoint {
-        checkpoint_of::record(dir, request.question()?)?;
-    }
     let started = Instant::now();
-    let order = Order::column_major(board);
-    let budget = request.budget();
-    let options = request.options(&order);
-    let outcome = if board.cells() == 1 {
-        // One square: its path is the convention's, no sweep describes it.
-        SweepCount::empty(0)
-    } else {
-        let watchdog = {
-            let cancel = cancel.clone();
-            Watchdog::start(budget, move |resident| {
-                cancel.cancel(Cause::MemoryBudget { resident, budget });
-            })
-            .map_err(|e| Failure::other(format!("cannot start the memory watchdog: {e}")))?
-        };
-        let swept = kt_frontier::count_prefixes(
-            &order,
-            request.kind,
-            request.measure == Measure::Cols,
-            request.folds(),
-            &options,
-            watcher,
-            cancel.flag(),
-        );
-        drop(watchdog);
-        swept.map_err(|e| failure(&e, cancel, budget, request.checkpoint.is_some()))?
+    let budget = plan.budget;
+    let watchdog = {
+        let cancel = cancel.clone();
+        Watchdog::start(budget, move |resident| {
+            cancel.cancel(Cause::MemoryBudget { resident, budget });
+        })
+        .map_err(|e| Failure::other(format!("cannot start the memory watchdog: {e}")))?
     };
+    let counted = match plan.way {
+        StripWay::OneSweep => one_sweep(request, board, watcher, cancel),
+        StripWay::BoardByBoard => board_by_board(request, watcher, cancel),
+    };
+    drop(watchdog);
+    let (terms, outcome) = counted?;
     Ok(StripCounted {
         board,
-        terms: terms(request, &outcome),
+        terms,
         outcome,
         seconds: started.elapsed().as_secs_f64(),
     })
 }
 
-/// The terms from a sweep's cycles by prefix, in the project's convention.
-fn terms(request: &StripRequest, outcome: &SweepCount) -> Vec<Term> {
-    let cycles = |m: usize| outcome.prefix(m);
-    (1..=request.to)
-        .map(|n| {
-            let m = match request.measure {
-                Measure::Cols => request.rows * n,
-                Measure::Cells => n,
+/// Every term from one sweep of every prefix of the strip.
+fn one_sweep(
+    request: &StripRequest,
+    board: Board,
+    watcher: &dyn Watcher,
+    cancel: &CancelToken,
+) -> Result<(Vec<Term>, SweepCount), StripUnfinished> {
+    if let Some(dir) = &request.checkpoint {
+        checkpoint_of::record(dir, request.question()?)?;
+    }
+    if board.cells() == 1 {
+        // One square: its path is the convention's, no sweep describes it.
+        return Ok((terms(request, &[], 1), SweepCount::empty(0)));
+    }
+    let order = Order::column_major(board);
+    // The sweep of every prefix folds on its own terms.
+    let options = request.options(OrderChoice::Given(order.clone()), false);
+    let swept = kt_frontier::count_prefixes(
+        &order,
+        request.kind,
+        request.measure == Measure::Cols,
+        request.folds(),
+        &options,
+        watcher,
+        cancel.flag(),
+    );
+    match swept {
+        Ok(outcome) => Ok((terms(request, &outcome.prefixes, board.cells()), outcome)),
+        Err(error) => {
+            let finished = match &error {
+                FrontierError::Cancelled {
+                    steps_done,
+                    prefixes,
+                    ..
+                } => terms(request, prefixes, *steps_done),
+                _ => Vec::new(),
             };
+            Err(StripUnfinished {
+                failure: failure(&error, cancel, request.budget()),
+                terms: finished,
+            })
+        }
+    }
+}
+
+/// Every term by its own count ([`StripWay::BoardByBoard`]).
+fn board_by_board(
+    request: &StripRequest,
+    watcher: &dyn Watcher,
+    cancel: &CancelToken,
+) -> Result<(Vec<Term>, SweepCount), StripUnfinished> {
+    let mut finished = Vec::with_capacity(request.to);
+    let mut outcome = SweepCount::empty(0);
+    for n in 1..=request.to {
+        let board = Board::new(request.rows, n).map_err(|e| Failure::refused(e.to_string()))?;
+        let count = if board.cells() == 1 {
+            BigUint::from(u32::from(request.kind == TourKind::Open))
+        } else {
+            match kt_frontier::count_tours(
+                board,
+                request.kind,
+                &request.options(OrderChoice::Columns, true),
+                watcher,
+                cancel.flag(),
+            ) {
+                Ok(counted) => {
+                    outcome.width = outcome.width.max(counted.outcome.width);
+                    outcome.levels.extend(counted.outcome.levels);
+                    outcome.cycles = counted.outcome.cycles;
+                    counted.tours
+                }
+                Err(error) => {
+                    return Err(StripUnfinished {
+                        failure: failure(&error, cancel, request.budget()),
+                        terms: finished,
+                    });
+                }
+            }
+        };
+        finished.push(Term { n, count });
+    }
+    Ok((finished, outcome))
+}
+
+/// The terms whose last square is among the first `through` of the
+/// strip, from a sweep's cycles by prefix, in the project's convention.
+fn terms(request: &StripRequest, prefixes: &[(usize, BigUint)], through: usize) -> Vec<Term> {
+    let cycles = |m: usize| {
+        prefixes
+            .binary_search_by_key(&m, |(k, _)| *k)
+            .map_or(BigUint::ZERO, |at| prefixes[at].1.clone())
+    };
+    (1..=request.to)
+        .map(|n| match request.measure {
+            Measure::Cols => (n, request.rows * n),
+            Measure::Cells => (n, n),
+        })
+        .take_while(|&(_, m)| m <= through)
+        .map(|(n, m)| {
             let count = match request.kind {
                 TourKind::Closed => cycles(m),
                 TourKind::Open if m == 1 => BigUint::from(1u32),
@@ -282,35 +600,20 @@ fn terms(request: &StripRequest, outcome: &SweepCount) -> Vec<Term> {
         .collect()
 }
 
-/// The failure a frontier error means.
-fn failure(
-    error: &FrontierError,
-    cancel: &CancelToken,
-    budget: Bytes,
-    checkpoints: bool,
-) -> Failure {
-    let resumable = if checkpoints {
-        message!(
-            "; the checkpoint, if one was written, goes on with ",
-            Setting::Resume
-        )
-    } else {
-        message!(
-            "; with ",
-            Setting::Checkpoint.given("DIR"),
-            " a sweep can be stopped and go on with ",
-            Setting::Resume.given("DIR")
-        )
-    };
+/// The failure a frontier error means. How to go on (the checkpoint
+/// written, the command that resumes it) is the front end's to say: it
+/// knows the command line.
+fn failure(error: &FrontierError, cancel: &CancelToken, budget: Bytes) -> Failure {
     let (kind, message) = match (error, cancel.cause()) {
-        (FrontierError::Cancelled { levels }, Some(Cause::MemoryBudget { resident, .. })) => (
+        (
+            FrontierError::Cancelled { steps_done, .. },
+            Some(Cause::MemoryBudget { resident, .. }),
+        ) => (
             FailureKind::Limit,
             message!(
                 format!(
-                    "memory budget of {budget} exceeded (resident {resident}) after {} steps",
-                    levels.len()
+                    "memory budget of {budget} exceeded (resident {resident}) after {steps_done} steps"
                 ),
-                resumable,
                 "; ",
                 crate::methods::memory_advice(
                     budget,
@@ -320,17 +623,14 @@ fn failure(
                 )
             ),
         ),
-        (FrontierError::Cancelled { levels }, cause) => (
+        (FrontierError::Cancelled { steps_done, .. }, cause) => (
             FailureKind::Stopped {
                 signal: match cause {
                     Some(Cause::Stop { signal }) => *signal,
                     _ => None,
                 },
             },
-            message!(
-                format!("interrupted after {} steps", levels.len()),
-                resumable
-            ),
+            message!(format!("interrupted after {steps_done} steps")),
         ),
         (
             FrontierError::TooWide { .. }
@@ -353,7 +653,6 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
-    use kt_frontier::Unwatched;
 
     fn counts(rows: usize, to: usize, kind: TourKind, measure: Measure) -> Vec<BigUint> {
         counts_folded(rows, to, kind, measure, true)
@@ -371,7 +670,7 @@ mod tests {
             fold,
             ..StripRequest::new(rows, to, kind, measure)
         };
-        count_strip(&request, &Unwatched, &CancelToken::new())
+        count_strip(&request.plan().unwrap(), &Unwatched, &CancelToken::new())
             .unwrap()
             .terms
             .into_iter()
@@ -430,6 +729,62 @@ mod tests {
         // One cell: one path; two cells of a column: no move joins them.
         assert_eq!(cells[0], BigUint::from(1u32));
         assert_eq!(cells[1], BigUint::ZERO);
+    }
+
+    /// Stops a sweep when step `at` starts.
+    struct StopAt {
+        at: usize,
+        cancel: CancelToken,
+    }
+
+    impl Watcher for StopAt {
+        fn step_started(&self, step: usize, _steps: usize, _states: u64) {
+            if step == self.at {
+                self.cancel.cancel(Cause::Stop { signal: None });
+            }
+        }
+    }
+
+    /// A sweep stopped part-way gives exactly the terms whose squares it
+    /// had passed, each the whole sweep's.
+    #[test]
+    fn a_stopped_sweep_gives_its_finished_terms() {
+        for (rows, to, kind, measure) in [
+            (4, 9, TourKind::Open, Measure::Cols),
+            (3, 8, TourKind::Closed, Measure::Cols),
+            (4, 30, TourKind::Open, Measure::Cells),
+        ] {
+            let whole = counts(rows, to, kind, measure);
+            for at in [2, 13, 22] {
+                let cancel = CancelToken::new();
+                let plan = StripRequest {
+                    threads: 1,
+                    ..StripRequest::new(rows, to, kind, measure)
+                }
+                .plan()
+                .unwrap();
+                let stop = StopAt {
+                    at,
+                    cancel: cancel.clone(),
+                };
+                let unfinished = count_strip(&plan, &stop, &cancel).unwrap_err();
+                assert!(matches!(
+                    unfinished.failure.kind,
+                    FailureKind::Stopped { .. }
+                ));
+                let done = at - 1;
+                let expected = match measure {
+                    Measure::Cols => done / rows,
+                    Measure::Cells => done,
+                };
+                let found: Vec<BigUint> = unfinished.terms.into_iter().map(|t| t.count).collect();
+                assert_eq!(
+                    found[..],
+                    whole[..expected],
+                    "{rows} {kind} {measure:?} at {at}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -59,6 +59,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
     logging::init(cli.verbose);
     progress::set_quiet(cli.quiet);
     supervise::install_panic_hook();
+    supervise::default_signals(true);
     let terminal = std::io::stderr().is_terminal();
     let progress = !cli.quiet && cli.verbose == 0 && terminal;
     if cli.verbose > 0 && !cli.quiet {

@@ -51,6 +51,7 @@ pub enum Ended<T> {
 pub fn run<T: Send + 'static>(
     work: impl FnOnce(CancelToken) -> Result<T, Failure> + Send + 'static,
 ) -> Ended<T> {
+    default_signals(false);
     let (signal_tx, signal_rx) = mpsc::channel();
     // Without handlers (an unusual sandbox), signals keep their default
     // effect; the work still runs.
@@ -86,12 +87,39 @@ pub fn run<T: Send + 'static>(
     // (`timeout -s INT` signals the whole group) and must not cut the
     // partial report short.
     if !stopped {
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            let always = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-            let _ = signal_hook::flag::register_conditional_default(signal, always);
-        }
+        default_signals(true);
+        // SIGHUP's listener is gone: its default effect back (nohup's
+        // ignored SIGHUP was the listener's to take over while work ran).
+        let always = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let _ = signal_hook::flag::register_conditional_default(SIGHUP, always);
     }
     ended
+}
+
+/// Whether the stop signals have their default effect (end the process)
+/// now: everywhere but while [`run`] supervises work, which stops it
+/// itself and prints what it has.
+static DEFAULT_EFFECT: std::sync::LazyLock<std::sync::Arc<std::sync::atomic::AtomicBool>> =
+    std::sync::LazyLock::new(|| {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        for signal in [SIGINT, SIGTERM] {
+            let _ = signal_hook::flag::register_conditional_default(signal, flag.clone());
+        }
+        flag
+    });
+
+/// Gives SIGINT and SIGTERM their default effect, or (`false`)
+/// leaves them to [`run`]'s listener.
+///
+/// Called at start with `true`: every command then stops on Ctrl-C as
+/// `count` does, even where the process inherited SIGINT ignored (a
+/// background job of a non-interactive shell, `cmd &` in a script). Without
+/// it, `count` (whose listener takes the signal over) stopped while `plot`,
+/// `find`, `shards` and `merge` ran on. One rule for every command: the
+/// program's Ctrl-C is never ignored. SIGHUP is left as inherited, so
+/// that `nohup` keeps a command that does not supervise work running.
+pub fn default_signals(on: bool) {
+    DEFAULT_EFFECT.store(on, std::sync::atomic::Ordering::SeqCst);
 }
 
 fn wait<T: Send + 'static>(

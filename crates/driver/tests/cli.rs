@@ -9,7 +9,8 @@ use common::without_usage;
 
 fn knights_tour() -> Command {
     let mut cmd = Command::cargo_bin("knights-tour").expect("the binary is built for its tests");
-    cmd.env_remove("RUST_LOG");
+    cmd.env_remove("RUST_LOG")
+        .env("XDG_CACHE_HOME", common::scratch_cache());
     cmd
 }
 
@@ -113,7 +114,15 @@ fn json_report_reads_back_into_a_run_report() {
 #[test]
 fn bench_is_count_with_json() {
     let output = knights_tour()
-        .args(["bench", "3x4", "--engine", "bdd", "--schedule", "adiar"])
+        .args([
+            "bench",
+            "3x4",
+            "--engine",
+            "bdd",
+            "--schedule",
+            "adiar",
+            "--json",
+        ])
         .output()
         .unwrap();
     assert!(output.status.success(), "{output:?}");
@@ -125,15 +134,33 @@ fn bench_is_count_with_json() {
     // time-sliced ZDD (`auto` would take the fastest method); a method
     // named, `auto` included, is taken.
     for (args, method) in [
-        (vec!["bench", "5"], "zdd"),
-        (vec!["bench", "5", "--method", "frontier"], "frontier"),
-        (vec!["bench", "5", "--method", "auto"], "backtrack"),
+        (vec!["bench", "5", "--json"], "zdd"),
+        (
+            vec!["bench", "5", "--method", "frontier", "--json"],
+            "frontier",
+        ),
+        (
+            vec!["bench", "5", "--method", "auto", "--json"],
+            "backtrack",
+        ),
     ] {
         let output = knights_tour().args(&args).output().unwrap();
         assert!(output.status.success(), "{output:?}");
         let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(report["settings"]["method"], method, "{args:?}");
     }
+    // Without --json, as hyperfine: the summary, the times on stderr in
+    // one unit.
+    let output = knights_tour()
+        .args(["bench", "5", "--method", "frontier", "--runs", "2"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stdout.starts_with("1728\nopen tours of 5x5"), "{stdout}");
+    assert!(stdout.lines().count() < 30, "{stdout}");
+    assert!(stderr.contains("Time (mean ± σ): "), "{stderr}");
 }
 
 #[test]
@@ -877,6 +904,13 @@ fn plot_draws_the_levels_of_frontier_reports() {
     let message = fails_with_one_line(&["plot", &chart.display().to_string()], 2);
     assert!(message.contains("not a report"), "{message}");
     fails_with_one_line(&["plot", &open, "-o", "/nonexistent/x.svg"], 2);
+    // Only the formats written: never SVG under a PDF's name.
+    for name in ["chart.pdf", "chart.JPG"] {
+        let path = dir.path().join(name);
+        let line = fails_with_one_line(&["plot", &open, "-o", path.to_str().unwrap()], 2);
+        assert!(line.contains("SVG and PNG"), "{line}");
+        assert!(!path.exists());
+    }
 }
 
 /// The log axis of `plot --time` names 10⁻⁴ as 0.0001, not 0, and no tick
@@ -1112,7 +1146,10 @@ fn every_json_document_names_its_schema_version_and_commit() {
     let version = env!("CARGO_PKG_VERSION");
     for (args, schema) in [
         (&["count", "5", "--json"][..], "knights-tour/run/1"),
-        (&["bench", "3x4", "--closed"], "knights-tour/run/1"),
+        (
+            &["bench", "3x4", "--closed", "--json"],
+            "knights-tour/run/1",
+        ),
         (
             &["count", "5", "--shard", "1/1", "--json"],
             "knights-tour/pairs-part/2",

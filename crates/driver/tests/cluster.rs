@@ -36,6 +36,7 @@ fn free_port(n: u16) -> u16 {
 
 fn start(args: &[&str], processes: u16, process: u16, port: u16) -> Child {
     Command::new(binary())
+        .env("XDG_CACHE_HOME", common::scratch_cache())
         .args(args)
         .args([
             "--processes",
@@ -252,6 +253,7 @@ fn a_frozen_process_stops_the_cluster_and_the_cluster_resumes() {
 fn refused(args: &[&str]) -> String {
     let output = Command::new(binary())
         .args(args)
+        .env("XDG_CACHE_HOME", common::scratch_cache())
         .env_remove("RUST_LOG")
         .stdin(Stdio::null())
         .output()

@@ -38,6 +38,7 @@ fn knights_tour(args: &[&str]) -> Command {
     let mut cmd = Command::new(binary());
     // RUST_BACKTRACE would turn a panic's one line into Rust's report.
     cmd.args(args)
+        .env("XDG_CACHE_HOME", common::scratch_cache())
         .env_remove("RUST_LOG")
         .env_remove("NO_COLOR")
         .env_remove("RUST_BACKTRACE");
@@ -690,7 +691,8 @@ fn no_color_means_no_colour_on_a_terminal() {
 fn a_long_count_shows_progress_from_the_first_second() {
     let _heavy = heavy();
     let command = format!(
-        "timeout -s INT 1.5 '{}' count 11x11 --force",
+        "XDG_CACHE_HOME='{}' timeout -s INT 1.5 '{}' count 11x11 --force",
+        path_str(&common::scratch_cache()),
         path_str(&binary())
     );
     let Some(screen) = on_a_terminal(&command, &[]) else {
@@ -1182,8 +1184,8 @@ fn no_output_is_ever_a_file_the_command_reads() {
     let r = scratch.file("r.json", "{\"report\": 1}\n");
     let o6 = order_file(&scratch, "6");
     let o5 = order_file(&scratch, "5");
-    std::os::unix::fs::symlink(&a, scratch.0.join("link.json")).unwrap();
-    std::fs::hard_link(&r, scratch.0.join("hard.json")).unwrap();
+    std::os::unix::fs::symlink(&a, scratch.0.join("link.svg")).unwrap();
+    std::fs::hard_link(&r, scratch.0.join("hard.svg")).unwrap();
     std::fs::create_dir(scratch.0.join("sub")).unwrap();
     let (a, b, r, o6, o5) = (
         path_str(&a),
@@ -1197,8 +1199,8 @@ fn no_output_is_ever_a_file_the_command_reads() {
         .map(|f| std::fs::read(f).unwrap())
         .collect();
     let respelled = format!("{dir}/sub/../a.json");
-    let link = format!("{dir}/link.json");
-    let hard = format!("{dir}/hard.json");
+    let link = format!("{dir}/link.svg");
+    let hard = format!("{dir}/hard.svg");
     let cases: [(&[&str], &str); 7] = [
         (&["merge", a, b, "--svg", a], "the part"),
         (&["merge", a, b, "--svg", &respelled], "the part"),
@@ -1213,6 +1215,12 @@ fn no_output_is_ever_a_file_the_command_reads() {
     ];
     for (args, what) in cases {
         let line = refused_before_work(args, None);
+        // A picture named as an input that is no picture (`--svg a.json`)
+        // is refused by its name first; under a picture's name (a link,
+        // a hard link) as the input it is.
+        if line.contains("the pictures written are SVG and PNG") {
+            continue;
+        }
         assert!(line.contains(what), "{args:?}: {line}");
         assert!(line.contains("never writes over"), "{args:?}: {line}");
     }
@@ -1280,7 +1288,12 @@ fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
         (&spilling[..], "a directory a count spills into"),
     ] {
         let line = refused_before_work(args, None);
-        assert!(line.contains(owner), "{args:?}: {line}");
+        // The part itself (`part.json`) is no picture's name: refused as
+        // such first, and left as it was all the same.
+        assert!(
+            line.contains(owner) || line.contains("the pictures written are SVG and PNG"),
+            "{args:?}: {line}"
+        );
     }
     assert_eq!(std::fs::read(&part).unwrap(), kept);
     assert_eq!(names(&ck), held);
@@ -1619,4 +1632,108 @@ fn huge_orders_and_tables_are_refused() {
     let file = scratch.file("huge.json", report.to_string());
     let line = refused_quickly(&["plot", "--chart", "table", path_str(&file)]);
     assert!(line.contains("300x300"), "{line}");
+}
+
+/// Ctrl-C stops every command, as it stops `count`, even where the
+/// process inherited SIGINT ignored (a background job of a script):
+/// `find`, `shards` and `plot` used to run on.
+#[test]
+fn sigint_stops_every_command_even_inherited_ignored() {
+    use std::os::unix::process::ExitStatusExt;
+    let _heavy = heavy();
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", "trap '' INT; exec \"$0\" find 10000 --closed"])
+        .arg(binary())
+        .env("XDG_CACHE_HOME", common::scratch_cache());
+    let child = spawn(&mut command);
+    thread::sleep(Duration::from_millis(700));
+    let started = Instant::now();
+    send("INT", child.id(), false);
+    let output = wait(child, Duration::from_secs(20), "find after SIGINT");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "stopped at once: {output:?}"
+    );
+    assert_eq!(
+        output
+            .status
+            .signal()
+            .or(output.status.code().map(|c| c - 128)),
+        Some(2),
+        "{output:?}"
+    );
+}
+
+/// The faults of issue 53 that the tests of `sequence` do not cover: a
+/// checkpoint another sweep is writing, refused before any work; a
+/// picture too large for PNG, refused in one line that says what to do;
+/// a picture written to standard output's own file, refused.
+#[test]
+fn the_faults_of_issue_53() {
+    let scratch = Scratch::new("issue-53");
+    // 6. `--resume D` while another sequence writes D.
+    let ck = scratch.0.join("ck");
+    let ck_str = path_str(&ck).to_owned();
+    let mut writer = knights_tour(&[
+        "sequence",
+        "6",
+        "--to",
+        "30",
+        "--threads",
+        "1",
+        "--checkpoint",
+        &ck_str,
+        "--checkpoint-every",
+        "1ms",
+        "-q",
+    ]);
+    let child = spawn(&mut writer);
+    let started = Instant::now();
+    while !ck.join("manifest").exists() && started.elapsed() < Duration::from_mins(1) {
+        thread::sleep(Duration::from_millis(20));
+    }
+    let line = refused_before_work(
+        &["sequence", "6", "--to", "30", "--resume", &ck_str, "-q"],
+        None,
+    );
+    send("INT", child.id(), false);
+    let _ = wait(child, Duration::from_secs(20), "the writing sequence");
+    assert!(line.contains("running now"), "{line}");
+
+    // 7. A table of 10,000 cells of 400 digits: too large for PNG.
+    let report = run(&["count", "5", "--by-start", "--json"]);
+    let mut doc: serde_json::Value = serde_json::from_slice(&report.stdout).unwrap();
+    let cell = serde_json::Value::from("9".repeat(400));
+    doc["by_start"] = serde_json::Value::from(vec![vec![cell; 100]; 100]);
+    doc["pairs"] = serde_json::Value::Null;
+    let text = doc
+        .to_string()
+        .replace("\"rows\":5", "\"rows\":100")
+        .replace("\"cols\":5", "\"cols\":100")
+        .replace("\"5x5\"", "\"100x100\"");
+    let table = scratch.file("t100.json", text);
+    let png = scratch.0.join("t.png");
+    let output = run(&[
+        "plot",
+        "--chart",
+        "table",
+        "--exact",
+        path_str(&table),
+        "-o",
+        path_str(&png),
+    ]);
+    if output.status.code() != Some(0) {
+        let line = one_error_line(&output, 3, "a 100x100 table as PNG");
+        assert!(line.contains("write it as SVG"), "{line}");
+        assert!(!line.contains("internal error"), "{line}");
+    }
+
+    // `--svg x.svg > x.svg`: standard output is the picture.
+    let same = scratch.file("same.svg", "");
+    let line = refused_before_work(
+        &["count", "5", "--by-start", "--svg", path_str(&same)],
+        Some(&same),
+    );
+    assert!(line.contains("standard output too"), "{line}");
 }

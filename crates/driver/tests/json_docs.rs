@@ -149,12 +149,22 @@ fn docs_json_md_documents_every_field_of_every_document() {
         .unwrap();
     assert!(counted.status.success(), "{counted:?}");
     std::fs::write(&part, &counted.stdout).unwrap();
+    // A part of the classes by start square: `to` absent from its classes.
+    let starts_part = file("starts-part.json");
+    let counted = knights_tour()
+        .args(["count", "5", "--by-start", "--shard", "1/1", "--json", "-q"])
+        .output()
+        .unwrap();
+    assert!(counted.status.success(), "{counted:?}");
+    std::fs::write(&starts_part, &counted.stdout).unwrap();
     let port = free_port().to_string();
 
     let runs: Vec<Vec<&str>> = vec![
         vec!["count", "5", "--json", "--check"],
-        vec!["bench", "3x4", "--closed"],
-        vec!["bench", "3x4", "--closed", "--runs", "3", "--warmup", "1"],
+        vec!["bench", "3x4", "--closed", "--json"],
+        vec![
+            "bench", "3x4", "--closed", "--runs", "3", "--warmup", "1", "--json",
+        ],
         vec!["bench", "3x4", "--closed", "--jsonl"],
         // More memory than the machine has: a note says it is capped.
         vec![
@@ -190,6 +200,8 @@ fn docs_json_md_documents_every_field_of_every_document() {
         vec!["shards", "5", "--shards", "2", "--json"],
         vec!["shards", "5", "--json"],
         vec!["merge", &part, "--json", "--check"],
+        vec!["shards", "5", "--by-start", "--json"],
+        vec!["merge", &starts_part, "--json"],
     ];
     // A verify of a broken tour exits 1: its document is still printed.
     let mut emitted: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();

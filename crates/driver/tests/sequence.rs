@@ -9,7 +9,8 @@ use common::without_usage;
 
 fn knights_tour() -> Command {
     let mut cmd = Command::cargo_bin("knights-tour").expect("the binary is built for its tests");
-    cmd.env_remove("RUST_LOG");
+    cmd.env_remove("RUST_LOG")
+        .env("XDG_CACHE_HOME", common::scratch_cache());
     cmd
 }
 
@@ -220,4 +221,195 @@ fn a_sequence_resumes_from_its_checkpoint() {
             .unwrap();
         assert_eq!(output.status.code(), Some(2), "{output:?}");
     }
+}
+
+/// An interrupted sequence gives the terms it had finished, marked
+/// partial, keeps a checkpoint in the cache (here a temporary one, every
+/// sweep counted as long) and says the command that goes on; that command
+/// gives every term, and the finished sequence leaves no checkpoint.
+#[test]
+fn an_interrupted_sequence_gives_its_finished_terms_and_goes_on_from_the_cache() {
+    let cache = tempfile::tempdir().unwrap();
+    let whole = counts(&json(&["sequence", "5", "--to", "12", "--threads", "1"]));
+    let args = [
+        "sequence",
+        "5",
+        "--to",
+        "12",
+        "--threads",
+        "1",
+        "--checkpoint-every",
+        "1ms",
+    ];
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .args(args)
+        .env("XDG_CACHE_HOME", cache.path())
+        .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Past the fifth column (25 steps) and its checkpoint.
+    let checkpoints = cache.path().join("knights-tour/checkpoints");
+    let started = std::time::Instant::now();
+    let past_five = || {
+        std::fs::read_dir(&checkpoints)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .any(|dir| {
+                std::fs::read_dir(dir.path())
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Result::ok)
+                    .filter_map(|e| {
+                        e.file_name()
+                            .to_str()?
+                            .strip_prefix('g')?
+                            .parse::<u32>()
+                            .ok()
+                    })
+                    .any(|step| step > 25)
+            })
+    };
+    while !past_five() && started.elapsed() < std::time::Duration::from_mins(1) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stdout}\n{stderr}");
+    let mut lines = stdout.lines();
+    assert!(
+        lines.next().unwrap().starts_with("# partial: the first "),
+        "{stdout}"
+    );
+    let finished: Vec<String> = lines
+        .skip(1)
+        .map(|l| l.split_whitespace().nth(1).unwrap().replace(',', ""))
+        .collect();
+    assert!(finished.len() >= 5 && finished.len() < 12, "{stdout}");
+    assert_eq!(finished[..], whole[..finished.len()], "{stdout}");
+    let last = stderr.lines().last().unwrap();
+    assert!(last.contains("interrupted by SIGINT"), "{stderr}");
+    assert!(
+        last.contains("go on with: ") && last.ends_with(')'),
+        "{stderr}"
+    );
+    assert!(
+        last.contains(" --resume (the checkpoint is in "),
+        "{stderr}"
+    );
+
+    let output = knights_tour()
+        .args(args)
+        .args(["--resume", "--json", "-q"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(counts(&doc), whole);
+    assert_eq!(doc["complete"], true);
+    let left = std::fs::read_dir(&checkpoints).unwrap().count();
+    assert_eq!(left, 0, "the finished sequence's checkpoint is removed");
+}
+
+/// `sequence` keeps the rules `count` keeps, before any work: threads and
+/// memory the machine can honour, work within the machine unless forced,
+/// and a checkpoint to resume that is one; nothing is written into a
+/// directory refused.
+#[test]
+fn a_sequence_is_refused_as_a_count_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let empty = empty.to_str().unwrap();
+    for args in [
+        &["sequence", "5", "--to", "10", "--threads", "4096"][..],
+        &["sequence", "5", "--to", "10", "--memory", "1KiB"],
+        &["sequence", "13", "--to", "100"],
+        &["sequence", "9", "--to", "40", "--memory", "1GiB"],
+        &["sequence", "5", "--to", "10", "--resume", empty],
+        &[
+            "sequence",
+            "5",
+            "--to",
+            "10",
+            "--checkpoint",
+            empty,
+            "--resume",
+            empty,
+        ],
+    ] {
+        let started = std::time::Instant::now();
+        let output = knights_tour().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    }
+    let refused = knights_tour()
+        .args(["sequence", "13", "--to", "100"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        stderr.contains("beyond this machine") && stderr.contains("--force"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_dir(empty).unwrap().count(),
+        0,
+        "a refused directory is left as it was"
+    );
+}
+
+/// A spill directory that does not exist is made, as `--help` says.
+#[test]
+fn a_missing_spill_directory_is_made() {
+    let dir = tempfile::tempdir().unwrap();
+    let spill = dir.path().join("new").join("spill");
+    let output = knights_tour()
+        .args([
+            "sequence",
+            "4",
+            "--to",
+            "8",
+            "--memory",
+            "64MiB",
+            "-q",
+            "--spill-dir",
+        ])
+        .arg(&spill)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(spill.is_dir());
+}
+
+/// A strip taller than it is long is counted board by board along each
+/// board's longer side, not by a sweep of a tall square's first columns:
+/// the same terms as `count`, in a fraction of a second.
+#[test]
+fn a_tall_short_strip_is_counted_board_by_board() {
+    let doc = json(&["sequence", "8", "--to", "4"]);
+    assert_eq!(doc["way"], "board by board");
+    assert_eq!(doc["complete"], true);
+    let each: Vec<String> = (1..=4)
+        .map(|n| {
+            let output = knights_tour()
+                .args(["count", &format!("8x{n}"), "--json", "-q"])
+                .output()
+                .unwrap();
+            let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+            report["count"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(counts(&doc), each);
 }

@@ -245,7 +245,7 @@ fn main() {
             let (levels, tours) =
                 match kt_frontier::count_tours(board, kind, &options, &stop, &cancel) {
                     Ok(counted) => (counted.outcome.levels, Some(counted.tours.to_string())),
-                    Err(FrontierError::Cancelled { levels }) => (levels, None),
+                    Err(FrontierError::Cancelled { levels, .. }) => (levels, None),
                     Err(e) => panic!("{kind} {board} {name}: {e}"),
                 };
             let time = started.elapsed().as_secs_f64();

@@ -18,7 +18,18 @@ pub enum FrontierError {
         slots: usize,
     },
     /// The cancel flag was raised; the levels finished before it.
-    Cancelled { levels: Vec<LevelReport> },
+    Cancelled {
+        levels: Vec<LevelReport>,
+        /// The steps finished, a resumed checkpoint's included: in a
+        /// sweep of every prefix, the answers of the prefixes of at most
+        /// this many squares are final (a cycle of the first `m` squares
+        /// closes at a step of one of them), and an interrupted sequence
+        /// still gives its finished terms.
+        steps_done: usize,
+        /// A sweep of every prefix: the cycles found by prefix, as
+        /// [`crate::SweepCount::prefixes`] (final up to `steps_done`).
+        prefixes: Vec<(usize, num_bigint::BigUint)>,
+    },
     /// A spill file could not be written or read.
     Io(std::io::Error),
     /// A checkpoint could not be written.
@@ -74,8 +85,8 @@ impl fmt::Display for FrontierError {
                 state::MAX_SLOTS,
                 board.rows().min(board.cols())
             ),
-            FrontierError::Cancelled { levels } => {
-                write!(f, "stopped after {} steps", levels.len())
+            FrontierError::Cancelled { steps_done, .. } => {
+                write!(f, "stopped after {steps_done} steps")
             }
             FrontierError::Io(e) => write!(f, "cannot spill a level to disk: {e}"),
             FrontierError::Checkpoint(why) | FrontierError::Resume(why) => f.write_str(why),

@@ -214,7 +214,12 @@ pub fn run<K: Key, X: Exchange<K>>(
 
     for round in first..=last {
         if cancelled() {
-            return Err(FrontierError::Cancelled { levels }.into());
+            return Err(FrontierError::Cancelled {
+                levels,
+                steps_done: round,
+                prefixes,
+            }
+            .into());
         }
         let started = Instant::now();
         let written_before = store.written();
@@ -241,7 +246,12 @@ pub fn run<K: Key, X: Exchange<K>>(
                 &progress,
             ))?;
             if cancelled() {
-                return Err(FrontierError::Cancelled { levels }.into());
+                return Err(FrontierError::Cancelled {
+                    levels,
+                    steps_done: round,
+                    prefixes,
+                }
+                .into());
             }
             own.read = expanded.read;
             own.closed = expanded.closed;

@@ -27,6 +27,7 @@ from .knights_tour import (
     find,
     methods,
     report,
+    sequence,
     tour,
     tours,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "knight_graph",
     "methods",
     "report",
+    "sequence",
     "tour",
     "tours",
 ]

@@ -100,6 +100,19 @@ class Tours:
     def _repr_svg_(self) -> Optional[str]: ...
     def _repr_html_(self) -> str: ...
 
+def sequence(
+    rows: int,
+    to: int,
+    closed: bool = False,
+    *,
+    cells: bool = False,
+    oeis: Optional[str] = None,
+    check: bool = False,
+    threads: Optional[int] = None,
+    memory: Union[int, str, None] = None,
+    force: bool = False,
+    timeout: Optional[float] = None,
+) -> List[int]: ...
 def count(
     board: Board,
     closed: bool = False,

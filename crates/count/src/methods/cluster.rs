@@ -188,7 +188,11 @@ impl Method for Cluster {
             Err(DistributedError::Cluster(refusal)) => Err(Failure::refused(&refusal)),
             Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => {
                 Err(frontier::failure(
-                    &kt_frontier::FrontierError::Cancelled { levels: Vec::new() },
+                    &kt_frontier::FrontierError::Cancelled {
+                        levels: Vec::new(),
+                        steps_done: 0,
+                        prefixes: Vec::new(),
+                    },
                     report,
                     cancel,
                     job.budget,

@@ -295,7 +295,7 @@ pub(super) fn speedup(threads: u32) -> f64 {
     clippy::cast_sign_loss,
     reason = "clamped to be non-negative; estimates beyond u64 saturate"
 )]
-pub(super) fn whole(estimate: f64) -> u64 {
+pub(crate) fn whole(estimate: f64) -> u64 {
     estimate.max(0.0).round() as u64
 }
 

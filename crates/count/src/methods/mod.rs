@@ -24,6 +24,7 @@
 // types' re-exports: a method is its file and its line there.
 mod capability;
 mod measured;
+pub(crate) use measured::whole;
 mod options;
 mod projected;
 mod reach;

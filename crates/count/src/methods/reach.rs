@@ -112,6 +112,38 @@ impl Reach {
         format!("{time}, {}", crate::human::bytes(self.memory))
     }
 
+    /// The estimate's memory as a run with `budget` holds it: in memory,
+    /// and on disk what a method that spills cannot keep within the
+    /// budget. The one split the method line and the announcement of a
+    /// long run both say.
+    pub fn split(&self, budget: Bytes) -> (Bytes, Bytes) {
+        let memory = if self.spills {
+            Bytes(self.memory.0.min(budget.0))
+        } else {
+            self.memory
+        };
+        (memory, Bytes(self.memory.0.saturating_sub(memory.0)))
+    }
+
+    /// [`Reach::brief`] for a run with `budget`: what spills is said as
+    /// disk (`about 1.2 hours, 16.1 GiB and 31.1 GiB of disk`).
+    pub fn brief_within(&self, budget: Bytes) -> String {
+        let (memory, disk) = self.split(budget);
+        if disk.0 == 0 {
+            return self.brief();
+        }
+        let time = if self.seconds < 1.0 {
+            "under 1 s".to_string()
+        } else {
+            format!("about {}", crate::human::duration(self.seconds))
+        };
+        format!(
+            "{time}, {} and {} of disk",
+            crate::human::bytes(memory),
+            crate::human::bytes(disk)
+        )
+    }
+
     /// The estimate in a few words: `about 2.5 hours and 80.4 GiB`.
     pub fn describe(&self) -> String {
         format!(

@@ -144,7 +144,7 @@ pub fn measure(
         result
             .map(|counted| (counted.outcome.levels, Some(counted.tours)))
             .or_else(|e| match e {
-                FrontierError::Cancelled { levels } if !stop.load(Ordering::Relaxed) => {
+                FrontierError::Cancelled { levels, .. } if !stop.load(Ordering::Relaxed) => {
                     Ok((levels, None))
                 }
                 other => Err(other),

@@ -232,7 +232,7 @@ pub struct CountArgs {
     ///
     /// Also draw the table the question gives (--by-start, --pairs, --from
     /// SQ --by-end) as a board-shaped heat map in FILE (SVG).
-    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    #[arg(long, value_name = "FILE", help_heading = "Output", value_parser = super::parse::parse_picture)]
     pub svg: Option<PathBuf>,
 }
 
@@ -354,7 +354,10 @@ pub struct FrontierArgs {
     /// Where levels beyond --memory spill
     ///
     /// Where levels that do not fit --memory spill, created if missing
-    /// [default: the system's temporary directory].
+    /// [default: the system's temporary directory ($TMPDIR); a count that
+    /// keeps its checkpoint in the cache spills beside it, in
+    /// $XDG_CACHE_HOME/knights-tour/spill, so that the checkpoint links its
+    /// runs instead of copying them].
     #[arg(long, value_name = "DIR")]
     pub spill_dir: Option<PathBuf>,
 
@@ -373,9 +376,11 @@ pub struct FrontierArgs {
 
     /// Keep no checkpoint of a long count
     ///
-    /// Keep no checkpoint of a count estimated at more than 5 minutes,
-    /// which otherwise keeps one in the user's cache directory
-    /// ($XDG_CACHE_HOME/knights-tour/checkpoints, docs/frontier.md).
+    /// Keep no checkpoint of a count estimated at more than 5 minutes
+    /// (KNIGHTS_TOUR_CHECKPOINT_FROM seconds), which otherwise keeps one in
+    /// the user's cache directory ($XDG_CACHE_HOME/knights-tour/checkpoints,
+    /// default ~/.cache; at most KNIGHTS_TOUR_CACHE_CAP, 100GiB, in all;
+    /// docs/frontier.md) and removes it when the count is printed.
     #[arg(long, conflicts_with_all = ["checkpoint", "resume"])]
     pub no_checkpoint: bool,
 
@@ -383,17 +388,30 @@ pub struct FrontierArgs {
     ///
     /// Go on from a checkpoint directory of the same board and kind (with
     /// --pairs or --shard: skipping the classes it had finished); without
-    /// DIR, from the checkpoint that the same command keeps in the cache
-    /// (which the same command finds again without --resume too). Put a
-    /// bare --resume after the board, or it takes the board for DIR.
+    /// DIR, from the --checkpoint directory where one is named, else from
+    /// the checkpoint that the same command keeps in the cache (which the
+    /// same command finds again without --resume too). Put a bare --resume
+    /// after the board, or it takes the board for DIR.
     #[arg(long, value_name = "DIR", num_args = 0..=1)]
     pub resume: Option<Option<PathBuf>>,
 }
 
 impl FrontierArgs {
-    /// The directory `--resume DIR` names, if one.
+    /// The directory to resume: `--resume DIR`'s, or with a bare `--resume`
+    /// the `--checkpoint` directory, if one is named (`--checkpoint X
+    /// --resume` goes on from `X`, not from the cache).
     pub fn resume_dir(&self) -> Option<PathBuf> {
-        self.resume.clone().flatten()
+        match &self.resume {
+            Some(Some(dir)) => Some(dir.clone()),
+            Some(None) => self.checkpoint.clone(),
+            None => None,
+        }
+    }
+
+    /// Whether a bare `--resume` asks for the cache's checkpoint (no
+    /// `--checkpoint` names one).
+    pub fn resumes_from_cache(&self) -> bool {
+        self.resume == Some(None) && self.checkpoint.is_none()
     }
 }
 

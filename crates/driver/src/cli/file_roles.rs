@@ -118,6 +118,19 @@ impl Files {
     /// file (`>> a.json`: a `>` has emptied it before the program runs).
     pub fn check(&self) -> Result<(), CliError> {
         let stdout = standard_output();
+        // A file written that is standard output too (`--svg x.svg >
+        // x.svg`): the two writes would overwrite each other.
+        if let Some(stdout) = stdout.as_deref()
+            && let Some((flag, path)) = self
+                .writes
+                .iter()
+                .find(|(_, path)| kt_count::same_file::same_file(path, stdout))
+        {
+            return Err(CliError::input(format!(
+                "{flag} {} is standard output too: the two would write over each other; write to another file",
+                path.display()
+            )));
+        }
         let writes = self
             .writes
             .iter()

@@ -112,7 +112,7 @@ pub struct MergeArgs {
 
     /// Also draw the table by start square as a board-shaped heat map in
     /// FILE (SVG).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", value_parser = super::parse::parse_picture)]
     pub svg: Option<PathBuf>,
 }
 
@@ -125,7 +125,7 @@ pub struct PlotArgs {
 
     /// Write the chart to FILE: SVG, or PNG where FILE ends in .png
     /// [default: SVG on standard output].
-    #[arg(short, long, value_name = "FILE")]
+    #[arg(short, long, value_name = "FILE", value_parser = super::parse::parse_picture)]
     pub output: Option<PathBuf>,
 
     /// What to draw: `levels`, the states (or seconds) of every level of

@@ -132,3 +132,17 @@ pub(crate) fn parse_bytes(text: &str) -> Result<Bytes, String> {
 pub fn parse_size(text: &str) -> Result<Bytes, String> {
     parse_bytes(text)
 }
+
+/// A picture's file name: SVG, or PNG where it ends in `.png`; any other
+/// extension (`chart.pdf`, `map.jpg`) is refused before any work rather
+/// than written as SVG under a name that says otherwise.
+pub(crate) fn parse_picture(text: &str) -> Result<std::path::PathBuf, String> {
+    let path = std::path::PathBuf::from(text);
+    match path.extension().and_then(|e| e.to_str()) {
+        None => Ok(path),
+        Some(e) if e.eq_ignore_ascii_case("svg") || e.eq_ignore_ascii_case("png") => Ok(path),
+        Some(e) => Err(format!(
+            "the pictures written are SVG and PNG (.svg, .png), not .{e}"
+        )),
+    }
+}

@@ -65,6 +65,15 @@ pub struct SequenceArgs {
     #[arg(long, value_parser = parse_bytes)]
     pub memory: Option<Bytes>,
 
+    /// Start even work estimated beyond this machine
+    ///
+    /// Start even where the estimate says the sweep is beyond this machine
+    /// (its memory and the free disk where it spills, or more than 2
+    /// hours), which is refused before any work otherwise, as `count`
+    /// refuses it.
+    #[arg(long)]
+    pub force: bool,
+
     #[command(flatten)]
     pub frontier: FrontierArgs,
 }

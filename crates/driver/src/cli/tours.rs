@@ -23,7 +23,7 @@ pub struct FindArgs {
     pub json: bool,
 
     /// Also draw the tour as an SVG picture in FILE.
-    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    #[arg(long, value_name = "FILE", help_heading = "Output", value_parser = super::parse::parse_picture)]
     pub svg: Option<PathBuf>,
 
     /// Leave the step numbers out of the --svg picture (on large boards
@@ -80,7 +80,7 @@ pub struct TourArgs {
     pub json: bool,
 
     /// Also draw the tour as an SVG picture in FILE (FILE-2.svg, … for more tours).
-    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    #[arg(long, value_name = "FILE", help_heading = "Output", value_parser = super::parse::parse_picture)]
     pub svg: Option<PathBuf>,
 
     /// Leave the step numbers out of the --svg pictures.

@@ -8,8 +8,6 @@
 
 use serde::Serialize;
 
-use kt_count::human::precise_seconds as seconds;
-
 use crate::exit::CliError;
 
 /// How many runs `bench` makes.
@@ -107,6 +105,8 @@ impl Timing {
     /// [min 1.201 s, max 1.262 s] 10 runs, 2 warm-up`.
     fn line(&self) -> String {
         let s = self.summary();
+        // Every figure in the mean's unit, as hyperfine writes them.
+        let seconds = |value: f64| in_unit_of(s.mean, value);
         let sigma = s
             .stddev
             .map_or_else(|| "(one run)".to_owned(), |sd| format!("± {}", seconds(sd)));
@@ -126,6 +126,16 @@ impl Timing {
     }
 }
 
+/// `value` seconds in the unit [`seconds`] gives `mean`: `1.234 s ±
+/// 0.151 s`, not `1.234 s ± 151.3 ms`.
+fn in_unit_of(mean: f64, value: f64) -> String {
+    if mean >= 1.0 {
+        format!("{value:.3} s")
+    } else {
+        format!("{:.1} ms", value * 1000.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,6 +149,13 @@ mod tests {
         assert_eq!(
             timing.line(),
             "Time (mean ± σ): 2.000 s ± 1.000 s   [min 1.000 s, max 3.000 s]   3 runs, 1 warm-up"
+        );
+        // One unit, the mean's.
+        timing.seconds = vec![5.5, 5.7];
+        assert!(
+            timing.line().contains("5.600 s ± 0.141 s"),
+            "{}",
+            timing.line()
         );
         timing.seconds = vec![0.0123];
         assert_eq!(timing.summary().stddev, None);

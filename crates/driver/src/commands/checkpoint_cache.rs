@@ -121,6 +121,31 @@ pub fn run_name(args: &CountArgs, request: &Request, method: &str) -> String {
     )
 }
 
+/// The directory name of a sequence's sweep (`sequence`): readable
+/// words, then a hash of what gives its checkpoint a meaning (the strip,
+/// kind, what its terms count, the fold and this version). The strip, not
+/// the last term: a sequence of first cells to any `N` of one strip is the
+/// same sweep.
+pub fn sequence_run_name(request: &kt_count::strip::StripRequest) -> Result<String, String> {
+    let board = request.board().map_err(|e| e.message.to_string())?;
+    let measure = match request.measure {
+        kt_count::strip::Measure::Cols => "boards",
+        kt_count::strip::Measure::Cells => "cells",
+    };
+    let all = format!(
+        "sequence {board} {} {measure} folded={} {} {}",
+        request.kind,
+        request.folds(),
+        env!("CARGO_PKG_VERSION"),
+        crate::json::COMMIT,
+    );
+    Ok(format!(
+        "sequence-{board}-{}-{measure}-{:08x}",
+        request.kind,
+        crc32fast::hash(all.as_bytes())
+    ))
+}
+
 /// Removes the cache's checkpoints untouched for [`MAX_AGE`], then the
 /// oldest until the rest hold at most `cap`; never `keep`, nor one a
 /// count is writing now. Returns the directories removed. A directory it
@@ -181,6 +206,37 @@ fn touched_and_bytes(dir: &Path) -> (SystemTime, u64) {
     (touched, bytes)
 }
 
+/// Refuses a run whose checkpoint in the cache (`dir`) the same command,
+/// running now, is writing: the user chose no directory, so the message
+/// says what is running and how to run beside it.
+pub fn not_running(dir: &Path) -> Result<(), crate::exit::CliError> {
+    if kt_count::checkpoint_in_use(dir) {
+        return Err(crate::exit::CliError::input(format!(
+            "the same command is running now and keeps its checkpoint in the cache ({}); wait for it to end, or add --no-checkpoint to run this one without",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// `error` of a run that keeps its checkpoint in the cache at `dir`, with
+/// what a rerun does: it resumes that checkpoint, so a failure it would
+/// meet again (a full disk the checkpoint helps fill, a damaged
+/// checkpoint) needs it removed, or `--no-checkpoint`.
+pub fn start_over(mut error: crate::exit::CliError, dir: &Path) -> crate::exit::CliError {
+    if !super::long_runs::holds_checkpoint(dir) {
+        return error;
+    }
+    let held = touched_and_bytes(dir).1;
+    error.message = format!(
+        "{}; a rerun resumes the cache's checkpoint ({}): to start over, rm -r {} or add --no-checkpoint",
+        error.message,
+        kt_count::human::bytes(Bytes(held)),
+        super::long_runs::shell_quoted(&dir.display().to_string())
+    );
+    error
+}
+
 /// The command that goes on from a default checkpoint: `args` with a
 /// bare `--resume` (the cache's) at the end, in place of one it had (a
 /// count keeps a checkpoint in the cache only where no `--resume DIR` was
@@ -231,6 +287,32 @@ mod tests {
         let removed = prune(root.path(), &own, Bytes(u64::MAX), later);
         assert_eq!(removed.len(), 2);
         assert!(own.is_dir());
+    }
+
+    /// A failure a rerun would meet again (a full disk, a damaged
+    /// checkpoint) says how to start over, where the cache holds one.
+    #[test]
+    fn a_failure_says_how_to_start_over() {
+        let root = tempfile::tempdir().unwrap();
+        let dir = checkpoint(root.path(), "run", 2048);
+        std::fs::write(dir.join("manifest"), "").unwrap();
+        let error = start_over(crate::exit::CliError::other("no space left"), &dir);
+        assert!(
+            error
+                .message
+                .starts_with("no space left; a rerun resumes the cache's checkpoint ("),
+            "{}",
+            error.message
+        );
+        assert!(
+            error.message.contains("--no-checkpoint"),
+            "{}",
+            error.message
+        );
+        // Nothing held: nothing to say.
+        let empty = root.path().join("empty");
+        let error = start_over(crate::exit::CliError::other("x"), &empty);
+        assert_eq!(error.message, "x");
     }
 
     #[test]

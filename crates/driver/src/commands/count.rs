@@ -21,12 +21,14 @@ pub fn run(args: &CountArgs, progress: bool, quiet: bool) -> Result<ExitCode, Cl
     counted(args, progress, quiet, None)
 }
 
-/// `bench`: the count's JSON report, timed over `--warmup` and `--runs`.
-/// A benchmark keeps no checkpoint in the cache (a run that resumed one
-/// would time the rest of a count), unless `--checkpoint` names one.
+/// `bench`: the count timed over `--warmup` and `--runs`, as hyperfine
+/// times a command: the summary on the terminal (the count's report and
+/// the line of times on stderr), the report with its `bench` section with
+/// `--json` or `--jsonl`. A benchmark keeps no checkpoint in the cache (a
+/// run that resumed one would time the rest of a count), unless
+/// `--checkpoint` names one.
 pub fn bench(args: &BenchArgs, progress: bool, quiet: bool) -> Result<ExitCode, CliError> {
     let mut count = args.count.clone();
-    count.json = true;
     count.frontier.no_checkpoint |= count.frontier.checkpoint.is_none();
     let measure = Measure {
         runs: args.runs,
@@ -58,8 +60,13 @@ fn counted(
         Some(cached) => {
             with_cache = cached.args.clone();
             let request = with_cache.request().map_err(CliError::input)?;
-            let plan = kt_count::plan(&request)?;
-            (&with_cache, request, plan)
+            let mut replanned = kt_count::plan(&request).map_err(|failure| {
+                checkpoint_cache::start_over(CliError::from(failure), &cached.dir)
+            })?;
+            // The method the first plan chose, for its reasons: the cache
+            // names it only so that a rerun finds the same checkpoint.
+            replanned.reason = plan.reason;
+            (&with_cache, request, replanned)
         }
         None => (args, request, plan),
     };
@@ -123,6 +130,12 @@ fn counted(
                     _ => long_runs::resume_advice(&command, checkpoint, written),
                 };
                 error.message = format!("{}; {advice}", error.message);
+            } else if let Some(cached) = &cached
+                && error.code != ExitCode::Limit
+            {
+                // A failure that a rerun would meet again (a full disk, a
+                // damaged checkpoint): say how to start over.
+                error = checkpoint_cache::start_over(error, &cached.dir);
             }
             // A partial report is still a report: print it, then fail.
             if let Some(report) = report {
@@ -193,7 +206,7 @@ fn cached_checkpoint(
     plan: &kt_count::Plan,
 ) -> Result<Option<Cached>, CliError> {
     let frontier = &args.frontier;
-    let bare_resume = frontier.resume == Some(None);
+    let bare_resume = frontier.resumes_from_cache();
     let long = match &plan.estimate {
         Some(reach) => checkpoint_cache::wanted(reach.seconds).map_err(CliError::input)?,
         None => false,
@@ -227,6 +240,7 @@ fn cached_checkpoint(
     };
     let checkpoints = checkpoint_cache::checkpoints(&root);
     let dir = checkpoints.join(checkpoint_cache::run_name(args, request, plan.method));
+    checkpoint_cache::not_running(&dir)?;
     let resumes = long_runs::holds_checkpoint(&dir);
     if bare_resume && !resumes {
         return Err(CliError::input(format!(

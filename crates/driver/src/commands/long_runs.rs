@@ -24,12 +24,7 @@ pub fn announcement(reach: &Reach, budget: Bytes, spill_dir: &Path) -> Option<St
     if reach.seconds <= ANNOUNCED_SECONDS {
         return None;
     }
-    let memory = if reach.spills {
-        Bytes(reach.memory.0.min(budget.0))
-    } else {
-        reach.memory
-    };
-    let disk = Bytes(reach.memory.0.saturating_sub(memory.0));
+    let (memory, disk) = reach.split(budget);
     let disk = if disk.0 > 0 {
         format!(
             " and {} of disk in {}",

@@ -17,7 +17,7 @@ use crate::exit::{CliError, ExitCode};
 use crate::output::{OrFail, Output};
 
 /// The variables the program reads, for every page's ENVIRONMENT.
-const ENVIRONMENT: [(&str, &str); 5] = [
+const ENVIRONMENT: [(&str, &str); 8] = [
     (
         "NO_COLOR",
         "Set to any non-empty value: no colour on stderr (as --color never), unless --color always.",
@@ -36,7 +36,19 @@ const ENVIRONMENT: [(&str, &str); 5] = [
     ),
     (
         "TMPDIR",
-        "Where the frontier method spills levels that do not fit --memory when --spill-dir is not given.",
+        "Where the frontier method spills levels that do not fit --memory when --spill-dir is not given and the count keeps no checkpoint in the cache.",
+    ),
+    (
+        "XDG_CACHE_HOME",
+        "The user's cache (default ~/.cache): a count or sequence estimated at more than 5 minutes keeps its checkpoint in knights-tour/checkpoints there, and spills beside it in knights-tour/spill unless --spill-dir says where; --no-checkpoint keeps none.",
+    ),
+    (
+        "KNIGHTS_TOUR_CACHE_CAP",
+        "The most the cache's checkpoints hold together (a size, e.g. 20GiB; default 100GiB): the oldest are removed first when a count starts one.",
+    ),
+    (
+        "KNIGHTS_TOUR_CHECKPOINT_FROM",
+        "The estimated seconds beyond which a count or sequence keeps a checkpoint in the cache (default 300).",
     ),
 ];
 

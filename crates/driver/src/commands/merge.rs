@@ -46,7 +46,8 @@ struct MergedClass {
     id: usize,
     from: String,
     /// No `to` in a class of start squares (any end).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// `null` for a class of start squares (any end): every field is
+    /// present, null where it has no value (docs/json.md).
     to: Option<String>,
     weight: u32,
     /// Directed paths from `from` to `to`.

@@ -92,7 +92,7 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
         reports.extend(
             read(path)?
                 .into_iter()
-                .map(|report| (path.as_path(), report)),
+                .map(|(report, spread)| (path.as_path(), report, spread)),
         );
     }
     if reports.len() > MAX_REPORTS {
@@ -122,7 +122,7 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
         Chart::Levels => {
             let mut series = reports
                 .iter()
-                .map(|(path, report)| series(path, report, args.time))
+                .map(|(path, report, _)| series(path, report, args.time))
                 .collect::<Result<Vec<Series>, CliError>>()?;
             for (line, label) in series.iter_mut().zip(&args.label) {
                 line.label.clone_from(label);
@@ -140,7 +140,7 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
         Chart::Bars => {
             let mut bars: Vec<Bar> = reports
                 .iter()
-                .map(|(_, report)| bar(report, args.memory))
+                .map(|(_, report, spread)| bar(report, *spread, args.memory))
                 .collect();
             let common = if args.label.is_empty() {
                 shorten_labels(&mut bars)
@@ -166,7 +166,7 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
                 .map_err(|e| CliError::other(format!("cannot draw the chart: {e}")))?
         }
         Chart::Table => {
-            let (path, report) = &reports[0];
+            let (path, report, _) = &reports[0];
             heat_map(path, report, args.title.as_deref(), args.exact)?
         }
     };
@@ -200,11 +200,13 @@ fn as_run(mut value: serde_json::Value) -> Result<Run, serde_json::Error> {
     serde_json::from_value(value)
 }
 
-/// The reports in `path`: one report (`count --json`, `bench`) or several
+/// The reports in `path`, each with the standard deviation of its runs'
+/// seconds where `bench --runs` measured one: one report (`count --json`,
+/// `bench --json`) or several
 /// one after another (as `bench ... --jsonl >> runs.jsonl` appends them, or as the
 /// benchmark scripts' `runs.jsonl` keep them, each under `"report"`);
 /// refused in one line if it holds none, or anything else.
-fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
+fn read(path: &Path) -> Result<Vec<(RunReport, Option<f64>)>, CliError> {
     let name = path.display();
     // Bounded by what is read, not by what the file's length says: a
     // device or a pipe (`/dev/zero`, `<(yes)`) has none (issue 38).
@@ -227,9 +229,13 @@ fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
         .enumerate()
     {
         let value = value.map_err(|e| not_one(&e))?;
-        // `bench --runs N`: the bar is the runs' mean, not the last run.
+        // `bench --runs N`: the bar is the runs' mean, not the last run,
+        // and its whisker their standard deviation.
         let mean = value
             .pointer("/bench/mean")
+            .and_then(serde_json::Value::as_f64);
+        let stddev = value
+            .pointer("/bench/stddev")
             .and_then(serde_json::Value::as_f64);
         let mut report = serde_json::from_value::<RunReport>(value.clone())
             .or_else(|e| as_run(value).map(|run| run.report).map_err(|_| e))
@@ -237,7 +243,7 @@ fn read(path: &Path) -> Result<Vec<RunReport>, CliError> {
         if let Some(mean) = mean {
             report.total_time_ms = mean * 1000.0;
         }
-        reports.push(report);
+        reports.push((report, stddev));
     }
     if reports.is_empty() {
         return Err(not_one(&"the file is empty"));
@@ -380,13 +386,16 @@ struct Bar {
     /// and under every schedule, so that a reader follows it across them.
     key: String,
     value: f64,
+    /// The standard deviation of the runs' seconds (`bench --runs`), drawn
+    /// as a whisker either side of the bar's end.
+    spread: Option<f64>,
     /// False for a run stopped before the end: its value is a lower bound.
     finished: bool,
 }
 
-/// The bar one report draws: the run's seconds, or its peak memory (a
-/// cluster's largest process).
-fn bar(report: &RunReport, memory: bool) -> Bar {
+/// The bar one report draws: the run's seconds (with the spread of its
+/// runs), or its peak memory (a cluster's largest process).
+fn bar(report: &RunReport, spread: Option<f64>, memory: bool) -> Bar {
     let value = if memory {
         let processes = report.cluster.iter().flat_map(|c| &c.per_process);
         processes
@@ -427,6 +436,7 @@ fn bar(report: &RunReport, memory: bool) -> Bar {
         words,
         key,
         value: value.max(1e-3),
+        spread: spread.filter(|s| !memory && *s > 0.0),
         finished: report.status == kt_count::Status::Complete && report.count.is_some(),
     }
 }
@@ -472,16 +482,19 @@ fn first_seen<'a>(values: impl Iterator<Item = &'a str>) -> impl Fn(&str) -> usi
 const LINEAR_SPAN: f64 = 100.0;
 
 /// The bars as an SVG document: one a report, in the order given, one
-/// colour per method and settings, named in a legend where there are
-/// several; on a linear axis from zero unless the values span more than
-/// [`LINEAR_SPAN`].
+/// colour per method and settings, named in a legend below the chart where
+/// there are several (beside the bars, a legend hides the ends of some and
+/// stretches the axis to make room); on a linear axis from zero unless the
+/// values span more than [`LINEAR_SPAN`]; a whisker of ± σ where `bench
+/// --runs` measured one.
 fn draw_bars(
     bars: &[Bar],
     title: &str,
     memory: bool,
 ) -> Result<String, Box<dyn std::error::Error>> {
     let stopped = bars.iter().any(|b| !b.finished);
-    let most = bars.iter().map(|b| b.value).fold(1e-3f64, f64::max);
+    let top = |b: &Bar| b.value + b.spread.unwrap_or(0.0);
+    let most = bars.iter().map(top).fold(1e-3f64, f64::max);
     let least = bars.iter().map(|b| b.value).fold(f64::INFINITY, f64::min);
     let log = most / least > LINEAR_SPAN;
     let n = bars.len();
@@ -515,40 +528,41 @@ fn draw_bars(
     };
     let mut svg = String::new();
     {
-        let legend_rows = if legend { keys.len() as u32 } else { 0 };
-        let height = SIZE.1.max(120 + 28 * n as u32 + 22 * legend_rows);
+        let legend_height = if legend {
+            16 + 22 * keys.len() as u32
+        } else {
+            0
+        };
+        let height = SIZE.1.max(120 + 28 * n as u32) + legend_height;
         let root = SVGBackend::with_string(&mut svg, (SIZE.0, height)).into_drawing_area();
         root.fill(&WHITE)?;
+        let (upper, lower) = root.split_vertically(height - legend_height);
         let y_area = (40 + 8 * widest as u32).clamp(120, 420);
         // One row per bar, the first report at the top: rows 0..n-1, no
         // row above the first bar.
         let rows = 0..n.saturating_sub(1);
-        // Room right of the longest bar for a "stopped" mark, and for the
-        // legend in the upper right corner.
-        let room = if stopped { 1.6 } else { 1.05 } * if legend { 1.5 } else { 1.0 };
+        // Room right of the longest bar for a "stopped" mark.
         if log {
-            let right = if stopped { 12.0 } else { 2.0 } * if legend { 10.0 } else { 1.0 };
-            let (low, high) = (least / 2.0, most * right);
-            let decades = decades(low, high);
-            let mut chart = bar_builder(&root, title, y_area)
-                .build_cartesian_2d((low..high).log_scale(), rows.into_segmented())?;
+            let right = if stopped { 12.0 } else { 1.25 };
+            let (low, high) = log_range(least, most * right);
+            let ticks = log_key_points(low, high);
+            let mut chart = bar_builder(&upper, title, y_area).build_cartesian_2d(
+                (low..high).log_scale().with_key_points(ticks),
+                rows.into_segmented(),
+            )?;
             chart
                 .configure_mesh()
                 .disable_y_mesh()
                 .x_desc(x_desc)
-                // Ticks at 1, 2 and 5 of each decade, not only at powers of
-                // ten, so that a range of a decade or two still reads: ask
-                // for every multiple of each power of ten (plotters' log
-                // axis gives them when asked for ten a decade), name three.
-                .x_labels(10 * decades + 10)
                 .light_line_style(TRANSPARENT)
-                .x_label_formatter(&|v| log_tick(*v))
+                .x_label_formatter(&|v| si(*v))
                 .y_label_formatter(&|v| row_label(v, &labels))
                 .y_labels(n.max(1))
                 .draw()?;
-            draw_bar_series(&mut chart, bars, low, unit, &colour_of, &keys, legend)?;
+            draw_bar_series(&mut chart, bars, low, unit, &colour_of)?;
         } else {
-            let mut chart = bar_builder(&root, title, y_area)
+            let room = if stopped { 1.6 } else { 1.05 };
+            let mut chart = bar_builder(&upper, title, y_area)
                 .build_cartesian_2d(0.0..most * room, rows.into_segmented())?;
             chart
                 .configure_mesh()
@@ -559,11 +573,72 @@ fn draw_bars(
                 .y_label_formatter(&|v| row_label(v, &labels))
                 .y_labels(n.max(1))
                 .draw()?;
-            draw_bar_series(&mut chart, bars, 0.0, unit, &colour_of, &keys, legend)?;
+            draw_bar_series(&mut chart, bars, 0.0, unit, &colour_of)?;
+        }
+        if legend {
+            draw_legend(&lower, &keys, &colour_of, y_area.cast_signed())?;
         }
         root.present()?;
     }
     Ok(svg)
+}
+
+/// The log axis of bars from `least` to `most`: from the power of ten at
+/// or below the shortest bar, so that the axis starts at a named tick, to
+/// `most` (not a decade further).
+fn log_range(least: f64, most: f64) -> (f64, f64) {
+    let low = 10f64.powf(least.log10().floor());
+    (low, most.max(low * 10.0))
+}
+
+/// The ticks a log axis from `low` to `high` names: each power of ten,
+/// and 2 and 5 of each where the axis spans three decades or fewer (a
+/// range of one or two decades still reads); each once, where plotters'
+/// own ticks of a log axis name the powers of ten twice.
+fn log_key_points(low: f64, high: f64) -> Vec<f64> {
+    let leads: &[f64] = if decades(low, high) <= 3 {
+        &[1.0, 2.0, 5.0]
+    } else {
+        &[1.0]
+    };
+    let mut points = Vec::new();
+    let mut power = 10f64.powf(low.log10().floor());
+    while power <= high {
+        for lead in leads {
+            let v = lead * power;
+            if v >= low * (1.0 - 1e-9) && v <= high {
+                points.push(v);
+            }
+        }
+        power *= 10.0;
+    }
+    points
+}
+
+/// The legend of the bars' colours, below the chart, one key a row,
+/// starting under the bars (`left`: the row labels' width).
+fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    keys: &[&str],
+    colour_of: &impl Fn(&str) -> usize,
+    left: i32,
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
+    for (y, key) in (8..).step_by(22).zip(keys) {
+        let colour = okabe_ito(colour_of(key)).to_rgba();
+        area.draw(&Rectangle::new(
+            [(left + 16, y + 3), (left + 32, y + 15)],
+            colour.filled(),
+        ))?;
+        area.draw(&Text::new(
+            key.to_string(),
+            (left + 40, y + 2),
+            ("sans-serif", 15).into_font().color(&BLACK),
+        ))?;
+    }
+    Ok(())
 }
 
 /// The bar chart's frame: its title, and room for the row labels.
@@ -590,16 +665,14 @@ fn row_label(v: &SegmentValue<usize>, labels: &[String]) -> String {
     }
 }
 
-/// Draws the bars on `chart` from `base`, and the legend of their colours
-/// where `legend` says so.
+/// Draws the bars on `chart` from `base`, each with its whisker of ± σ
+/// where its runs measured one.
 fn draw_bar_series<'a, X, DB>(
     chart: &mut ChartContext<'a, DB, Cartesian2d<X, SegmentedCoord<RangedCoordusize>>>,
     bars: &[Bar],
     base: f64,
     unit: &str,
     colour_of: &impl Fn(&str) -> usize,
-    keys: &[&str],
-    legend: bool,
 ) -> Result<(), Box<dyn std::error::Error>>
 where
     X: Ranged<ValueType = f64>,
@@ -621,6 +694,22 @@ where
         };
         if bar.finished {
             chart.draw_series([gap(Rectangle::new(corners, colour.filled()))])?;
+            if let Some(spread) = bar.spread {
+                // ± σ: a line through the bar's end, capped; on a log axis
+                // the part below the axis's start is left out.
+                let from = (bar.value - spread).max(base);
+                let to = bar.value + spread;
+                let centre = SegmentValue::CenterOf(row);
+                chart.draw_series([PathElement::new(
+                    vec![(from, centre.clone()), (to, centre.clone())],
+                    BLACK.stroke_width(2),
+                )])?;
+                // Caps of a few pixels, whatever the rows' height.
+                chart.draw_series([from, to].map(|end| {
+                    EmptyElement::at((end, centre.clone()))
+                        + PathElement::new(vec![(0, -6), (0, 6)], BLACK.stroke_width(2))
+                }))?;
+            }
         } else {
             // Pale, outlined, and marked: more than this, not this.
             chart.draw_series([
@@ -633,25 +722,6 @@ where
                 ("sans-serif", 13).into_font().color(&BLACK),
             )])?;
         }
-    }
-    if legend {
-        // One entry per colour: an empty series carries each key.
-        for key in keys {
-            let colour = okabe_ito(colour_of(key)).to_rgba();
-            chart
-                .draw_series(std::iter::empty::<Rectangle<(f64, SegmentValue<usize>)>>())?
-                .label(key.to_string())
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 6), (x + 16, y + 6)], colour.filled())
-                });
-        }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .background_style(WHITE.mix(0.9))
-            .border_style(BLACK.mix(0.3))
-            .label_font(("sans-serif", 15))
-            .draw()?;
     }
     Ok(())
 }
@@ -791,6 +861,20 @@ mod tests {
         assert_eq!(log_tick(999.999_999_9), "1 k");
         assert_eq!(log_tick(999.9), "");
         assert_eq!(log_tick(0.0), "");
+    }
+
+    /// A log axis of bars starts at a named power of ten and ends at the
+    /// data; it names each value once, densely only over a few decades.
+    #[test]
+    fn a_log_axis_of_bars_is_named_once_from_its_start() {
+        let (low, high) = log_range(0.0042, 380.0);
+        assert_eq!((low, high), (0.001, 380.0));
+        let ticks = log_key_points(low, high);
+        assert_eq!(ticks.len(), 6, "{ticks:?}");
+        assert!((ticks[0] - 0.001).abs() < 1e-12 && (ticks[5] - 100.0).abs() < 1e-9);
+        let dense = log_key_points(1.0, 300.0);
+        let named: Vec<String> = dense.iter().map(|&v| si(v)).collect();
+        assert_eq!(named, ["1", "2", "5", "10", "20", "50", "100", "200"]);
     }
 
     #[test]

@@ -33,6 +33,16 @@ pub fn wanted(path: &Path) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
 
+/// The error of a chart too large to render as PNG, with what to do.
+fn too_large(why: &str) -> CliError {
+    CliError {
+        code: crate::exit::ExitCode::Limit,
+        message: format!(
+            "the chart is too large to render as PNG ({why}); write it as SVG (a FILE ending in .svg), which has no such limit"
+        ),
+    }
+}
+
 /// `svg` rendered as a PNG file's bytes, on white.
 pub fn from_svg(svg: &str) -> Result<Vec<u8>, CliError> {
     let internal = |what: &str, e: &dyn std::fmt::Display| {
@@ -55,14 +65,22 @@ pub fn from_svg(svg: &str) -> Result<Vec<u8>, CliError> {
     {
         fonts.set_sans_serif_family(*family);
     }
-    let tree = resvg::usvg::Tree::from_str(svg, &options).map_err(|e| internal("read", &e))?;
+    let tree = resvg::usvg::Tree::from_str(svg, &options).map_err(|e| {
+        // usvg and its XML parser stop at a fixed number of elements: a
+        // chart of that size (a table of thousands of long counts) is no
+        // bug, and SVG still writes it.
+        if matches!(e, resvg::usvg::Error::ElementsLimitReached) || e.to_string().contains("limit")
+        {
+            too_large(&e.to_string())
+        } else {
+            internal("read", &e)
+        }
+    })?;
     let size = tree.size().to_int_size().scale_by(SCALE).ok_or_else(|| {
         CliError::other("internal error: the chart has no size to render".to_owned())
     })?;
-    let mut pixmap =
-        resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| {
-            CliError::other("internal error: the chart is too large for a PNG".to_owned())
-        })?;
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| too_large(&format!("{} x {} pixels", size.width(), size.height())))?;
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(
         &tree,

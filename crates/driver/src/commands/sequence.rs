@@ -8,11 +8,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use kt_count::sequence_check::{Check, Verdict};
-use kt_count::strip::{self, LevelReport, Measure, StripCounted, StripRequest, Watcher};
+use std::path::PathBuf;
+
+use kt_count::strip::{
+    self, LevelReport, Measure, StripCounted, StripPlan, StripRequest, StripWay, Watcher,
+};
 use kt_count::{BigUint, Cause, TourKind};
 use serde::Serialize;
 
-use crate::cli::SequenceArgs;
+use super::{checkpoint_cache, long_runs};
+use crate::cli::{FrontierArgs, SequenceArgs};
 use crate::exit::{CliError, ExitCode};
 use crate::json::{self, Program};
 use crate::output::{OrFail, Output};
@@ -23,8 +28,10 @@ use kt_count::human::grouped_digits;
 pub const SEQUENCE_SCHEMA: &str = "knights-tour/sequence/1";
 
 /// What `sequence` asks for, refused before any work if it cannot run:
-/// the sweep, and the published sequence to check it against.
-fn prepare(args: &SequenceArgs) -> Result<(StripRequest, Option<Check>), CliError> {
+/// the sweep planned (`StripRequest::plan`: the refusals of `count`),
+/// with the cache's checkpoint where a long sweep keeps one, and the
+/// published sequence to check it against.
+fn prepare(args: &SequenceArgs) -> Result<(Prepared, Option<Check>), CliError> {
     let kind = if args.closed {
         TourKind::Closed
     } else {
@@ -48,30 +55,86 @@ fn prepare(args: &SequenceArgs) -> Result<(StripRequest, Option<Check>), CliErro
     request.spill_dir = args.spill_dir();
     request.checkpoint.clone_from(&args.frontier.checkpoint);
     request.checkpoint_every = args.frontier.checkpoint_every;
-    if args.frontier.resume == Some(None) {
-        return Err(CliError::input(
-            "--resume: a sequence keeps no checkpoint in the cache; name the directory of --checkpoint",
-        ));
-    }
     request.resume = args.frontier.resume_dir();
     request.fold = !args.no_fold;
+    request.force = args.force;
     request.check()?;
-    request.check_checkpoints()?;
-    if let Some(dir) = &request.spill_dir {
-        kt_count::makeable_dir(kt_count::Setting::SpillDir, dir)?;
+    let bare_resume = args.frontier.resumes_from_cache();
+    if bare_resume {
+        // The cache's checkpoint, found before the plan checks it.
+        let cached = cached(&request, &args.frontier)?;
+        return Ok((cached, check));
     }
-    if let Some(dir) = &request.checkpoint {
-        kt_count::makeable_dir(kt_count::Setting::Checkpoint, dir)?;
+    let plan = request.plan()?;
+    let long = checkpoint_cache::wanted(plan.estimate.seconds).map_err(CliError::input)?;
+    let wanted = long
+        && plan.way == StripWay::OneSweep
+        && request.checkpoint.is_none()
+        && request.resume.is_none()
+        && !args.frontier.no_checkpoint;
+    if wanted && checkpoint_cache::root().is_some() {
+        return Ok((cached(&request, &args.frontier)?, check));
     }
-    if let Some(resume) = &request.resume
-        && !resume.is_dir()
-    {
+    Ok((Prepared { plan, cached: None }, check))
+}
+
+/// A sequence planned, and the cache's checkpoint it keeps, if one.
+struct Prepared {
+    plan: StripPlan,
+    cached: Option<Cached>,
+}
+
+/// The cache's checkpoint of a sequence: where, and whether the sweep
+/// goes on from one found there.
+struct Cached {
+    dir: PathBuf,
+    resumes: bool,
+}
+
+/// `request` planned with the cache's checkpoint (`checkpoint_cache`):
+/// kept there, resumed from there where it holds one (a bare `--resume`
+/// insists that it does), and spilling beside it unless `--spill-dir`
+/// says where, so that a checkpoint links its runs instead of copying
+/// them. Prunes the cache's other checkpoints first, as `count` does.
+fn cached(request: &StripRequest, frontier: &FrontierArgs) -> Result<Prepared, CliError> {
+    let bare_resume = frontier.resumes_from_cache();
+    let Some(root) = checkpoint_cache::root() else {
+        return Err(CliError::input(
+            "--resume without DIR: this system has no cache directory (set XDG_CACHE_HOME)",
+        ));
+    };
+    let checkpoints = checkpoint_cache::checkpoints(&root);
+    let dir =
+        checkpoints.join(checkpoint_cache::sequence_run_name(request).map_err(CliError::input)?);
+    checkpoint_cache::not_running(&dir)?;
+    let resumes = long_runs::holds_checkpoint(&dir);
+    if bare_resume && !resumes {
         return Err(CliError::input(format!(
-            "--resume {}: no such checkpoint directory",
-            resume.display()
+            "--resume: the cache holds no checkpoint of this sequence ({}); run it without --resume",
+            dir.display()
         )));
     }
-    Ok((request, check))
+    let cap = checkpoint_cache::cap().map_err(CliError::input)?;
+    std::fs::create_dir_all(&checkpoints).map_err(|e| {
+        CliError::input(format!(
+            "cannot make the checkpoint cache {}: {e} (--no-checkpoint keeps none)",
+            checkpoints.display()
+        ))
+    })?;
+    checkpoint_cache::prune(&checkpoints, &dir, cap, std::time::SystemTime::now());
+    let mut request = request.clone();
+    request.checkpoint = Some(dir.clone());
+    request.resume = resumes.then(|| dir.clone());
+    if request.spill_dir.is_none() {
+        request.spill_dir = Some(checkpoint_cache::spill(&root));
+    }
+    let plan = request
+        .plan()
+        .map_err(|failure| checkpoint_cache::start_over(CliError::from(failure), &dir))?;
+    Ok(Prepared {
+        plan,
+        cached: Some(Cached { dir, resumes }),
+    })
 }
 
 /// The refusals of `sequence`, without any work (`plan_args`).
@@ -80,39 +143,50 @@ pub fn plan(args: &SequenceArgs) -> Result<(), CliError> {
 }
 
 pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
-    let (request, check) = prepare(args)?;
+    let (Prepared { plan, cached }, check) = prepare(args)?;
+    let request = plan.request.clone();
     let board = request.board()?;
-    let estimate = request.estimate()?;
-    let plan = format!(
-        "one sweep of {board}{}: about {}, widest level about {} states",
-        if request.folds() { ", folded" } else { "" },
-        kt_count::human::duration(estimate.seconds),
-        grouped_digits(&format!("{:.0}", estimate.peak_states)),
-    );
-    if progress {
-        eprintln!("{plan}");
-    } else {
-        tracing::info!("{plan}");
-    }
-    let bar = Bar::new(progress, board.cols(), board.rows());
-    let work_request = request.clone();
+    announce(&plan, cached.as_ref(), progress);
+    let bar = Bar::new(progress, &plan);
+    let work = plan.clone();
     let watcher = bar.clone();
-    let ended = supervise::run(move |cancel| strip::count_strip(&work_request, &watcher, &cancel));
+    let started = std::time::Instant::now();
+    let ended = supervise::run(move |cancel| Ok(strip::count_strip(&work, &watcher, &cancel)));
     bar.finish();
-    let counted = match ended {
-        Ended::Done(result) => result.map_err(CliError::from)?,
+    let (counted, stopped) = match ended {
+        Ended::Done(Err(failure)) => return Err(CliError::from(failure)),
+        Ended::Done(Ok(Ok(counted))) => (counted, None),
+        Ended::Done(Ok(Err(unfinished))) => {
+            let error = CliError::from(unfinished.failure);
+            let error = with_resume_advice(error, &request, cached.as_ref());
+            let counted = StripCounted {
+                board,
+                terms: unfinished.terms,
+                outcome: strip::SweepCount::empty(0),
+                seconds: started.elapsed().as_secs_f64(),
+            };
+            (counted, Some(error))
+        }
         Ended::Abandoned { cause } => {
-            return Err(abandoned(&cause, request.checkpoint.as_deref()));
+            return Err(with_resume_advice(
+                abandoned(&cause),
+                &request,
+                cached.as_ref(),
+            ));
         }
     };
+    let partial = stopped.is_some();
+    if partial && counted.terms.is_empty() {
+        return Err(stopped.unwrap_or_else(|| CliError::input("no terms")));
+    }
 
     let verdict = check.as_ref().map(|c| c.verdict(&counted.terms));
     let mut out = Output::stdout()?;
     if args.json {
         write_json(
-            &request,
+            &plan,
             &counted,
-            &estimate,
+            !partial,
             check.as_ref(),
             verdict.as_ref(),
             &mut out,
@@ -120,6 +194,9 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
     } else if args.bfile {
         if let Some(comment) = check.as_ref().and_then(Check::bfile_comment) {
             writeln!(out, "{comment}").or_fail()?;
+        }
+        if partial {
+            writeln!(out, "{}", partial_words(&request, &counted)).or_fail()?;
         }
         for term in &counted.terms {
             let (n, value) = match &check {
@@ -132,9 +209,16 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
             writeln!(out, "{n} {value}").or_fail()?;
         }
     } else {
-        write_table(&request, &counted, check.as_ref(), &mut out)?;
+        write_table(&request, &counted, partial, check.as_ref(), &mut out)?;
     }
     out.finish()?;
+    if let Some(error) = stopped {
+        return Err(error);
+    }
+    // The terms are out: nothing is left to resume.
+    if let Some(cached) = &cached {
+        let _ = std::fs::remove_dir_all(&cached.dir);
+    }
     if let Some(verdict) = &verdict {
         if !args.json {
             eprintln!("{}", verdict.line);
@@ -146,33 +230,127 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
     Ok(ExitCode::Success)
 }
 
-/// The error of a sweep that did not stop within its grace period, with
-/// how to go on from its checkpoint if it keeps one.
-fn abandoned(cause: &Cause, checkpoint: Option<&std::path::Path>) -> CliError {
-    let go_on = checkpoint.map_or_else(
-        || "; with --checkpoint DIR a sweep can be stopped and go on with --resume DIR".to_string(),
-        |dir| {
-            format!(
-                "; go on from the checkpoint with --resume {} (and --checkpoint {0})",
-                dir.display()
-            )
-        },
+/// Says what the sweep will take before it starts: the plan's line on a
+/// terminal (in the log otherwise), its notes, the long-run announcement
+/// (terminal or not, as `count` does) and where the cache's checkpoint is.
+fn announce(plan: &StripPlan, cached: Option<&Cached>, progress: bool) {
+    let board = plan
+        .request
+        .board()
+        .map(|b| b.to_string())
+        .unwrap_or_default();
+    let how = match plan.way {
+        StripWay::OneSweep => format!(
+            "one sweep of {board}{}",
+            if plan.request.folds() { ", folded" } else { "" }
+        ),
+        StripWay::BoardByBoard => "each board on its own (the strip is taller than long)".into(),
+    };
+    let line = format!(
+        "{how}: about {}, widest level about {} states",
+        kt_count::human::duration(plan.estimate.seconds),
+        grouped_digits(&format!("{:.0}", plan.estimate.peak_states)),
     );
+    if progress {
+        eprintln!("{line}");
+    } else {
+        tracing::info!("{line}");
+    }
+    for note in &plan.notes {
+        eprintln!("note: {}", crate::spelling::spelled(note));
+    }
+    let spill_dir = plan
+        .request
+        .spill_dir
+        .clone()
+        .unwrap_or_else(std::env::temp_dir);
+    if let Some(line) = long_runs::announcement(&plan.reach(), plan.budget, &spill_dir) {
+        eprintln!("note: {}", line.replace("this count", "this sequence"));
+    }
+    if let Some(cached) = cached {
+        let verb = if cached.resumes {
+            "going on from the checkpoint in"
+        } else {
+            "keeping a checkpoint in"
+        };
+        eprintln!(
+            "note: {verb} {} (--no-checkpoint: none)",
+            cached.dir.display()
+        );
+    }
+}
+
+/// `error` with how to go on: the command that resumes the checkpoint
+/// written (the cache's, or `--checkpoint`'s), or how to keep one; for a
+/// failure that is no stop, how to start over from the cache.
+fn with_resume_advice(
+    mut error: CliError,
+    request: &StripRequest,
+    cached: Option<&Cached>,
+) -> CliError {
+    match error.code {
+        ExitCode::Signal(signal) => {
+            // kt-count knows the sweep stopped; the signal is the driver's.
+            error.message = error.message.replacen(
+                "interrupted after",
+                &format!(
+                    "interrupted by {} after",
+                    supervise::signal_name(Some(signal))
+                ),
+                1,
+            );
+        }
+        ExitCode::Limit => {}
+        // A failure a rerun would meet again: how to start over.
+        _ => {
+            return match cached {
+                Some(cached) => checkpoint_cache::start_over(error, &cached.dir),
+                None => error,
+            };
+        }
+    }
+    let checkpoint = request.checkpoint.as_deref();
+    let written = checkpoint.is_some_and(long_runs::holds_checkpoint);
+    let command: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let advice = match cached {
+        Some(cached) if written => format!(
+            "go on with: {} (the checkpoint is in {})",
+            checkpoint_cache::resume_command(&command),
+            cached.dir.display()
+        ),
+        _ => long_runs::resume_advice(&command, checkpoint, written),
+    };
+    error.message = format!("{}; {advice}", error.message);
+    error
+}
+
+/// The error of a sweep that did not stop within its grace period.
+fn abandoned(cause: &Cause) -> CliError {
     match cause {
         Cause::Stop { signal } => CliError {
             code: ExitCode::Signal(signal.unwrap_or(2)),
             message: format!(
-                "interrupted by {} while a level was being built{go_on}",
+                "interrupted by {} while a level was being built",
                 supervise::signal_name(*signal)
             ),
         },
         Cause::MemoryBudget { resident, budget } => CliError {
             code: ExitCode::Limit,
             message: format!(
-                "memory budget of {budget} exceeded (resident {resident}) while a level was being built; raise --memory, or let levels spill sooner with a smaller one{go_on}"
+                "memory budget of {budget} exceeded (resident {resident}) while a level was being built; raise --memory, or let levels spill sooner with a smaller one"
             ),
         },
     }
+}
+
+/// The line that marks the terms printed as partial: the sweep stopped
+/// before the last term asked for.
+fn partial_words(request: &StripRequest, counted: &StripCounted) -> String {
+    format!(
+        "# partial: the first {} of {} terms, finished before the sweep stopped",
+        counted.terms.len(),
+        request.to
+    )
 }
 
 /// The heading of a sequence: what its terms count, in words.
@@ -199,10 +377,15 @@ fn heading(request: &StripRequest, counted: &StripCounted) -> String {
 fn write_table(
     request: &StripRequest,
     counted: &StripCounted,
+    partial: bool,
     check: Option<&Check>,
     out: &mut Output,
 ) -> Result<(), CliError> {
-    writeln!(out, "{}", heading(request, counted)).or_fail()?;
+    if partial {
+        writeln!(out, "{}", partial_words(request, counted)).or_fail()?;
+    } else {
+        writeln!(out, "{}", heading(request, counted)).or_fail()?;
+    }
     let label = match request.measure {
         Measure::Cols => "cols",
         Measure::Cells => "cells",
@@ -254,6 +437,13 @@ struct SequenceJson<'a> {
     oeis: Option<&'a str>,
     check: Option<&'a Verdict>,
     folded: bool,
+    /// Whether every term asked for is in `terms`: false where the sweep
+    /// stopped (interrupted, out of memory) and `terms` holds the first
+    /// ones it had finished.
+    complete: bool,
+    /// How the terms were counted: `one sweep` of the strip, or `board by
+    /// board` (a strip taller than it is long).
+    way: &'static str,
     seconds: f64,
     peak_states: u64,
     states_summed: u64,
@@ -270,13 +460,15 @@ struct Estimate {
 }
 
 fn write_json(
-    request: &StripRequest,
+    plan: &StripPlan,
     counted: &StripCounted,
-    estimate: &kt_count::ColumnsEstimate,
+    complete: bool,
     check: Option<&Check>,
     verdict: Option<&Verdict>,
     out: &mut Output,
 ) -> Result<(), CliError> {
+    let request = &plan.request;
+    let estimate = &plan.estimate;
     let terms = counted
         .terms
         .iter()
@@ -310,6 +502,11 @@ fn write_json(
         oeis: check.map(Check::a_number),
         check: verdict,
         folded: request.folds(),
+        complete,
+        way: match plan.way {
+            StripWay::OneSweep => "one sweep",
+            StripWay::BoardByBoard => "board by board",
+        },
         seconds: counted.seconds,
         peak_states: counted.outcome.peak_states(),
         states_summed: counted.outcome.levels.iter().map(|l| l.states).sum(),
@@ -326,23 +523,37 @@ fn write_json(
 /// The progress bar of a sweep along a strip: steps, with the column being
 /// swept and the time left; nothing when stderr is not a terminal or with
 /// `--quiet`.
+///
+/// The time left is the plan's until a level has been timed, then the
+/// last level's time a state times the states of the level being read,
+/// for every step left: a strip's levels are flat once its frontier is
+/// full, so the step being swept is what every later step costs (the
+/// first columns, smaller, are where the plan's figure serves). It reads
+/// only this run's own steps, so a resumed sweep's time left is as honest
+/// as a fresh one's.
 #[derive(Clone)]
 struct Bar {
     shown: ProgressBar,
     rows: usize,
     cols: usize,
+    /// The plan's estimate of the whole sweep, in seconds.
+    planned: f64,
+    /// Seconds a state of the last level timed (`None` until one is).
+    per_state: std::sync::Arc<std::sync::Mutex<Option<f64>>>,
     finished: std::sync::Arc<AtomicBool>,
 }
 
 impl Bar {
-    fn new(progress: bool, cols: usize, rows: usize) -> Bar {
+    fn new(progress: bool, plan: &StripPlan) -> Bar {
+        let board = plan.request.board().ok();
+        let (rows, cols) = board.map_or((1, 1), |b| (b.rows(), b.cols()));
         let bar = if progress {
             ProgressBar::with_draw_target(Some((rows * cols) as u64), ProgressDrawTarget::stderr())
         } else {
             ProgressBar::hidden()
         };
         bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] column {msg} (eta {eta})")
+            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] column {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .progress_chars("=> "),
         );
@@ -350,6 +561,8 @@ impl Bar {
             shown: bar,
             rows,
             cols,
+            planned: plan.estimate.seconds,
+            per_state: std::sync::Arc::default(),
             finished: std::sync::Arc::new(AtomicBool::new(false)),
         }
     }
@@ -358,19 +571,43 @@ impl Bar {
         self.finished.store(true, Ordering::Relaxed);
         self.shown.finish_and_clear();
     }
+
+    /// The time left before step `step` of `steps`, which reads `states`.
+    fn left(&self, step: usize, steps: usize, states: u64) -> f64 {
+        let steps_left = (steps + 1).saturating_sub(step) as f64;
+        let per_state = *self
+            .per_state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        match per_state {
+            Some(per_state) => per_state * states as f64 * steps_left,
+            None => self.planned * steps_left / steps.max(1) as f64,
+        }
+    }
 }
 
 impl Watcher for Bar {
-    fn step_started(&self, step: usize, _steps: usize, states: u64) {
+    fn step_started(&self, step: usize, steps: usize, states: u64) {
         if self.finished.load(Ordering::Relaxed) {
             return;
         }
         self.shown.set_position((step - 1) as u64);
         let column = (step - 1) / self.rows.max(1) + 1;
         self.shown.set_message(format!(
-            "{column}/{}, {} states",
+            "{column}/{}, {} states, about {} left",
             self.cols,
-            grouped_digits(&states.to_string())
+            grouped_digits(&states.to_string()),
+            kt_count::human::duration(self.left(step, steps, states))
         ));
+    }
+
+    fn step_finished(&self, report: &LevelReport) {
+        if report.read > 0 && report.time_ms > 0.0 {
+            *self
+                .per_state
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Some(report.time_ms / 1000.0 / report.read as f64);
+        }
     }
 }
