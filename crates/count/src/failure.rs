@@ -67,6 +67,17 @@ impl fmt::Display for Failure {
 
 impl std::error::Error for Failure {}
 
+/// The words every stop by the memory budget begins with: "memory budget
+/// of 8 GiB exceeded (resident 8.1 GiB) `when`", written once for the
+/// methods, the sequence, the order search and the command line.
+pub fn budget_exceeded(
+    budget: kt_memory::Bytes,
+    resident: kt_memory::Bytes,
+    when: impl fmt::Display,
+) -> String {
+    format!("memory budget of {budget} exceeded (resident {resident}) {when}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

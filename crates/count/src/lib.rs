@@ -115,7 +115,7 @@ pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
 pub use check::{Answered, check_answer};
-pub use failure::{Failure, FailureKind};
+pub use failure::{Failure, FailureKind, budget_exceeded};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`),
 /// and what each process reports.
 pub use kt_distributed::{

@@ -189,33 +189,25 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         )));
     }
     let mut resolved = Vec::with_capacity(capable.len());
+    let mut refusals = Vec::new();
     let mut orders = Orders::default();
     for (settings, strategy) in capable {
         whole_counts_only(&settings, request.question, strategy)?;
+        // Threads and memory are the request's to get right, whichever
+        // method answers: refused for every candidate.
         let mut notes = Vec::new();
         let (budget, threads) = resources(settings.resources(), &mut notes)?;
-        check_outputs(request, &settings)?;
-        if let Some(question) = checkpoint_question(request, &settings, strategy) {
-            let dirs = settings.method().checkpoint_dirs();
-            for (option, dir) in [
-                (Setting::Checkpoint, &dirs.write),
-                (Setting::Resume, &dirs.resume),
-            ] {
-                if let Some(dir) = dir {
-                    crate::checkpoint_of::check(option, dir, question)?;
-                }
+        // Under `auto`, a candidate whose paths and checkpoints its own
+        // settings refuse (the cluster, asked to resume a single process's
+        // checkpoint) leaves the others to answer; asked for by name, it
+        // is the answer.
+        match paths_and_checkpoints(request, &settings, strategy) {
+            Ok(()) => {}
+            Err(refusal) if auto => {
+                refusals.push(refusal);
+                continue;
             }
-            // A checkpoint that a count running now replaces is no level
-            // to go on from (`--checkpoint` is refused likewise, by
-            // `paths`).
-            if let Some(dir) = &dirs.resume
-                && kt_frontier::checkpoint::in_use(dir)
-            {
-                return Err(Failure::refused(message!(
-                    Setting::Resume.given(dir.display()),
-                    ": it is the checkpoint of another count running now; wait for it to end"
-                )));
-            }
+            Err(refusal) => return Err(refusal),
         }
         let order = settings
             .method()
@@ -234,6 +226,12 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
             notes,
         });
     }
+    if resolved.is_empty() {
+        return Err(refusals
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| Failure::other("internal error: no method was planned")));
+    }
     let settled = if request.use_theorems {
         kt_tours::tour_exists(&board, request.kind).err()
     } else {
@@ -245,6 +243,40 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         return Ok(finish(request, first, reason.into(), settled, None));
     }
     choose(request, resolved, auto)
+}
+
+/// The paths a candidate's settings write and the checkpoints they read,
+/// checked before any work: writable, of the question asked, and not a
+/// checkpoint that a count running now is writing.
+fn paths_and_checkpoints(
+    request: &Request,
+    settings: &MethodSettings,
+    strategy: Strategy,
+) -> Result<(), Failure> {
+    check_outputs(request, settings)?;
+    if let Some(question) = checkpoint_question(request, settings, strategy) {
+        let dirs = settings.method().checkpoint_dirs();
+        for (option, dir) in [
+            (Setting::Checkpoint, &dirs.write),
+            (Setting::Resume, &dirs.resume),
+        ] {
+            if let Some(dir) = dir {
+                crate::checkpoint_of::check(option, dir, question)?;
+            }
+        }
+        // A checkpoint that a count running now replaces is no level
+        // to go on from (`--checkpoint` is refused likewise, by
+        // `paths`).
+        if let Some(dir) = &dirs.resume
+            && kt_frontier::checkpoint::in_use(dir)
+        {
+            return Err(Failure::refused(message!(
+                Setting::Resume.given(dir.display()),
+                ": it is the checkpoint of another count running now; wait for it to end"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The plan for the chosen candidate.

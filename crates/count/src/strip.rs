@@ -611,8 +611,10 @@ fn failure(error: &FrontierError, cancel: &CancelToken, budget: Bytes) -> Failur
         ) => (
             FailureKind::Limit,
             message!(
-                format!(
-                    "memory budget of {budget} exceeded (resident {resident}) after {steps_done} steps"
+                crate::failure::budget_exceeded(
+                    budget,
+                    *resident,
+                    format_args!("after {steps_done} steps")
                 ),
                 "; ",
                 crate::methods::memory_advice(

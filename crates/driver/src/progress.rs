@@ -183,7 +183,19 @@ impl Monitor {
             return;
         }
         state.checkpoint_step = Some(step);
-        let (Some(dir), Some(&(before, states))) = (&self.checkpoint, state.by_step.get(&step))
+        // The states read through `step`; a step too quick to report its
+        // progress has no entry: the last step before it that has one
+        // stands in (its reads less one level's, a little under the
+        // truth), so that a resumed run still paces the work left rather
+        // than fall back on the whole plan.
+        let Some(dir) = &self.checkpoint else {
+            return;
+        };
+        let Some((before, states)) = state
+            .by_step
+            .range(..=step)
+            .next_back()
+            .map(|(_, &read)| read)
         else {
             return;
         };

@@ -147,9 +147,14 @@ fn work(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         )?;
     }
     if let Some(f) = &report.frontier {
+        // A resumed run reports its own levels and time: say so where the
+        // figures are, not only on the line after.
+        let since = f
+            .resumed_from
+            .map_or(String::new(), |step| format!(" (since step {step})"));
         writeln!(
             out,
-            "  frontier           {:>14} states at most, {} levels, {} slots wide",
+            "  frontier           {:>14} states at most, {} levels{since}, {} slots wide",
             grouped(f.peak_states),
             f.levels.len(),
             f.width
@@ -171,7 +176,7 @@ fn work(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         if let Some(step) = f.resumed_from {
             writeln!(
                 out,
-                "  resumed            from the checkpoint after step {step}"
+                "  resumed            from the checkpoint after step {step}: the levels, time and memory here are this run's, from that step on"
             )?;
         }
     }

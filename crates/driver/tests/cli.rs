@@ -2141,3 +2141,56 @@ fn known_lists_a_published_sequence_and_all_of_them() {
     );
     fails_with_one_line(&["known", "--sequence", "fibonacci"], 2);
 }
+
+/// A count that kept a checkpoint with `--checkpoint D` goes on from it
+/// with `--resume D` (or `--checkpoint D --resume`) without naming its
+/// method: `auto`'s other candidate, the cluster, which cannot take a
+/// single process's checkpoint, no longer refuses the whole count.
+#[test]
+fn a_checkpoint_resumes_without_naming_the_method() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("ck");
+    let ck = ck.to_str().unwrap();
+    let first = knights_tour()
+        .args([
+            "count",
+            "6",
+            "--closed",
+            "--checkpoint",
+            ck,
+            "--checkpoint-every",
+            "1ms",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    assert!(first.status.success(), "{first:?}");
+    assert!(std::path::Path::new(ck).join("manifest").is_file());
+    for args in [
+        &[
+            "count",
+            "6",
+            "--closed",
+            "--checkpoint",
+            ck,
+            "--resume",
+            ck,
+            "-q",
+        ][..],
+        &["count", "6", "--closed", "--resume", ck, "-q"],
+        &[
+            "count",
+            "6",
+            "--closed",
+            "--checkpoint",
+            ck,
+            "--resume",
+            "-q",
+        ],
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(stdout.lines().next(), Some("9862"), "{args:?}");
+    }
+}

@@ -8,13 +8,15 @@ use std::time::Instant;
 use kt_board::TourKind;
 use kt_memory::Bytes;
 use kt_tours::backtrack::{COUNT_MAX_CELLS, CountError, CountLimits};
-use kt_tours::{Endpoints, SearchProgress, count_open_tours, count_tours_with_progress, estimate_tree};
+use kt_tours::{
+    Endpoints, SearchProgress, count_open_tours, count_tours_with_progress, estimate_tree,
+};
 use num_bigint::BigUint;
 
 use super::measured::{BASELINE_BYTES, whole};
 use super::{
-    CountsFixedEnds, FixedEnds, GivenOptions, Job, Method, MethodSettings, Reach, Resources,
-    Setting,
+    CountsFixedEnds, Descriptor, FixedEnds, GivenOptions, Job, Method, MethodSettings, Reach,
+    Resources, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -54,30 +56,19 @@ fn describe_tree(nodes: f64, error: f64) -> String {
 }
 
 impl Method for Backtrack {
-    fn name(&self) -> &'static str {
-        "backtrack"
-    }
-
-    fn summary(&self) -> &'static str {
-        "plain backtracking over the knight's graph, for comparison (boards of up to 64 squares)"
-    }
-
-
-    fn breadth(&self) -> u32 {
-        1
-    }
-
-    fn encoding(&self) -> &'static str {
-        Benchmark::KNIGHTS_GRAPH
+    fn descriptor(&self) -> &'static Descriptor {
+        &Descriptor {
+            name: "backtrack",
+            summary: "plain backtracking over the knight's graph, for comparison (boards of up to 64 squares)",
+            breadth: 1,
+            encoding: Benchmark::KNIGHTS_GRAPH,
+            // Takes `--threads 1` (it runs on one thread) and nothing else.
+            takes: &[Setting::Threads],
+        }
     }
 
     fn resources(&self) -> Option<Resources> {
         None
-    }
-
-    /// Takes `--threads 1` (it runs on one thread) and nothing else.
-    fn takes(&self) -> &'static [Setting] {
-        &[Setting::Threads]
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {

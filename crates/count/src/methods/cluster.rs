@@ -11,7 +11,7 @@ use kt_distributed::{ClusterCount, ClusterOptions, ClusterRefusal, DistributedEr
 
 use super::frontier::{self, Frontier};
 use super::{
-    GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Setting,
+    Descriptor, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
@@ -41,37 +41,26 @@ impl Cluster {
 }
 
 impl Method for Cluster {
-    fn name(&self) -> &'static str {
-        "cluster"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the frontier sweep spread over several processes or machines (--processes N --process I), on timely dataflow"
-    }
-
-
-    fn breadth(&self) -> u32 {
-        3
-    }
-
-    fn encoding(&self) -> &'static str {
-        Benchmark::EDGES
+    fn descriptor(&self) -> &'static Descriptor {
+        &Descriptor {
+            name: "cluster",
+            summary: "the frontier sweep spread over several processes or machines (--processes N --process I), on timely dataflow",
+            breadth: 3,
+            encoding: Benchmark::EDGES,
+            takes: &[
+                Setting::Threads,
+                Setting::Memory,
+                Setting::SpillDir,
+                Setting::Checkpoint,
+                Setting::Resume,
+                Setting::Processes,
+                Setting::Order,
+            ],
+        }
     }
 
     fn resources(&self) -> Option<Resources> {
         Some(self.frontier.resources)
-    }
-
-    fn takes(&self) -> &'static [Setting] {
-        &[
-            Setting::Threads,
-            Setting::Memory,
-            Setting::SpillDir,
-            Setting::Checkpoint,
-            Setting::Resume,
-            Setting::Processes,
-            Setting::Order,
-        ]
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
@@ -272,4 +261,3 @@ impl From<&ClusterRefusal> for Message {
         }
     }
 }
-

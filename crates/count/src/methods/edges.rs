@@ -13,7 +13,7 @@ use kt_memory::Bytes;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    BuildsFamily, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
+    BuildsFamily, Descriptor, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -52,7 +52,6 @@ impl Edges {
         )
     }
 }
-
 
 /// The build holds every level: the states the sweep's levels hold in all
 /// (6×6 open: 10.3 million states against a widest level of 1.17 million;
@@ -105,36 +104,25 @@ fn estimate(order: &Order, kind: TourKind, engine: EngineKind) -> Reach {
 }
 
 impl Method for Edges {
-    fn name(&self) -> &'static str {
-        "edges"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the frontier method's edge-variable ZDD, built in an engine (holds every level: for diagrams of boards up to about 6x6 open)"
-    }
-
-
-    fn breadth(&self) -> u32 {
-        3
-    }
-
-    fn encoding(&self) -> &'static str {
-        Benchmark::EDGE_ZDD
+    fn descriptor(&self) -> &'static Descriptor {
+        &Descriptor {
+            name: "edges",
+            summary: "the frontier method's edge-variable ZDD, built in an engine (holds every level: for diagrams of boards up to about 6x6 open)",
+            breadth: 3,
+            encoding: Benchmark::EDGE_ZDD,
+            takes: &[
+                Setting::Threads,
+                Setting::Memory,
+                Setting::Engine,
+                Setting::Nodes,
+                Setting::Cache,
+                Setting::Order,
+            ],
+        }
     }
 
     fn resources(&self) -> Option<Resources> {
         Some(self.resources)
-    }
-
-    fn takes(&self) -> &'static [Setting] {
-        &[
-            Setting::Threads,
-            Setting::Memory,
-            Setting::Engine,
-            Setting::Nodes,
-            Setting::Cache,
-            Setting::Order,
-        ]
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {

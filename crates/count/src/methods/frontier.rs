@@ -16,8 +16,8 @@ use num_bigint::BigUint;
 
 use super::measured::{self, whole};
 use super::{
-    CountsFixedEnds, CountsRequiredMove, FixedEnds, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
-    Resources, Restricted, Setting,
+    CountsFixedEnds, CountsRequiredMove, Descriptor, FixedEnds, GivenOptions, Job, Method,
+    MethodSettings, Outputs, Reach, Resources, Restricted, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -133,36 +133,25 @@ impl Frontier {
 }
 
 impl Method for Frontier {
-    fn name(&self) -> &'static str {
-        "frontier"
-    }
-
-    fn summary(&self) -> &'static str {
-        "frontier-based search over the board's edges (boards with a short side of up to 13; reaches 8x8 closed)"
-    }
-
-
-    fn breadth(&self) -> u32 {
-        4
-    }
-
-    fn encoding(&self) -> &'static str {
-        Benchmark::EDGES
+    fn descriptor(&self) -> &'static Descriptor {
+        &Descriptor {
+            name: "frontier",
+            summary: "frontier-based search over the board's edges (boards with a short side of up to 13; reaches 8x8 closed)",
+            breadth: 4,
+            encoding: Benchmark::EDGES,
+            takes: &[
+                Setting::Threads,
+                Setting::Memory,
+                Setting::SpillDir,
+                Setting::Checkpoint,
+                Setting::Resume,
+                Setting::Order,
+            ],
+        }
     }
 
     fn resources(&self) -> Option<Resources> {
         Some(self.resources)
-    }
-
-    fn takes(&self) -> &'static [Setting] {
-        &[
-            Setting::Threads,
-            Setting::Memory,
-            Setting::SpillDir,
-            Setting::Checkpoint,
-            Setting::Resume,
-            Setting::Order,
-        ]
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {
@@ -391,14 +380,9 @@ impl Frontier {
                 steps: job.board.cells(),
             };
             match between {
-                Some((from, to)) => kt_frontier::count_between_in(
-                    order,
-                    from,
-                    to,
-                    &options,
-                    &levels,
-                    cancel.flag(),
-                ),
+                Some((from, to)) => {
+                    kt_frontier::count_between_in(order, from, to, &options, &levels, cancel.flag())
+                }
                 None => kt_frontier::count_restricted_in(
                     order,
                     job.kind,
@@ -430,7 +414,16 @@ impl Frontier {
 pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
     let states = measured::frontier_sweep_states(job.board, job.kind, order);
     let width = order.width(job.kind);
-    let cost = SweepCost::of(&states, job.board, job.kind, false, width, job.threads, processes, job.budget);
+    let cost = SweepCost::of(
+        &states,
+        job.board,
+        job.kind,
+        false,
+        width,
+        job.threads,
+        processes,
+        job.budget,
+    );
     Reach {
         seconds: cost.seconds,
         memory: Bytes(whole(cost.bytes)),
@@ -439,10 +432,7 @@ pub(super) fn sweep_reach(job: &Job, order: &Order, processes: usize) -> Reach {
         // A process of a cluster reads its share of each level.
         states: (processes == 1).then_some(states.summed),
         basis: if processes > 1 {
-            format!(
-                "{}; shared by {processes} processes",
-                states_basis(&states)
-            )
+            format!("{}; shared by {processes} processes", states_basis(&states))
         } else {
             states_basis(&states)
         },
@@ -647,6 +637,16 @@ impl Watcher for LevelWatcher<'_> {
             f.steps_done = f.steps_done.max(step);
             f.checkpoint_step = Some(step);
         });
+        // The observer hears of it now, not with the next level: a run
+        // stopped right after its checkpoint still writes down the states
+        // read up to it, by which a resumed run paces the work left.
+        {
+            let report = self
+                .report
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.observer.report(&report);
+        }
         self.observer.note(
             &format!(
                 "checkpoint after {step} of {} steps written to {}",
@@ -699,7 +699,11 @@ pub(super) fn failure(
             FailureKind::Limit,
             Status::OutOfMemory,
             message!(
-                format!("memory budget of {budget} exceeded (resident {resident}) after {done} steps"),
+                crate::failure::budget_exceeded(
+                    budget,
+                    *resident,
+                    format_args!("after {done} steps")
+                ),
                 resumable,
                 "; ",
                 advice
@@ -834,7 +838,13 @@ mod tests {
     fn the_memory_errs_high_on_every_large_measured_sweep() {
         let gib = |n: u64| Bytes(n * Bytes::GIB);
         for (board, kind, budget, bytes, within) in [
-            ("8x8", TourKind::Open, gib(16), 15_653_203_968.0 + 32_453_173_084.0, 1.5),
+            (
+                "8x8",
+                TourKind::Open,
+                gib(16),
+                15_653_203_968.0 + 32_453_173_084.0,
+                1.5,
+            ),
             ("8x8", TourKind::Closed, gib(18), 6_428_852_224.0, 1.5),
             // Folded, 2026-11-27 (bench-results/order/7x*-open-folded.json):
             // tens of millions of states, where the batches weigh more.
@@ -864,7 +874,10 @@ mod tests {
         let states = measured::frontier_sweep_states(board, TourKind::Open, &Order::columns(board));
         assert!((estimate.peak_states - states.peak).abs() < 1e-6);
         assert!((estimate.states_summed - states.summed).abs() < 1e-6);
-        assert!(estimate.seconds > 10.0 && estimate.seconds < 600.0, "{estimate:?}");
+        assert!(
+            estimate.seconds > 10.0 && estimate.seconds < 600.0,
+            "{estimate:?}"
+        );
         // `sequence 6 --to 20` held 0.97 GiB at its peak, its weights
         // 192 bits wide at the end (docs/benchmarks.md, *Weights past
         // 2⁶⁴*): the estimate within 2×, and above it.

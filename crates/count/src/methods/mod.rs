@@ -11,17 +11,26 @@
 //! do.
 //!
 //! **Adding a method** is one new file in this directory (the type, its
-//! settings as public fields with a `Default`, and `impl Method`) and one
-//! line in `registry!` below, which declares its module, re-exports its
-//! type, and makes it a variant of [`MethodSettings`], a name on the
+//! settings as public fields with a `Default`, and `impl Method`), its
+//! `mod` line, and one line in `registry!` below, which re-exports its
+//! type and makes it a variant of [`MethodSettings`], a name on the
 //! command line (`--method NAME`) and a candidate of `auto`. Nothing else
 //! in the library matches on methods.
 //!
 //! Nothing in this module knows about requests: a method works on a
 //! `Job` (board, kind, budget, threads), which the plan resolves.
 
-// The methods' own modules are declared by `registry!` below, with their
-// types' re-exports: a method is its file and its line there.
+// The methods' own modules: declared here, where rustfmt sees them (it
+// does not look inside a macro's arguments), and made methods by their
+// line in `registry!` below.
+mod backtrack;
+mod cluster;
+mod edges;
+mod frontier;
+mod time_sliced;
+#[cfg(test)]
+mod toy;
+
 mod capability;
 mod measured;
 pub(crate) use measured::whole;
@@ -126,21 +135,30 @@ pub(crate) struct Outputs {
 /// from them (and from the options taken), so there is no list to keep in
 /// step.
 pub(crate) trait Method: Sync {
+    /// What the method is, stated once ([`Descriptor`]).
+    fn descriptor(&self) -> &'static Descriptor;
     /// The name on the command line and in reports.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.descriptor().name
+    }
     /// One line for `--help` and the architecture table.
-    fn summary(&self) -> &'static str;
-    /// How far its representation reaches, as a rank among the methods:
-    /// when no method can represent a board, the refusal of the one with
-    /// the highest rank is the one said.
-    fn breadth(&self) -> u32;
+    fn summary(&self) -> &'static str {
+        self.descriptor().summary
+    }
+    /// How far its representation reaches ([`Descriptor::breadth`]).
+    fn breadth(&self) -> u32 {
+        self.descriptor().breadth
+    }
     /// What the report's `benchmark.encoding` says.
-    fn encoding(&self) -> &'static str;
+    fn encoding(&self) -> &'static str {
+        self.descriptor().encoding
+    }
+    /// The options the method takes ([`Descriptor::takes`]).
+    fn takes(&self) -> &'static [Setting] {
+        self.descriptor().takes
+    }
     /// Threads and memory, for the methods that take them.
     fn resources(&self) -> Option<Resources>;
-    /// The options the method takes (an allow-list: every other option
-    /// given is refused before [`Method::configure`] sees it).
-    fn takes(&self) -> &'static [Setting];
     /// The method with `given`'s options, all of them among
     /// [`Method::takes`]; or an option whose value it refuses
     /// (`--threads 2` for backtracking).
@@ -189,6 +207,25 @@ pub(crate) trait Method: Sync {
     fn checkpoint_dirs(&self) -> CheckpointDirs {
         CheckpointDirs::default()
     }
+}
+
+/// What a method is, in the five facts every method states: one value a
+/// method (`&Descriptor { … }`, a constant), where each restated five
+/// methods of the trait.
+pub(crate) struct Descriptor {
+    /// The name on the command line and in reports.
+    pub name: &'static str,
+    /// One line for `--help` and the architecture table.
+    pub summary: &'static str,
+    /// How far its representation reaches, as a rank among the methods:
+    /// when no method can represent a board, the refusal of the one with
+    /// the highest rank is the one said.
+    pub breadth: u32,
+    /// What the report's `benchmark.encoding` says.
+    pub encoding: &'static str,
+    /// The options the method takes (an allow-list: every other option
+    /// given is refused before [`Method::configure`] sees it).
+    pub takes: &'static [Setting],
 }
 
 /// The ends of the open tours a fixed-ends run counts: the directed tours
@@ -300,7 +337,6 @@ pub struct CheckpointDirs {
 /// each: `Variant => module::Type` (the type holds the settings).
 macro_rules! registry {
     ($($(#[$doc:meta])* $variant:ident => $module:ident :: $method:ident $(if $cfg:meta)?,)+) => {
-        $($(#[cfg($cfg)])? mod $module;)+
         $($(#[cfg($cfg)])? pub use $module::$method;)+
 
         /// A method with its settings: one variant per method, so that a

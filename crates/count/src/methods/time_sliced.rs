@@ -10,7 +10,7 @@ use kt_engine::EngineKind;
 
 use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
-    BuildsFamily, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
+    BuildsFamily, Descriptor, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -132,36 +132,25 @@ fn estimate(board: Board, kind: TourKind, engine: EngineKind, schedule: Schedule
 }
 
 impl Method for TimeSliced {
-    fn name(&self) -> &'static str {
-        "zdd"
-    }
-
-    fn summary(&self) -> &'static str {
-        "the N⁴ time-sliced ZDD, the project's own encoding (open boards of up to about 36 squares, closed up to 48)"
-    }
-
-
-    fn breadth(&self) -> u32 {
-        2
-    }
-
-    fn encoding(&self) -> &'static str {
-        Benchmark::TIME_SLICED
+    fn descriptor(&self) -> &'static Descriptor {
+        &Descriptor {
+            name: "zdd",
+            summary: "the N⁴ time-sliced ZDD, the project's own encoding (open boards of up to about 36 squares, closed up to 48)",
+            breadth: 2,
+            encoding: Benchmark::TIME_SLICED,
+            takes: &[
+                Setting::Threads,
+                Setting::Memory,
+                Setting::Engine,
+                Setting::Schedule,
+                Setting::Nodes,
+                Setting::Cache,
+            ],
+        }
     }
 
     fn resources(&self) -> Option<Resources> {
         Some(self.resources)
-    }
-
-    fn takes(&self) -> &'static [Setting] {
-        &[
-            Setting::Threads,
-            Setting::Memory,
-            Setting::Engine,
-            Setting::Schedule,
-            Setting::Nodes,
-            Setting::Cache,
-        ]
     }
 
     fn configure(&self, given: &GivenOptions) -> Result<MethodSettings, Setting> {

@@ -13,7 +13,7 @@ use kt_board::{Board, Square, TourKind};
 use kt_memory::Bytes;
 use num_bigint::BigUint;
 
-use super::{GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
+use super::{Descriptor, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::observer::Observer;
@@ -27,29 +27,18 @@ pub struct Toy;
 const MAX_CELLS: usize = 20;
 
 impl Method for Toy {
-    fn name(&self) -> &'static str {
-        "toy"
-    }
-
-    fn summary(&self) -> &'static str {
-        "a depth-first search in a unit test (boards of up to 20 squares)"
-    }
-
-
-    fn breadth(&self) -> u32 {
-        0
-    }
-
-    fn encoding(&self) -> &'static str {
-        Benchmark::KNIGHTS_GRAPH
+    fn descriptor(&self) -> &'static Descriptor {
+        &Descriptor {
+            name: "toy",
+            summary: "a depth-first search in a unit test (boards of up to 20 squares)",
+            breadth: 0,
+            encoding: Benchmark::KNIGHTS_GRAPH,
+            takes: &[],
+        }
     }
 
     fn resources(&self) -> Option<Resources> {
         None
-    }
-
-    fn takes(&self) -> &'static [Setting] {
-        &[]
     }
 
     fn configure(&self, _given: &GivenOptions) -> Result<MethodSettings, Setting> {

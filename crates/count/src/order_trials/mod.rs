@@ -146,7 +146,11 @@ pub fn search_orders(
                 Some(Cause::MemoryBudget { resident, .. }) => Failure {
                     kind: FailureKind::Limit,
                     message: crate::words::message!(
-                        format!("memory budget of {budget} exceeded (resident {resident}) while sweeping the candidate {name}: measure fewer states, or raise "),
+                        crate::failure::budget_exceeded(
+                            budget,
+                            *resident,
+                            format_args!("while sweeping the candidate {name}: measure fewer states, or raise ")
+                        ),
                         Setting::Memory
                     ),
                     report: None,

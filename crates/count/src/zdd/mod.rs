@@ -401,7 +401,7 @@ impl Worker<'_> {
                 FailureKind::Limit,
                 Status::OutOfMemory,
                 message!(
-                    format!("memory budget of {budget} exceeded (resident {resident}) at {at}; "),
+                    crate::failure::budget_exceeded(*budget, *resident, format_args!("at {at}; ")),
                     "raise ",
                     Setting::Memory,
                     " or choose another ",

@@ -206,6 +206,64 @@ fn touched_and_bytes(dir: &Path) -> (SystemTime, u64) {
     (touched, bytes)
 }
 
+/// A run's place in the cache, taken: its checkpoint directory, whether
+/// it holds a checkpoint to go on from, and where the run spills (beside
+/// it, on its file system, so that a checkpoint links its runs instead of
+/// copying them).
+pub struct Taken {
+    pub dir: PathBuf,
+    pub resumes: bool,
+    pub spill: PathBuf,
+}
+
+/// Takes the cache's checkpoint directory named `name` for a run of
+/// `what` (`count`, `sequence`): refused where the same command is
+/// writing it now, or where a bare `--resume` (`bare_resume`) finds no
+/// checkpoint there; the cache made, and its other checkpoints pruned
+/// (`prune`), before the run writes its own.
+pub fn take(name: &str, what: &str, bare_resume: bool) -> Result<Taken, crate::exit::CliError> {
+    use crate::exit::CliError;
+    let Some(root) = root() else {
+        return Err(CliError::input(
+            "--resume without DIR: this system has no cache directory (set XDG_CACHE_HOME)",
+        ));
+    };
+    let checkpoints = checkpoints(&root);
+    let dir = checkpoints.join(name);
+    not_running(&dir)?;
+    let resumes = super::long_runs::holds_checkpoint(&dir);
+    if bare_resume && !resumes {
+        return Err(CliError::input(format!(
+            "--resume: the cache holds no checkpoint of this {what} ({}); run it without --resume",
+            dir.display()
+        )));
+    }
+    let cap = cap().map_err(CliError::input)?;
+    std::fs::create_dir_all(&checkpoints).map_err(|e| {
+        CliError::input(format!(
+            "cannot make the checkpoint cache {}: {e} (--no-checkpoint keeps none)",
+            checkpoints.display()
+        ))
+    })?;
+    prune(&checkpoints, &dir, cap, SystemTime::now());
+    Ok(Taken {
+        dir,
+        resumes,
+        spill: spill(&root),
+    })
+}
+
+/// The line that says, before a run starts, where its checkpoint in the
+/// cache is kept or resumed from.
+pub fn announce(dir: &Path, resumes: bool) {
+    let verb = if resumes {
+        "going on from the checkpoint in"
+    } else {
+        "keeping a checkpoint in"
+    };
+    eprintln!("note: {verb} {} (--no-checkpoint: none)", dir.display());
+}
+
 /// Refuses a run whose checkpoint in the cache (`dir`) the same command,
 /// running now, is writing: the user chose no directory, so the message
 /// says what is running and how to run beside it.
@@ -235,6 +293,24 @@ pub fn start_over(mut error: crate::exit::CliError, dir: &Path) -> crate::exit::
         super::long_runs::shell_quoted(&dir.display().to_string())
     );
     error
+}
+
+/// How to go on after a sweep stopped, for its command line as run:
+/// with the checkpoint in the cache (`cached`) written, the command with a
+/// bare `--resume`; otherwise [`super::long_runs::resume_advice`] for the
+/// `--checkpoint` directory given (the command with `--resume DIR`, or the
+/// option that keeps one).
+pub fn go_on(checkpoint: Option<&Path>, cached: Option<&Path>) -> String {
+    let written = checkpoint.is_some_and(super::long_runs::holds_checkpoint);
+    let command: Vec<OsString> = std::env::args_os().collect();
+    match cached {
+        Some(dir) if written => format!(
+            "go on with: {} (the checkpoint is in {})",
+            resume_command(&command),
+            dir.display()
+        ),
+        _ => super::long_runs::resume_advice(&command, checkpoint, written),
+    }
 }
 
 /// The command that goes on from a default checkpoint: `args` with a

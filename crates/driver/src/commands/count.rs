@@ -118,17 +118,10 @@ fn counted(
             if let ExitCode::Signal(_) = error.code
                 && sweeping
             {
-                let checkpoint = args.frontier.checkpoint.as_deref();
-                let written = checkpoint.is_some_and(long_runs::holds_checkpoint);
-                let command: Vec<std::ffi::OsString> = std::env::args_os().collect();
-                let advice = match &cached {
-                    Some(cached) if written => format!(
-                        "go on with: {} (the checkpoint is in {})",
-                        checkpoint_cache::resume_command(&command),
-                        cached.dir.display()
-                    ),
-                    _ => long_runs::resume_advice(&command, checkpoint, written),
-                };
+                let advice = checkpoint_cache::go_on(
+                    args.frontier.checkpoint.as_deref(),
+                    cached.as_ref().map(|c| c.dir.as_path()),
+                );
                 error.message = format!("{}; {advice}", error.message);
             } else if let Some(cached) = &cached
                 && error.code != ExitCode::Limit
@@ -229,33 +222,15 @@ fn cached_checkpoint(
             Ok(None)
         };
     }
-    let Some(root) = checkpoint_cache::root() else {
-        return if bare_resume {
-            Err(CliError::input(
-                "--resume without DIR: this system has no cache directory (set XDG_CACHE_HOME)",
-            ))
-        } else {
-            Ok(None)
-        };
-    };
-    let checkpoints = checkpoint_cache::checkpoints(&root);
-    let dir = checkpoints.join(checkpoint_cache::run_name(args, request, plan.method));
-    checkpoint_cache::not_running(&dir)?;
-    let resumes = long_runs::holds_checkpoint(&dir);
-    if bare_resume && !resumes {
-        return Err(CliError::input(format!(
-            "--resume: the cache holds no checkpoint of this count ({}); run it without --resume",
-            dir.display()
-        )));
+    if checkpoint_cache::root().is_none() && !bare_resume {
+        return Ok(None);
     }
-    let cap = checkpoint_cache::cap().map_err(CliError::input)?;
-    std::fs::create_dir_all(&checkpoints).map_err(|e| {
-        CliError::input(format!(
-            "cannot make the checkpoint cache {}: {e} (--no-checkpoint keeps none)",
-            checkpoints.display()
-        ))
-    })?;
-    checkpoint_cache::prune(&checkpoints, &dir, cap, std::time::SystemTime::now());
+    let name = checkpoint_cache::run_name(args, request, plan.method);
+    let checkpoint_cache::Taken {
+        dir,
+        resumes,
+        spill,
+    } = checkpoint_cache::take(&name, "count", bare_resume)?;
     let mut cached_args = args.clone();
     // The method the plan chose: a checkpoint would narrow `auto`'s choice.
     plan.method.clone_into(&mut cached_args.method.method);
@@ -265,7 +240,7 @@ fn cached_checkpoint(
     if cached_args.frontier.spill_dir.is_none() {
         // Beside the checkpoint, on its file system: its runs are linked,
         // not copied.
-        cached_args.frontier.spill_dir = Some(checkpoint_cache::spill(&root));
+        cached_args.frontier.spill_dir = Some(spill);
     }
     Ok(Some(Cached {
         dir,
@@ -280,15 +255,7 @@ fn cached_checkpoint(
 fn announce(plan: &kt_count::Plan, args: &CountArgs, cached: Option<&Cached>) {
     estimate(plan, args);
     if let Some(cached) = cached {
-        let verb = if cached.resumes {
-            "going on from the checkpoint in"
-        } else {
-            "keeping a checkpoint in"
-        };
-        eprintln!(
-            "note: {verb} {} (--no-checkpoint: none)",
-            cached.dir.display()
-        );
+        checkpoint_cache::announce(&cached.dir, cached.resumes);
     }
 }
 

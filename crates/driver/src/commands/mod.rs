@@ -129,7 +129,8 @@ fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {
             CliError {
                 code: ExitCode::Limit,
                 message: format!(
-                    "memory budget of {budget} exceeded (resident {resident}) {during}; {}",
+                    "{}; {}",
+                    kt_count::budget_exceeded(*budget, *resident, during),
                     crate::spelling::spelled(&kt_count::memory_advice(*budget, outgrown))
                 ),
             },

@@ -98,35 +98,17 @@ struct Cached {
 /// them. Prunes the cache's other checkpoints first, as `count` does.
 fn cached(request: &StripRequest, frontier: &FrontierArgs) -> Result<Prepared, CliError> {
     let bare_resume = frontier.resumes_from_cache();
-    let Some(root) = checkpoint_cache::root() else {
-        return Err(CliError::input(
-            "--resume without DIR: this system has no cache directory (set XDG_CACHE_HOME)",
-        ));
-    };
-    let checkpoints = checkpoint_cache::checkpoints(&root);
-    let dir =
-        checkpoints.join(checkpoint_cache::sequence_run_name(request).map_err(CliError::input)?);
-    checkpoint_cache::not_running(&dir)?;
-    let resumes = long_runs::holds_checkpoint(&dir);
-    if bare_resume && !resumes {
-        return Err(CliError::input(format!(
-            "--resume: the cache holds no checkpoint of this sequence ({}); run it without --resume",
-            dir.display()
-        )));
-    }
-    let cap = checkpoint_cache::cap().map_err(CliError::input)?;
-    std::fs::create_dir_all(&checkpoints).map_err(|e| {
-        CliError::input(format!(
-            "cannot make the checkpoint cache {}: {e} (--no-checkpoint keeps none)",
-            checkpoints.display()
-        ))
-    })?;
-    checkpoint_cache::prune(&checkpoints, &dir, cap, std::time::SystemTime::now());
+    let name = checkpoint_cache::sequence_run_name(request).map_err(CliError::input)?;
+    let checkpoint_cache::Taken {
+        dir,
+        resumes,
+        spill,
+    } = checkpoint_cache::take(&name, "sequence", bare_resume)?;
     let mut request = request.clone();
     request.checkpoint = Some(dir.clone());
     request.resume = resumes.then(|| dir.clone());
     if request.spill_dir.is_none() {
-        request.spill_dir = Some(checkpoint_cache::spill(&root));
+        request.spill_dir = Some(spill);
     }
     let plan = request
         .plan()
@@ -268,15 +250,7 @@ fn announce(plan: &StripPlan, cached: Option<&Cached>, progress: bool) {
         eprintln!("note: {}", line.replace("this count", "this sequence"));
     }
     if let Some(cached) = cached {
-        let verb = if cached.resumes {
-            "going on from the checkpoint in"
-        } else {
-            "keeping a checkpoint in"
-        };
-        eprintln!(
-            "note: {verb} {} (--no-checkpoint: none)",
-            cached.dir.display()
-        );
+        checkpoint_cache::announce(&cached.dir, cached.resumes);
     }
 }
 
@@ -309,17 +283,10 @@ fn with_resume_advice(
             };
         }
     }
-    let checkpoint = request.checkpoint.as_deref();
-    let written = checkpoint.is_some_and(long_runs::holds_checkpoint);
-    let command: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let advice = match cached {
-        Some(cached) if written => format!(
-            "go on with: {} (the checkpoint is in {})",
-            checkpoint_cache::resume_command(&command),
-            cached.dir.display()
-        ),
-        _ => long_runs::resume_advice(&command, checkpoint, written),
-    };
+    let advice = checkpoint_cache::go_on(
+        request.checkpoint.as_deref(),
+        cached.map(|c| c.dir.as_path()),
+    );
     error.message = format!("{}; {advice}", error.message);
     error
 }
@@ -337,7 +304,8 @@ fn abandoned(cause: &Cause) -> CliError {
         Cause::MemoryBudget { resident, budget } => CliError {
             code: ExitCode::Limit,
             message: format!(
-                "memory budget of {budget} exceeded (resident {resident}) while a level was being built; raise --memory, or let levels spill sooner with a smaller one"
+                "{}; raise --memory, or let levels spill sooner with a smaller one",
+                kt_count::budget_exceeded(*budget, *resident, "while a level was being built")
             ),
         },
     }
