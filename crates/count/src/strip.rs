@@ -298,11 +298,6 @@ impl StripRequest {
         Some(all)
     }
 
-    /// The estimate of the way the plan takes (see [`StripRequest::plan`]).
-    pub fn estimate(&self) -> Result<ColumnsEstimate, Failure> {
-        self.plan().map(|plan| plan.estimate)
-    }
-
     /// Whether the sweep folds: asked for, and every term a board.
     pub fn folds(&self) -> bool {
         self.fold && self.measure == Measure::Cols
@@ -341,7 +336,7 @@ impl StripRequest {
     /// Refuses, before any work, a checkpoint or resume directory that
     /// keeps the work of another question (a whole count, another
     /// sequence): it is never resumed nor written over.
-    pub fn check_checkpoints(&self) -> Result<(), Failure> {
+    fn check_checkpoints(&self) -> Result<(), Failure> {
         let asked = self.question()?;
         for (option, dir) in [
             (Setting::Checkpoint, &self.checkpoint),

@@ -464,12 +464,7 @@ fn interrupt_count(args: &[&str]) {
         .spawn()
         .unwrap();
     std::thread::sleep(std::time::Duration::from_millis(1500));
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
+    let output = common::interrupt(child);
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["status"], "interrupted");
@@ -509,12 +504,7 @@ fn interrupted_long_count(extra: &[&str], ready: impl Fn() -> bool) -> String {
     while !ready() && started.elapsed() < std::time::Duration::from_mins(1) {
         std::thread::sleep(std::time::Duration::from_millis(100));
     }
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
+    let output = common::interrupt(child);
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     String::from_utf8(output.stderr).unwrap()
 }
@@ -617,12 +607,7 @@ fn an_interrupted_count_resumes_from_the_cache_with_the_same_count() {
         );
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
+    let output = common::interrupt(child);
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stderr}");
     let last = stderr.lines().last().unwrap();

@@ -275,12 +275,7 @@ fn an_interrupted_sequence_gives_its_finished_terms_and_goes_on_from_the_cache()
     while !past_five() && started.elapsed() < std::time::Duration::from_mins(1) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let status = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let output = child.wait_with_output().unwrap();
+    let output = common::interrupt(child);
     let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(130), "{stdout}\n{stderr}");

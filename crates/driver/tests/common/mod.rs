@@ -27,3 +27,17 @@ pub fn scratch_cache() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).expect("the build's temporary folder is writable");
     dir
 }
+
+/// Interrupts `child` as Ctrl-C does (SIGINT) and waits for its output.
+#[allow(
+    dead_code,
+    reason = "each test file compiles this module; not every one interrupts"
+)]
+pub fn interrupt(child: std::process::Child) -> std::process::Output {
+    let status = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success(), "kill -INT {}", child.id());
+    child.wait_with_output().expect("the child's output")
+}
