@@ -36,6 +36,7 @@ __all__ = [
     "knight_graph",
     "methods",
     "report",
+    "sequence",
     "tour",
     "tours",
 ]
