@@ -46,8 +46,8 @@ fn count_layer(module: &str) -> Option<u32> {
 }
 
 /// kt-frontier, lowest layer first: leaves (the state encoding, weights,
-/// the worker pool, the level report, the order); the error and the
-/// sorted runs; their store; the merge of runs; a level; the sweep (the
+/// the worker pool, the level report, the order); the error, the sorted
+/// runs and the tallies (a weight with its ends by class); their store; the merge of runs; a level; the sweep (the
 /// order's steps); the transition on one state; one step on all workers;
 /// the checkpoint; the level loop, shared by one process and a cluster;
 /// the count on one process; the seam a cluster plugs into (it re-exports
@@ -55,7 +55,7 @@ fn count_layer(module: &str) -> Option<u32> {
 fn frontier_layer(module: &str) -> Option<u32> {
     Some(match module {
         "state" | "weight" | "workers" | "report" | "order" => 0,
-        "error" | "run" => 1,
+        "error" | "run" | "tally" => 1,
         "store" => 2,
         "merge" => 3,
         "level" | "sweep" => 4,

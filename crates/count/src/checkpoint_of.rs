@@ -19,6 +19,7 @@
 //! ```text
 //!   whole 6x7 open          one whole count
 //!   classes 6x7 starts all  the classes of start squares (the table by start square)
+//!   tallies 6x7 open        the table by start square from one sweep with tallies
 //!   classes 6x7 pairs 2/5   shard 2 of 5 of the classes of endpoint pairs
 //!   cluster 6x7 open 4      a count shared by 4 processes (read, not written: see [`record`])
 //!   sequence 7x16 open cols folded   a sequence's sweep of every prefix (`crate::strip`)
@@ -53,6 +54,9 @@ pub(crate) enum CheckpointOf {
         ends: Ends,
         shard: Option<Shard>,
     },
+    /// The table by start square of open tours from one sweep with
+    /// tallies by class of square.
+    Tallies { board: Board },
     /// One count shared by a cluster of processes.
     Cluster {
         board: Board,
@@ -85,6 +89,7 @@ impl CheckpointOf {
     fn line(self) -> String {
         match self {
             CheckpointOf::Whole { board, kind } => format!("whole {board} {kind}"),
+            CheckpointOf::Tallies { board } => format!("tallies {board} open"),
             CheckpointOf::Classes { board, ends, shard } => format!(
                 "classes {board} {} {}",
                 ends_word(ends),
@@ -121,6 +126,9 @@ impl CheckpointOf {
             ["whole", board, k] => Some(CheckpointOf::Whole {
                 board: board.parse().ok()?,
                 kind: kind(k)?,
+            }),
+            ["tallies", board, "open"] => Some(CheckpointOf::Tallies {
+                board: board.parse().ok()?,
             }),
             ["classes", board, ends, shard] => Some(CheckpointOf::Classes {
                 board: board.parse().ok()?,
@@ -164,6 +172,10 @@ impl std::fmt::Display for CheckpointOf {
             CheckpointOf::Whole { board, kind } => {
                 write!(f, "a whole count of {kind} tours of {board}")
             }
+            CheckpointOf::Tallies { board } => write!(
+                f,
+                "a count of open tours of {board} by start squares in one sweep"
+            ),
             CheckpointOf::Classes { board, ends, shard } => {
                 let classes = match ends {
                     Ends::Starts => "start squares",

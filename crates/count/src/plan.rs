@@ -176,7 +176,9 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     let mut capable = Vec::new();
     for settings in candidates {
         match questions::strategy_for(table, &settings) {
-            Some(strategy) => capable.push((settings, strategy)),
+            Some(strategy) => {
+                capable.push((settings, questions::on_board(strategy, request.board)));
+            }
             None if !auto => return Err(questions::lacking(table, &settings, &what)),
             None => {}
         }
@@ -201,14 +203,20 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         // settings refuse (the cluster, asked to resume a single process's
         // checkpoint) leaves the others to answer; asked for by name, it
         // is the answer.
-        match paths_and_checkpoints(request, &settings, strategy) {
-            Ok(()) => {}
-            Err(refusal) if auto => {
-                refusals.push(refusal);
-                continue;
-            }
-            Err(refusal) => return Err(refusal),
-        }
+        // The table by start square in one sweep gives way to a run a
+        // class where only that suits the checkpoints (a count by classes
+        // resumed).
+        let strategy = match paths_and_checkpoints(request, &settings, strategy) {
+            Ok(()) => strategy,
+            Err(refusal) => match questions::instead(strategy) {
+                Some(other) if paths_and_checkpoints(request, &settings, other).is_ok() => other,
+                _ if auto => {
+                    refusals.push(refusal);
+                    continue;
+                }
+                _ => return Err(refusal),
+            },
+        };
         let order = settings
             .method()
             .order_choice()
@@ -310,28 +318,21 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
         match candidate.settings.method().reach(&candidate.job) {
             Err(refusal) if !auto => return Err(refusal),
             Err(refusal) => refusals.push((candidate.settings.method().breadth(), refusal)),
-            Ok(reach) => {
-                let runs = questions::runs(request.question, request.board, candidate.strategy);
-                let share = questions::fixed_ends_of_runs(
-                    request.question,
-                    request.kind,
-                    candidate.strategy,
-                )
-                .and_then(|ends| {
-                    candidate
-                        .settings
-                        .method()
-                        .fixed_ends()
-                        .map(|m| m.run_share(ends))
-                });
-                let mut reach = reach.times(runs, share);
-                if candidate.strategy == Strategy::ByPairs {
-                    // The plan is built before the first class is counted.
-                    let ends = match request.question {
-                        Question::Pairs { ends, .. } => ends,
-                        _ => kt_shards::Ends::Starts,
-                    };
-                    reach.seconds += crate::pairs::plan_seconds(request.board, ends);
+            Ok(whole) => {
+                let mut candidate = candidate;
+                let mut reach =
+                    answer_reach(request, &candidate, candidate.strategy, whole.clone());
+                // The table in one sweep holds wider records than a run a
+                // class: where only the runs fit the machine, they answer.
+                if let Some(other) = questions::instead(candidate.strategy)
+                    && fits(&reach, &candidate).is_err()
+                    && paths_and_checkpoints(request, &candidate.settings, other).is_ok()
+                {
+                    let runs = answer_reach(request, &candidate, other, whole);
+                    if fits(&runs, &candidate).is_ok() {
+                        candidate.strategy = other;
+                        reach = runs;
+                    }
                 }
                 estimated.push((candidate, reach));
             }
@@ -369,6 +370,40 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
     };
     let (candidate, reach) = estimated.swap_remove(i);
     decide(request, candidate, reach, grounds)
+}
+
+/// The estimate of `candidate` answering by `strategy`, from its estimate
+/// of one whole count: the runs the strategy makes, each at its share of
+/// a whole count's time (and a sweep with tallies at its share of its
+/// memory too).
+fn answer_reach(
+    request: &Request,
+    candidate: &Candidate,
+    strategy: Strategy,
+    whole: Reach,
+) -> Reach {
+    let method = candidate.settings.method();
+    let runs = questions::runs(request.question, request.board, strategy);
+    let share = questions::fixed_ends_of_runs(request.question, request.kind, strategy)
+        .and_then(|ends| method.fixed_ends().map(|m| m.run_share(ends)));
+    if strategy == Strategy::ByStartTallies
+        && let Some(tallies) = method.start_tallies()
+    {
+        // One sweep with tallies: the whole count's states in wider
+        // records.
+        let (time, memory) = tallies.tally_share();
+        return whole.times(1, Some(time)).with_memory_times(memory);
+    }
+    let mut reach = whole.times(runs, share);
+    if strategy == Strategy::ByPairs {
+        // The plan is built before the first class is counted.
+        let ends = match request.question {
+            Question::Pairs { ends, .. } => ends,
+            _ => kt_shards::Ends::Starts,
+        };
+        reach.seconds += crate::pairs::plan_seconds(request.board, ends);
+    }
+    reach
 }
 
 /// Why a method runs.
@@ -478,7 +513,8 @@ fn spill_dir(settings: &MethodSettings) -> PathBuf {
 }
 
 /// Checkpoints record whole counts: a method's checkpoint or resume
-/// settings only go with a question answered by one whole count, or by
+/// settings only go with a question answered by one whole count (the
+/// table by start square from one sweep with tallies is one), or by
 /// endpoint pairs (the classes done, and the sweep of the one in progress;
 /// `crate::pairs`).
 fn whole_counts_only(
@@ -489,6 +525,7 @@ fn whole_counts_only(
     if settings.method().outputs().checkpoints
         && !(question == Question::Total && strategy == Strategy::Count)
         && strategy != Strategy::ByPairs
+        && strategy != Strategy::ByStartTallies
     {
         return Err(Failure::refused(message!(
             "checkpoints record whole counts: ",
@@ -522,6 +559,7 @@ pub(crate) fn checkpoint_question(
             ends: kt_shards::Ends::Starts,
             shard: None,
         }),
+        (_, Strategy::ByStartTallies) => Some(CheckpointOf::Tallies { board }),
         (Question::Total, Strategy::Count) => Some(match settings {
             MethodSettings::Cluster(cluster) => CheckpointOf::Cluster {
                 board,

@@ -45,6 +45,10 @@ pub(crate) enum Strategy {
     /// Up to symmetry: the total, and every other symmetry's fixed tours
     /// searched on quotient boards.
     Quotients,
+    /// Open tours by start square: one sweep that tallies its paths' ends
+    /// by class of square, where the board's classes fit the tallies
+    /// (otherwise a run per class, as [`Strategy::ByPairs`]).
+    ByStartTallies,
     /// Open tours by endpoint pairs: one fixed-ends run per class of the
     /// pair plan (`crate::pairs`), or of one shard of it; the table by
     /// start square likewise, one fixed-start run per class of the start
@@ -54,7 +58,7 @@ pub(crate) enum Strategy {
     Diagram,
 }
 
-use Capability::{Count, Family as FamilyOfTours, FixedEnds, RequiredMove};
+use Capability::{Count, Family as FamilyOfTours, FixedEnds, RequiredMove, StartTallies};
 
 /// The capabilities that answer `question` on `kind` tours for `work`, each
 /// with its strategy, in order of preference. Refuses a question that makes
@@ -97,6 +101,7 @@ pub(crate) fn strategies(
         }
         Question::ByStart if open => &[
             (FamilyOfTours, Strategy::FromFamily),
+            (StartTallies, Strategy::ByStartTallies),
             (FixedEnds, Strategy::ByPairs),
         ],
         Question::From { .. }
@@ -162,6 +167,27 @@ pub(crate) fn fixed_ends_of_runs(
         (Strategy::ByRestricted, Question::FromTo { .. } | Question::ByEnd { .. }) => {
             Some(Ends::Pairs)
         }
+        _ => None,
+    }
+}
+
+/// The strategy that answers on `board`: the table by start square in
+/// one sweep with tallies only where the board's classes of squares fit
+/// a tally (`kt_frontier::Sweep::tallied`), a run a class otherwise.
+pub(crate) fn on_board(strategy: Strategy, board: Board) -> Strategy {
+    match strategy {
+        Strategy::ByStartTallies if !kt_frontier::tallies_fit(board) => Strategy::ByPairs,
+        other => other,
+    }
+}
+
+/// The strategy that answers the same question where `strategy` cannot
+/// (its checkpoints are of the other; its estimate does not fit the
+/// machine where the other's does): the table by start square a class at
+/// a time instead of in one sweep with tallies, whose records are wider.
+pub(crate) fn instead(strategy: Strategy) -> Option<Strategy> {
+    match strategy {
+        Strategy::ByStartTallies => Some(Strategy::ByPairs),
         _ => None,
     }
 }

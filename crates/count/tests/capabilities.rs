@@ -304,22 +304,27 @@ fn auto_never_takes_a_method_twice_as_slow_as_one_that_fits() {
 /// A question answered by runs with fixed ends is estimated at their
 /// share of the whole count's time each, not at a whole count each
 /// (`CountsFixedEnds::run_share`; docs/benchmarks.md, *The table by start
-/// square, measured again*): the ten classes of 8x8 open's table by start
-/// square at half the whole count each, measured at 0.36 and 0.38.
+/// square, measured again*), and the table by start square in one sweep
+/// with tallies at its share of one (`CountsByStart::tally_share`): 7x7
+/// open's table in one sweep at three whole counts; 7x10's, of twenty
+/// classes (more than a tally holds), a run a class at half a whole
+/// count each.
 #[test]
 fn runs_with_fixed_ends_cost_their_share_of_a_whole_count() {
-    let board: Board = "8x8".parse().unwrap();
     let frontier = || MethodSettings::Frontier(Frontier::default());
-    let mut whole = Request::new(board, TourKind::Open).with_method(frontier());
-    whole.force = true;
-    let mut table = whole.clone();
-    table.question = Question::ByStart;
     let seconds = |request: &Request| plan(request).unwrap().estimate.unwrap().seconds;
-    let ratio = seconds(&table) / seconds(&whole);
-    assert!((ratio - 5.0).abs() < 0.01, "{ratio}");
-    let basis = plan(&table).unwrap().estimate.unwrap().basis;
-    assert!(
-        basis.contains("10 runs, each 0.5 of a whole count's time"),
-        "{basis}"
-    );
+    for (board, ratio_wanted, words) in [
+        ("7x7", 3.0, "3× a whole count's time"),
+        ("7x10", 10.0, "20 runs, each 0.5 of a whole count's time"),
+    ] {
+        let board: Board = board.parse().unwrap();
+        let mut whole = Request::new(board, TourKind::Open).with_method(frontier());
+        whole.force = true;
+        let mut table = whole.clone();
+        table.question = Question::ByStart;
+        let ratio = seconds(&table) / seconds(&whole);
+        assert!((ratio - ratio_wanted).abs() < 0.01, "{board}: {ratio}");
+        let basis = plan(&table).unwrap().estimate.unwrap().basis;
+        assert!(basis.contains(words), "{board}: {basis}");
+    }
 }

@@ -100,9 +100,10 @@ fn endpoint_pair_classes_read_back() {
     let pairs = back.pairs.expect("a pairs section");
     assert!(!pairs.classes.is_empty());
     assert_eq!(back.count.as_deref(), Some("1728"));
-    // The table by start square: one class of start squares a run.
+    // The table by start square of a board of more classes than a tally
+    // holds (3x17, eighteen): one class of start squares a run.
     let back = round_trip(&report(
-        "5x5",
+        "3x17",
         TourKind::Open,
         MethodSettings::named("frontier"),
         Question::ByStart,
@@ -110,6 +111,16 @@ fn endpoint_pair_classes_read_back() {
     let starts = back.pairs.expect("a pairs section");
     assert_eq!(starts.ends, kt_count::Ends::Starts);
     assert!(starts.classes.iter().all(|c| c.to.is_none()));
+    assert_eq!(back.count.as_deref(), Some("46801984"));
+    // 5x5's in one sweep with tallies: no classes, the table itself.
+    let back = round_trip(&report(
+        "5x5",
+        TourKind::Open,
+        MethodSettings::named("frontier"),
+        Question::ByStart,
+    ));
+    assert!(back.pairs.is_none());
+    assert!(back.by_start.is_some());
     assert_eq!(back.count.as_deref(), Some("1728"));
 }
 
@@ -135,8 +146,12 @@ fn the_answer_is_numbers_and_damage_is_an_error() {
     assert_eq!(answer.total, kt_count::BigUint::from(1728u32));
     let table = answer.by_start.expect("a table by start square");
     assert_eq!(table[0][0], kt_count::BigUint::from(304u32));
-    // The count by start classes keeps its classes in the report.
-    let mut damaged = counted.clone();
+    // A count by start classes (3x17: more classes than a tally holds)
+    // keeps its classes in the report.
+    let request = Request::new("3x17".parse().unwrap(), TourKind::Open)
+        .with_method(MethodSettings::Frontier(Frontier::default()))
+        .asking(Question::ByStart);
+    let mut damaged = count(&request, &Silent, &CancelToken::new()).unwrap();
     let pairs = damaged.report.pairs.as_mut().expect("counted by classes");
     pairs.classes[0].count = "3x4".into();
     let error = damaged.answer().unwrap_err();

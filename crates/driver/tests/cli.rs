@@ -1413,11 +1413,24 @@ fn from_counts_report_their_levels() {
             ][..],
             1,
         ),
-        // One sweep per class of start squares; the two classes of the
-        // minority colour start no tour and take none.
+        // The table by start square: one sweep with tallies.
         (
             &["count", "5", "--method", "frontier", "--by-start", "--json"],
-            4,
+            1,
+        ),
+        // 3x17's eighteen classes of squares are more than a tally holds:
+        // one sweep per class of start squares; the nine classes of the
+        // minority colour start no tour and take none.
+        (
+            &[
+                "count",
+                "3x17",
+                "--method",
+                "frontier",
+                "--by-start",
+                "--json",
+            ],
+            9,
         ),
     ] {
         let output = knights_tour().args(args).output().unwrap();
@@ -1609,8 +1622,10 @@ fn start_shards_merge_into_the_table_by_start_square() {
         .output()
         .unwrap();
     let whole: serde_json::Value = serde_json::from_slice(&whole.stdout).unwrap();
+    // The classes' runs, merged, against the one sweep with tallies: two
+    // ways to the same table.
     assert_eq!(merged["by_start"], whole["by_start"]);
-    assert_eq!(whole["pairs"]["ends"], "starts");
+    assert_eq!(whole["frontier"]["sweeps"], 1);
     // A shard of the pair plan is not a shard of the start plan.
     let pairs = dir.path().join("pairs.json");
     let out = knights_tour()
@@ -1622,14 +1637,22 @@ fn start_shards_merge_into_the_table_by_start_square() {
     assert!(message.contains("not by start squares"), "{message}");
 }
 
-/// `count --by-start --checkpoint DIR` keeps the start classes done, and
-/// goes on from them with --resume.
+/// `count --by-start --checkpoint DIR` on a board counted a class at a
+/// time (3x18: eighteen classes, more than a tally holds) keeps the start
+/// classes done, and goes on from them with --resume.
 #[test]
 fn a_count_by_start_resumes_with_the_classes_it_had_done() {
     let dir = tempfile::tempdir().unwrap();
     let ckpt = dir.path().join("ckpt");
     let ckpt = ckpt.to_str().unwrap();
-    let args = ["count", "6", "--by-start", "--method", "frontier", "--json"];
+    let args = [
+        "count",
+        "3x18",
+        "--by-start",
+        "--method",
+        "frontier",
+        "--json",
+    ];
     let whole = knights_tour()
         .args(args)
         .args(["--checkpoint", ckpt])
@@ -1650,12 +1673,50 @@ fn a_count_by_start_resumes_with_the_classes_it_had_done() {
     assert!(resumed.status.success(), "{resumed:?}");
     let resumed: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
     assert_eq!(resumed["by_start"], whole["by_start"]);
-    assert_eq!(resumed["count"], "6637920");
+    assert_eq!(resumed["count"], "211731376");
     // Only the classes not kept were counted again.
     assert_eq!(
         resumed["frontier"]["sweeps"].as_u64().unwrap(),
         whole["frontier"]["sweeps"].as_u64().unwrap() - 2
     );
+}
+
+/// The table by start square in one sweep keeps a checkpoint of its own
+/// (`tallies BOARD open`): a whole count's is refused, and it resumes
+/// only as itself.
+#[test]
+fn a_table_in_one_sweep_checkpoints_as_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("tallies");
+    let ckpt = ckpt.to_str().unwrap();
+    let table = ["count", "6", "--by-start", "--method", "frontier", "--json"];
+    let out = knights_tour()
+        .args(table)
+        .args(["--checkpoint", ckpt])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = std::fs::read_to_string(std::path::Path::new(ckpt).join("QUESTION")).unwrap();
+    assert_eq!(said.trim(), "tallies 6x6 open");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["count"], "6637920");
+    // A whole count does not take it for its own, nor it a whole count's.
+    let message = fails_with_one_line(&["count", "6", "--method", "frontier", "--resume", ckpt], 2);
+    assert!(
+        message.contains("by start squares in one sweep"),
+        "{message}"
+    );
+    let whole = dir.path().join("whole");
+    let whole = whole.to_str().unwrap();
+    let out = knights_tour()
+        .args(["count", "6", "--method", "frontier", "--checkpoint", whole])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let mut resuming = table.to_vec();
+    resuming.extend(["--resume", whole]);
+    let message = fails_with_one_line(&resuming, 2);
+    assert!(message.contains("a whole count"), "{message}");
 }
 
 #[test]

@@ -1242,9 +1242,11 @@ fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
     let scratch = Scratch::new("output-in-checkpoint");
     let ck = scratch.0.join("ck");
     let ck_str = path_str(&ck);
+    // 3x17: eighteen classes of squares, counted a class at a time, whose
+    // classes done (`part.json`) the checkpoint directory holds.
     let write = [
         "count",
-        "5",
+        "3x17",
         "--by-start",
         "--method",
         "frontier",
@@ -1364,7 +1366,9 @@ fn a_checkpoint_of_one_question_is_never_resumed_by_another() {
         "{resumed:?}"
     );
 
-    let by_start = count(&["--by-start"], classes_str, false);
+    // The table by start square a class at a time (the start plan as one
+    // shard; the table in one sweep keeps a sweep's checkpoint instead).
+    let by_start = count(&["--by-start", "--shard", "1/1"], classes_str, false);
     assert!(by_start.status.success(), "{by_start:?}");
     let part = std::fs::read(classes.join("part.json")).unwrap();
     let output = count(&[], classes_str, true);

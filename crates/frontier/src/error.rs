@@ -49,6 +49,9 @@ pub enum FrontierError {
         bits: u32,
         step: usize,
     },
+    /// A count's own check failed (a sweep with tallies whose tallies do
+    /// not add up to twice its cycles): a bug, said rather than answered.
+    Inconsistent(String),
 }
 
 impl FrontierError {
@@ -89,7 +92,9 @@ impl fmt::Display for FrontierError {
                 write!(f, "stopped after {steps_done} steps")
             }
             FrontierError::Io(e) => write!(f, "cannot spill a level to disk: {e}"),
-            FrontierError::Checkpoint(why) | FrontierError::Resume(why) => f.write_str(why),
+            FrontierError::Checkpoint(why)
+            | FrontierError::Resume(why)
+            | FrontierError::Inconsistent(why) => f.write_str(why),
             FrontierError::Order(why) => write!(f, "the order of the squares: {why}"),
             FrontierError::WeightOverflow { bits, step } => write!(
                 f,

@@ -35,7 +35,7 @@ use crate::merge::RunMerge;
 use crate::run::{Encoder, Run};
 use crate::state::Key;
 use crate::store::Store;
-use crate::weight::{Sum, Weight, Widest, sum_bits};
+use crate::weight::{Sum, Weight, WeightOverflow, Widest, sum_bits};
 use crate::workers::Workers;
 
 /// The most partitions a level has (`2^10`, for 128 threads).
@@ -420,16 +420,16 @@ impl<'s, K: Key, W: Weight> Builder<'s, K, W> {
         runs.extend(seal(&mut batch, self.store)?);
         drop(batch);
         // The runs' sums may have passed `W` (`seal`), so a group is
-        // merged at the widest width: a rare path, one compiled copy.
+        // merged at the widest width: a rare path, one compiled copy. A
+        // tally's width holds every sum, and only it holds the tallies.
         while runs.len() > FAN_IN {
             let group: Vec<Run> = runs.drain(..FAN_IN).collect();
-            let mut merged = RunMerge::<K, Widest>::new(group, self.store)?;
-            let mut encoder = Encoder::<K, Widest>::with_capacity(0);
-            while let Some((key, weight)) = merged.next_state()? {
-                encoder.push(key, weight);
-            }
-            drop(merged);
-            runs.push(self.store.keep(encoder.finish())?);
+            let merged = if W::TALLIES > 0 {
+                merge_group::<K, W>(group, self.store)?
+            } else {
+                merge_group::<K, Widest>(group, self.store)?
+            };
+            runs.push(merged);
         }
         self.part(p).runs = runs;
         Ok(())
@@ -441,6 +441,17 @@ impl<K: Key, W: Weight> Drop for Builder<'_, K, W> {
         self.store
             .hold_pending(-i64::try_from(self.held).unwrap_or(i64::MAX));
     }
+}
+
+/// Merges `group` into one run, adding equal states' weights at width `W`.
+fn merge_group<K: Key, W: Weight>(group: Vec<Run>, store: &Store) -> io::Result<Run> {
+    let mut merged = RunMerge::<K, W>::new(group, store)?;
+    let mut encoder = Encoder::<K, W>::with_capacity(0);
+    while let Some((key, weight)) = merged.next_state()? {
+        encoder.push(key, weight);
+    }
+    drop(merged);
+    store.keep(encoder.finish())
 }
 
 /// Sorts a batch, adds up equal states, and keeps the result as a run
@@ -468,6 +479,9 @@ fn seal<K: Key, W: Weight>(batch: &mut [(K, W)], store: &Store) -> io::Result<Op
         }
         match sum.value() {
             Ok(sum) => encoder.push(key, sum),
+            // A tally's width has room for every sum (`tally.rs`): one past
+            // it stops the sweep, since a `BigUint` holds no tallies.
+            Err(_) if W::TALLIES > 0 => return Err(WeightOverflow::of::<W>()),
             Err(big) => encoder.push_big(key, &big),
         }
     }
@@ -618,8 +632,8 @@ mod tests {
         let level = Level::<u64>::from_partitions(0, vec![vec![run]]);
         let error = level.drain::<u64>(&store, |_, _| {}).unwrap_err();
         assert_eq!(
-            crate::weight::WeightOverflow::within(&error),
-            Some(crate::weight::WeightOverflow { bits: 64 })
+            WeightOverflow::within(&error),
+            Some(WeightOverflow { bits: 64 })
         );
     }
 }

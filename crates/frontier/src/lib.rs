@@ -55,6 +55,7 @@ mod step;
 mod store;
 mod sweep;
 mod sweep_loop;
+mod tally;
 mod transition;
 mod weight;
 mod workers;
@@ -71,7 +72,7 @@ pub use level::batch_bytes;
 pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use report::{LevelReport, Unwatched, Watcher};
 pub use store::{SPILL_PREFIX, remove_spill_directories};
-pub use sweep::{Restriction, Sweep};
+pub use sweep::{MAX_END_CLASSES, Restriction, Sweep, tallies_fit};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 
 /// The bits of the width a step's weights take when they need `bits`
@@ -241,6 +242,72 @@ pub fn count_prefixes(
         watcher,
         cancel,
     )
+}
+
+/// The open tours of a board by start square, from one sweep: what
+/// [`count_by_start_in`] found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ByStart {
+    /// Directed open tours in all.
+    pub tours: BigUint,
+    /// Directed open tours from each square, by square.
+    pub by_square: Vec<BigUint>,
+    pub outcome: SweepCount,
+}
+
+/// The directed open tours of `order`'s board from each square, in one
+/// sweep with tallies of the paths' ends by class of square
+/// ([`Sweep::tallied`]; folded as `options` says): the table by start
+/// square at about the cost of the whole count, where a sweep a class
+/// costs one unfolded count each. `Ok(None)` where the sweep cannot keep
+/// tallies (a board of one square, or of more than [`MAX_END_CLASSES`]
+/// classes); the caller counts a class at a time there. The tallies add
+/// up to the directed total, which the count checks.
+pub fn count_by_start_in(
+    order: &Order,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<Option<ByStart>, FrontierError> {
+    let Some(sweep) = Sweep::tallied(order, TourKind::Open, options.fold) else {
+        return Ok(None);
+    };
+    fits(order, TourKind::Open)?;
+    let board = order.board();
+    let mut outcome = count::count_cycles(&sweep, options, watcher, cancel)?;
+    let (class, classes) = Sweep::end_classes(board);
+    let mut by_class = vec![BigUint::ZERO; classes];
+    for (c, tours) in std::mem::take(&mut outcome.prefixes) {
+        if let Some(slot) = by_class.get_mut(c) {
+            *slot = tours;
+        }
+    }
+    let tours = tours_of_cycles(board, TourKind::Open, &outcome.cycles);
+    let summed: BigUint = by_class.iter().sum();
+    let sizes = (0..classes).map(|c| class.iter().filter(|&&x| usize::from(x) == c).count());
+    let whole = by_class
+        .iter()
+        .zip(sizes.clone())
+        .all(|(t, size)| (t % size as u32) == BigUint::ZERO);
+    if summed != tours || !whole {
+        return Err(FrontierError::Inconsistent(format!(
+            "the tallies by start square add up to {summed} directed tours, not the count's {tours}, or do not share out evenly over their squares: the table is not given"
+        )));
+    }
+    let per_square: Vec<BigUint> = by_class
+        .iter()
+        .zip(sizes)
+        .map(|(t, size)| t / size as u32)
+        .collect();
+    let by_square = class
+        .iter()
+        .map(|&c| per_square[usize::from(c)].clone())
+        .collect();
+    Ok(Some(ByStart {
+        tours,
+        by_square,
+        outcome,
+    }))
 }
 
 /// The sweep of a whole count of `kind` tours in `order`, folded as

@@ -131,7 +131,7 @@ impl<K: Key, W: Weight> Encoder<K, W> {
             self.out
                 .extend_from_slice(unsigned_varint::encode::u64(small, &mut buffer));
         } else {
-            self.big_length(weight.bit_len().div_ceil(8) as usize);
+            self.big_length(weight.le_len());
             weight.write_le_bytes(&mut self.out);
         }
     }

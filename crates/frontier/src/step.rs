@@ -23,7 +23,7 @@ use crate::merge::RunMerge;
 use crate::state::Key;
 use crate::store::Store;
 use crate::transition::Transition;
-use crate::weight::{Total, Weight};
+use crate::weight::{Total, Weight, WeightOverflow};
 use crate::workers::Workers;
 
 /// How many states a worker expands between looks at the cancel flag.
@@ -70,8 +70,12 @@ pub struct Expanded {
     pub prefixes: Prefixes,
 }
 
-/// Weights by prefix (its squares), increasing: what a sweep of every
-/// prefix found ([`crate::Sweep::prefixes`]). Empty in a whole count.
+/// Weights by label, increasing: by prefix (its squares) in a sweep of
+/// every prefix ([`crate::Sweep::prefixes`]), by class of start square in
+/// a sweep with tallies ([`crate::Sweep::tallied`], the directed tours
+/// from the class). Empty in a whole count. One channel for both: a sweep
+/// is never both, and the checkpoint, the cluster and the report carry
+/// them the same way.
 pub type Prefixes = Vec<(usize, BigUint)>;
 
 /// Adds `more` into `into`, both increasing by prefix.
@@ -112,6 +116,11 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
         let mut local_prefixes: Vec<(usize, Total)> = Vec::new();
         let mut seen = 0u64;
         let mut states = 0u64;
+        // A sweep with tallies: the closed tours' tallies by class of
+        // start square, and the class a path ends in at this step.
+        let mut local_ends = vec![Total::default(); W::TALLIES];
+        let end_class = transition.end_class();
+        let mut overflowed = false;
         let result = (|| -> io::Result<()> {
             loop {
                 let p = next_partition.fetch_add(1, Ordering::Relaxed);
@@ -127,9 +136,27 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
                     {
                         return Ok(());
                     }
-                    let closing = transition.expand_closing(key, |successor: K| {
-                        sink.push(successor, weight);
+                    let closing = transition.expand_closing(key, |successor: K, ended| {
+                        // A plain weight never ends: this is the push alone.
+                        if W::TALLIES > 0 && ended {
+                            match weight.ended(end_class) {
+                                Some(w) => sink.push(successor, w),
+                                None => overflowed = true,
+                            }
+                        } else {
+                            sink.push(successor, weight);
+                        }
                     });
+                    if overflowed {
+                        return Err(WeightOverflow::of::<W>());
+                    }
+                    if W::TALLIES > 0 && closing.tours > 0 {
+                        let ended = weight
+                            .ended(end_class)
+                            .ok_or_else(WeightOverflow::of::<W>)?;
+                        weight.add_tallies(closing.tours - closing.ended, &mut local_ends);
+                        ended.add_tallies(closing.ended, &mut local_ends);
+                    }
                     if closing.tours > 0 {
                         local.add_times(weight, closing.tours);
                         if let Some(m) = transition.prefix_answered(closing) {
@@ -161,6 +188,13 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .add_big(&local.value());
+        // Tallies travel as the prefixes do, labelled by class.
+        local_prefixes.extend(
+            local_ends
+                .into_iter()
+                .enumerate()
+                .filter(|(_, total)| *total != Total::default()),
+        );
         local_prefixes.sort_unstable_by_key(|(m, _)| *m);
         let found: Prefixes = local_prefixes
             .iter()

@@ -38,6 +38,18 @@ pub const GONE: Slot = u8::MAX;
 /// steady-state width.
 const MEASURED_SHORT_SIDE: usize = 16;
 
+/// The most classes of end squares a sweep with tallies keeps
+/// ([`Sweep::tallied`]): 7×8's sixteen; a board with more is counted
+/// a class at a time.
+pub const MAX_END_CLASSES: usize = 16;
+
+/// Whether the open tours of `board` by start square come from one sweep
+/// with tallies (`count_by_start_in`): a board of two squares or more
+/// and at most [`MAX_END_CLASSES`] classes of squares.
+pub fn tallies_fit(board: Board) -> bool {
+    board.cells() >= 2 && Sweep::end_classes(board).1 <= MAX_END_CLASSES
+}
+
 /// What a restriction says about one edge.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
@@ -152,6 +164,9 @@ pub struct Sweep {
     /// Whether the sweep counts every prefix of its order
     /// ([`Sweep::prefixes`]) rather than the whole board.
     prefixes: bool,
+    /// A sweep with tallies ([`Sweep::tallied`]): the class of each
+    /// vertex's square, an orbit of the board's symmetry group.
+    end_classes: Option<Vec<u8>>,
 }
 
 impl Sweep {
@@ -377,6 +392,62 @@ impl Sweep {
         self.prefixes
     }
 
+    /// This whole count of open tours with tallies of the paths' ends by
+    /// class of square ([`crate::tally`]): the cycles the sweep closes come
+    /// with the directed tours from each class, and the classes are the
+    /// orbits of the board's whole symmetry group ([`Sweep::end_classes`]),
+    /// so the sweep folds as the whole count does. `None` for a closed or
+    /// restricted sweep (no apex, or ends the tallies would not see), and
+    /// for a board of more than [`MAX_END_CLASSES`] classes.
+    pub fn tallied(order: &Order, kind: TourKind, fold: bool) -> Option<Sweep> {
+        if kind != TourKind::Open {
+            return None;
+        }
+        let board = order.board();
+        if !tallies_fit(board) {
+            return None;
+        }
+        let (classes, _) = Sweep::end_classes(board);
+        let mut sweep = Sweep::ordered(order, kind);
+        sweep.end_classes = Some(sweep.square.iter().map(|&sq| classes[sq]).collect());
+        Some(if fold { sweep.folded() } else { sweep })
+    }
+
+    /// Each square's class, numbered by first square, and how many
+    /// classes: the orbits of the squares under the board's whole
+    /// symmetry group (what a table by start square repeats).
+    pub fn end_classes(board: Board) -> (Vec<u8>, usize) {
+        let group = Symmetry::group(&board);
+        let mut class = vec![u8::MAX; board.cells()];
+        let mut count = 0usize;
+        for square in 0..board.cells() {
+            if class[square] != u8::MAX {
+                continue;
+            }
+            let c = u8::try_from(count).unwrap_or(u8::MAX);
+            for &symmetry in &group {
+                class[symmetry.apply(&board, square)] = c;
+            }
+            count += 1;
+        }
+        (class, count)
+    }
+
+    /// A sweep with tallies: the class of vertex `v`'s square.
+    pub fn end_class(&self, v: usize) -> Option<usize> {
+        self.end_classes
+            .as_ref()
+            .and_then(|c| c.get(v))
+            .map(|&c| usize::from(c))
+    }
+
+    /// A sweep with tallies: how many classes its tallies have.
+    pub fn tallies(&self) -> Option<usize> {
+        self.end_classes
+            .as_ref()
+            .map(|c| c.iter().map(|&x| usize::from(x) + 1).max().unwrap_or(0))
+    }
+
     /// The sweep of `board` for `kind` tours that obey `restriction`, in
     /// the columns order.
     pub fn restricted(board: Board, kind: TourKind, restriction: &Restriction) -> Sweep {
@@ -482,6 +553,7 @@ impl Sweep {
             impossible: false,
             terminals,
             prefixes: false,
+            end_classes: None,
         };
         sweep.steps = sweep.plan_steps();
         sweep.apply(restriction);

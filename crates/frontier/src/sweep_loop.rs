@@ -31,8 +31,9 @@ use crate::state::Key;
 use crate::step::{Expanded, Prefixes, add_prefixes};
 use crate::store::Store;
 use crate::sweep::Sweep;
+use crate::tally::{TALLY_MARGIN_BITS, TALLY_MAX_BITS, with_weight};
 use crate::transition::Transition;
-use crate::weight::{Total, Weight, Width, sum_bits, with_width};
+use crate::weight::{Total, Weight, Width, sum_bits};
 use crate::workers::Workers;
 
 /// A step's figures: one process's, or a whole cluster's once gathered
@@ -211,6 +212,7 @@ pub fn run<K: Key, X: Exchange<K>>(
     // progress of a step is measured against.
     let mut known = level.entries();
     let cancelled = || run.cancel.load(Ordering::Relaxed);
+    let tallies = run.sweep.tallies();
 
     for round in first..=last {
         if cancelled() {
@@ -229,14 +231,14 @@ pub fn run<K: Key, X: Exchange<K>>(
             let transition = Transition::new(run.sweep, step);
             // Every weight read, and every successor's, is at most the
             // level's sum; sums past it are sealed whole (`weight.rs`).
-            let width = width_for(weight_bits, round + 1)?;
+            let width = width_for(weight_bits, round + 1, tallies)?;
             own.width_bits = width.bits();
             let local = level.entries().max(1);
             let progress = |done: u64| {
                 run.watcher
                     .step_progress(round + 1, done.saturating_mul(known) / local, known);
             };
-            let (expanded, successors, built) = with_width!(width, W => expand_round::<K, W, X>(
+            let (expanded, successors, built) = with_weight!(tallies, width, W => expand_round::<K, W, X>(
                 exchange,
                 round,
                 &level,
@@ -266,9 +268,9 @@ pub fn run<K: Key, X: Exchange<K>>(
         } else {
             // The last level: no step reads it, so its states are counted
             // here (every tour has closed by then; what is left is dead).
-            let width = width_for(weight_bits, round + 1)?;
+            let width = width_for(weight_bits, round + 1, tallies)?;
             let mut states = 0u64;
-            with_width!(width, W => level.drain::<W>(store, |_, _| states += 1))
+            with_weight!(tallies, width, W => level.drain::<W>(store, |_, _| states += 1))
                 .map_err(|e| FrontierError::from_io(e).at_step(round + 1))?;
             own.read = states;
             None
@@ -342,18 +344,22 @@ pub fn run<K: Key, X: Exchange<K>>(
     })
 }
 
-/// The narrowest width that holds `bits` bits for step `step`, or the
+/// The narrowest width that holds `bits` bits for step `step` (with a
+/// sweep's `tallies`, their margin too, up to [`TALLY_MAX_BITS`]), or the
 /// error that says none does. A test may force a narrower one
 /// ([`force_width`]).
-fn width_for(bits: u32, step: usize) -> Result<Width, FrontierError> {
+fn width_for(bits: u32, step: usize, tallies: Option<usize>) -> Result<Width, FrontierError> {
     #[cfg(test)]
     if let Some(forced) = FORCED_WIDTH.with(std::cell::Cell::get) {
         return Ok(forced);
     }
-    Width::holding(bits).ok_or(FrontierError::WeightOverflow {
-        bits: Width::LADDER[Width::LADDER.len() - 1].bits(),
-        step,
-    })
+    let (bits, widest) = match tallies {
+        None => (bits, Width::LADDER[Width::LADDER.len() - 1].bits()),
+        Some(_) => (bits + TALLY_MARGIN_BITS, TALLY_MAX_BITS),
+    };
+    Width::holding(bits)
+        .filter(|w| w.bits() <= widest)
+        .ok_or(FrontierError::WeightOverflow { bits: widest, step })
 }
 
 #[cfg(test)]

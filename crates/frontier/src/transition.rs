@@ -246,6 +246,9 @@ pub enum Next<K> {
 pub struct Closed {
     pub tours: u32,
     pub covered: Option<u8>,
+    /// Of the `tours`, those whose step took the own vertex's apex edge:
+    /// their last end is the step's square (a sweep with tallies).
+    pub ended: u32,
 }
 
 /// The own vertex's state before the step.
@@ -364,6 +367,9 @@ pub struct Transition {
     rules: Vec<Rule>,
     /// Whether some rule is not free.
     ruled: bool,
+    /// A sweep with tallies: the class of the step's square, where an
+    /// apex edge taken here ends a path ([`crate::tally`]); 0 otherwise.
+    end_class: usize,
 }
 
 impl Transition {
@@ -444,7 +450,13 @@ impl Transition {
             }),
             rules: step.rules.clone(),
             ruled: step.rules.iter().any(|&r| r != Rule::Free),
+            end_class: sweep.end_class(step.vertex).unwrap_or(0),
         }
+    }
+
+    /// A sweep with tallies: the class of the step's square (0 otherwise).
+    pub fn end_class(&self) -> usize {
+        self.end_class
     }
 
     /// Slots before the step.
@@ -461,8 +473,8 @@ impl Transition {
     /// choosing this step's edges, and returns how many of those ways close
     /// a tour.
     #[inline]
-    pub fn expand<K: Key>(&self, key: K, next: impl FnMut(K)) -> u32 {
-        self.expand_closing(key, next).tours
+    pub fn expand<K: Key>(&self, key: K, mut next: impl FnMut(K)) -> u32 {
+        self.expand_closing(key, |k, _| next(k)).tours
     }
 
     /// The vertices a prefix answered at this step holds, from what
@@ -474,13 +486,17 @@ impl Transition {
     }
 
     /// [`Transition::expand`], telling also which prefix the closed cycle
-    /// answers in a sweep of every prefix.
+    /// answers in a sweep of every prefix, and for each successor (and of
+    /// the tours that closed) whether the step took the own vertex's apex
+    /// edge: the end of an open path at this step's square, which a sweep
+    /// with tallies counts by its class.
     #[inline]
-    pub fn expand_closing<K: Key>(&self, key: K, mut next: impl FnMut(K)) -> Closed {
+    pub fn expand_closing<K: Key>(&self, key: K, mut next: impl FnMut(K, bool)) -> Closed {
         if self.ruled {
             return Closed {
-                tours: self.expand_ruled(key, next),
+                tours: self.expand_ruled(key, |k| next(k, false)),
                 covered: None,
+                ended: 0,
             };
         }
         let read = self.read(key);
@@ -493,32 +509,38 @@ impl Transition {
         }
         let usable = &usable[..k];
         let mut closed = Closed::default();
-        let mut take = |a: Slot, b: Slot| match self.apply::<K>(&read, a, b) {
+        // `ended`: one of the step's own edges is its edge to the apex
+        // (slot 0 of an open sweep).
+        let mut take = |a: Slot, b: Slot, ended: bool| match self.apply::<K>(&read, a, b) {
             Next::Dead => {}
-            Next::Tour => closed.tours += 1,
+            Next::Tour => {
+                closed.tours += 1;
+                closed.ended += u32::from(ended);
+            }
             Next::Prefix(covered) => {
                 closed.tours += 1;
+                closed.ended += u32::from(ended);
                 closed.covered = Some(covered);
             }
-            Next::State(key) => next(key),
+            Next::State(key) => next(key, ended),
         };
         match read.own {
             Own::Inner => match self.settle::<K>(&read) {
-                Next::State(key) => next(key),
+                Next::State(key) => next(key, false),
                 Next::Dead | Next::Tour | Next::Prefix(_) => {}
             },
             // Bare: two edges, u—m—w.
             Own::Bare => {
                 for (x, &u) in usable.iter().enumerate() {
                     for &w in &usable[x + 1..] {
-                        take(u, w);
+                        take(u, w, self.apex && (u == 0 || w == 0));
                     }
                 }
             }
             // The end of a path from p: one edge, to u.
             Own::End(p) => {
                 for &u in usable {
-                    take(p, u);
+                    take(p, u, self.apex && u == 0);
                 }
             }
         }

@@ -59,6 +59,28 @@ pub trait Weight: Copy + Default + Eq + Send + Sync + std::fmt::Debug + 'static 
     fn write_le_bytes(self, out: &mut Vec<u8>);
     /// Bits of the weight (0 for 0).
     fn bit_len(self) -> u32;
+    /// The bytes [`Weight::write_le_bytes`] appends.
+    fn le_len(self) -> usize {
+        self.bit_len().div_ceil(8) as usize
+    }
+
+    /// The classes of end squares the weight tallies: 0 for a plain
+    /// count, `N` for a tally (`tally.rs`).
+    const TALLIES: usize = 0;
+
+    /// The weight of the same paths once each has taken one more end at a
+    /// square of `class` (the apex edge there): a tally adds the weight to
+    /// that class, a plain weight stays as it is. `None` past the width.
+    #[inline]
+    fn ended(self, _class: usize) -> Option<Self> {
+        Some(self)
+    }
+
+    /// Adds `times` × each class's tally into `into` (a tour that closed:
+    /// its directed tours by class of start square). Nothing for a plain
+    /// weight.
+    #[inline]
+    fn add_tallies(self, _times: u32, _into: &mut [Total]) {}
 }
 
 impl Weight for u64 {

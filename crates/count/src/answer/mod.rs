@@ -15,12 +15,15 @@
 //! One module per strategy of the table: `from_family` (the questions from
 //! one diagram), `up_to_symmetry` (the orbits, from the quotient boards or
 //! by going through the family), `by_restricted` (a restricted run a question)
-//! and `by_pairs` (a run a class of the pair or start plan, which owns
-//! its resume: the classes done kept in the checkpoint directory and read
-//! back). This file picks one and closes the report.
+//! `by_start_tallies` (the table by start square from one sweep that
+//! tallies ends by class) and `by_pairs` (a run a class of the pair or
+//! start plan, which owns its resume: the classes done kept in the
+//! checkpoint directory and read back). This file picks one and closes
+//! the report.
 
 mod by_pairs;
 mod by_restricted;
+mod by_start_tallies;
 mod from_family;
 mod up_to_symmetry;
 
@@ -160,6 +163,10 @@ pub(crate) fn answer(
                     }
                 });
             runs.map_err(|failure| with_partial(failure, &report, started))?
+        }
+        Strategy::ByStartTallies => {
+            by_start_tallies::by_start_tallies(job, method, &mut report, observer, cancel)
+                .map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::ByPairs => {
             // The table by start square is the start plan, whole.

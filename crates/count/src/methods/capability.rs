@@ -21,6 +21,9 @@ pub enum Capability {
     /// Counts the closed tours that make a given move, one run per
     /// question (closed `--from` with `--to` or `--by-end`).
     RequiredMove,
+    /// Counts the open tours by start square in one sweep, each state
+    /// tallying its paths' ends by class of square (`--by-start`).
+    StartTallies,
     /// Writes checkpoints of a whole count and goes on from them.
     Checkpoint,
     /// Spills what does not fit the memory budget to disk.
@@ -34,11 +37,12 @@ pub enum Capability {
 
 impl Capability {
     /// Every capability, in the order of the architecture table.
-    pub const ALL: [Capability; 8] = [
+    pub const ALL: [Capability; 9] = [
         Capability::Count,
         Capability::Family,
         Capability::FixedEnds,
         Capability::RequiredMove,
+        Capability::StartTallies,
         Capability::Checkpoint,
         Capability::Spill,
         Capability::Threads,
@@ -52,6 +56,7 @@ impl Capability {
             Capability::Family => "family of tours",
             Capability::FixedEnds => "fixed ends",
             Capability::RequiredMove => "required move",
+            Capability::StartTallies => "start tallies",
             Capability::Checkpoint => "checkpoint",
             Capability::Spill => "spill to disk",
             Capability::Threads => "threads",

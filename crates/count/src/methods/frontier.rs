@@ -16,8 +16,8 @@ use num_bigint::BigUint;
 
 use super::measured::{self, whole};
 use super::{
-    CountsFixedEnds, CountsRequiredMove, Descriptor, FixedEnds, GivenOptions, Job, Method,
-    MethodSettings, Outputs, Reach, Resources, Restricted, Setting,
+    CountsByStart, CountsFixedEnds, CountsRequiredMove, Descriptor, FixedEnds, GivenOptions, Job,
+    Method, MethodSettings, Outputs, Reach, Resources, Restricted, Setting,
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
@@ -250,6 +250,55 @@ impl Method for Frontier {
 
     fn required_move(&self) -> Option<&dyn CountsRequiredMove> {
         Some(self)
+    }
+
+    fn start_tallies(&self) -> Option<&dyn CountsByStart> {
+        Some(self)
+    }
+}
+
+impl CountsByStart for Frontier {
+    fn count_by_start(
+        &self,
+        job: &Job,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure> {
+        let started = Instant::now();
+        let order = job.order()?;
+        if kt_frontier::Sweep::tallied(order, job.kind, true).is_none() {
+            return Ok(None);
+        }
+        let options = self.options(job);
+        let result = watched_sweep(job, order, report, observer, cancel, |levels| {
+            kt_frontier::count_by_start_in(order, &options, levels, cancel.flag())
+        })?;
+        match result {
+            Ok(Some(counted)) => {
+                if let Some(frontier) = &mut report.frontier {
+                    frontier.resumed_from = counted.outcome.resumed_from;
+                    frontier.disk_peak_bytes = counted.outcome.disk_peak_bytes;
+                }
+                Ok(Some((counted.tours, counted.by_square)))
+            }
+            Ok(None) => Ok(None),
+            Err(error) => Err(failure(
+                &error,
+                report.clone(),
+                cancel,
+                job.budget,
+                &options.spill_dir,
+                started,
+            )),
+        }
+    }
+
+    fn tally_share(&self) -> (f64, f64) {
+        (
+            measured::START_TALLIES_SHARE,
+            measured::START_TALLIES_MEMORY_SHARE,
+        )
     }
 }
 
@@ -732,9 +781,12 @@ pub(super) fn failure(
             Status::Failed,
             format!("cannot spill a level to {}: {e}", spill_dir.display()).into(),
         ),
-        (FrontierError::Checkpoint(_) | FrontierError::WeightOverflow { .. }, _) => {
-            (FailureKind::Other, Status::Failed, frontier_words(error))
-        }
+        (
+            FrontierError::Checkpoint(_)
+            | FrontierError::WeightOverflow { .. }
+            | FrontierError::Inconsistent(_),
+            _,
+        ) => (FailureKind::Other, Status::Failed, frontier_words(error)),
     };
     report.stop(status, &message, started);
     Failure {

@@ -262,6 +262,25 @@ pub(super) const FRONTIER_SECONDS_PER_STATE: f64 = 4.4e-7;
 /// seconds, 3.3× low.
 pub(super) const FIXED_START_SHARE: f64 = 0.5;
 
+/// The time of the table by start square in one sweep with tallies,
+/// against the whole count's: the same folded states in records wider by
+/// a number a class (ten or sixteen). Measured 2026-11-28, release build,
+/// two threads, `count BOARD` against `count BOARD --by-start`: 7×7 1.15
+/// and 2.45 s (2.1×), 6×7 0.10 and 0.32 s, 6×8 2.85 and 9.49 s (3.3×,
+/// sixteen-wide tallies for its twelve classes). The high end, so that a
+/// table of hours is not promised early.
+pub(super) const START_TALLIES_SHARE: f64 = 3.0;
+
+/// The memory of that sweep against the whole count's. Measured the same
+/// way: the bytes a stored state takes in the runs, 7×7 15.9 against 5.7
+/// (2.8×, ten classes), 6×8 22.2 against 5.3 (4.2×, sixteen-wide
+/// tallies); the peak resident sets of these small counts, mostly
+/// batches, 4.2× and 7.2×. Large levels are runs: 4, so that 8×8's table
+/// (the whole count's 32.5 GB of disk, times about three) is planned a
+/// class at a time on a machine whose disk it would not fit
+/// (`questions::instead`).
+pub(super) const START_TALLIES_MEMORY_SHARE: f64 = 4.0;
+
 /// The same for a sweep with both ends fixed (a class of endpoint pairs,
 /// `--from` with `--to` or `--by-end`): the states read over every class
 /// of the pair plan, against the whole count's, 0.10 on 6×6 (45 classes,

@@ -195,6 +195,11 @@ pub(crate) trait Method: Sync {
     fn required_move(&self) -> Option<&dyn CountsRequiredMove> {
         None
     }
+    /// The open tours by start square in one sweep
+    /// ([`Capability::StartTallies`]), for the methods that tally ends.
+    fn start_tallies(&self) -> Option<&dyn CountsByStart> {
+        None
+    }
     /// The family of tours ([`Capability::Family`]), for the methods that
     /// build one.
     fn family(&self) -> Option<&dyn BuildsFamily> {
@@ -273,6 +278,38 @@ pub(crate) trait CountsRequiredMove {
         observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<BigUint, Failure>;
+}
+
+/// The capability to count the open tours from every square in one run
+/// ([`Capability::StartTallies`]): the frontier sweep whose states tally
+/// their paths' ends by class of square (`kt_frontier::count_by_start_in`).
+pub(crate) trait CountsByStart {
+    /// The directed open tours from each square, by square, with their
+    /// total; `None` where this board's sweep cannot keep tallies (more
+    /// classes of squares than it holds), for the caller to count a class
+    /// at a time. What the run measured goes into `report`.
+    fn count_by_start(
+        &self,
+        job: &Job,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure>;
+
+    /// The run's time and memory against what [`Method::reach`] estimates
+    /// for a whole count (wider records, the same states), measured.
+    fn tally_share(&self) -> (f64, f64);
+}
+
+/// The method's run by start square in one sweep, or an internal error
+/// (as [`fixed_ends`]).
+pub(crate) fn start_tallies(method: &dyn Method) -> Result<&dyn CountsByStart, Failure> {
+    method.start_tallies().ok_or_else(|| {
+        Failure::other(format!(
+            "internal error: method {} keeps no tallies by start square",
+            method.name()
+        ))
+    })
 }
 
 /// The capability to build the family of tours ([`Capability::Family`]).
@@ -411,6 +448,7 @@ impl MethodSettings {
             Capability::Family => method.family().is_some(),
             Capability::FixedEnds => method.fixed_ends().is_some(),
             Capability::RequiredMove => method.required_move().is_some(),
+            Capability::StartTallies => method.start_tallies().is_some(),
             Capability::Checkpoint => takes(Setting::Checkpoint),
             Capability::Spill => takes(Setting::SpillDir),
             Capability::Threads => method.resources().is_some(),
@@ -508,6 +546,11 @@ mod tests {
             assert_eq!(
                 method.can(Capability::RequiredMove),
                 m.required_move().is_some(),
+                "{method}"
+            );
+            assert_eq!(
+                method.can(Capability::StartTallies),
+                m.start_tallies().is_some(),
                 "{method}"
             );
         }

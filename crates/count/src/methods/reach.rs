@@ -89,14 +89,30 @@ impl Reach {
         if runs <= 1 && share.is_none() {
             return self;
         }
-        let each = share.map_or_else(String::new, |share| {
-            format!(", each {share} of a whole count's time")
-        });
+        let basis = match share {
+            Some(share) if runs <= 1 => format!("{}; {share}× a whole count's time", self.basis),
+            Some(share) => format!(
+                "{}; {runs} runs, each {share} of a whole count's time",
+                self.basis
+            ),
+            None => format!("{}; {runs} runs", self.basis),
+        };
         Reach {
-            seconds: self.seconds * runs as f64 * share.unwrap_or(1.0),
-            basis: format!("{}; {runs} runs{each}", self.basis),
+            seconds: self.seconds * runs.max(1) as f64 * share.unwrap_or(1.0),
+            basis,
             // One sweep's states no longer measure the whole run.
             states: None,
+            ..self
+        }
+    }
+
+    /// The estimate with `times` the memory: records wider than the work
+    /// measured (a sweep with tallies).
+    #[must_use]
+    pub fn with_memory_times(self, times: f64) -> Reach {
+        Reach {
+            memory: Bytes(super::measured::whole(self.memory.0 as f64 * times)),
+            basis: format!("{}, {times}× its memory", self.basis),
             ..self
         }
     }

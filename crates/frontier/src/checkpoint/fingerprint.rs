@@ -32,6 +32,15 @@ pub(super) fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
     if sweep.counts_prefixes() {
         word(u128::from(u32::from_le_bytes(*b"PREF")));
     }
+    // A sweep with tallies: its weights carry them, and its checkpoints
+    // the tours by class; a whole count's have neither.
+    if let Some(count) = sweep.tallies() {
+        word(u128::from(u32::from_le_bytes(*b"ENDS")));
+        word(count as u128);
+        for v in 0..sweep.cells() {
+            word(sweep.end_class(v).map_or(0, |c| c as u128));
+        }
+    }
     // A sweep of the boards alone prunes states other prefixes need.
     if sweep.steps().iter().any(|s| s.board_targets.is_some()) {
         word(u128::from(u32::from_le_bytes(*b"BRDS")));

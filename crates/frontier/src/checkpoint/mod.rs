@@ -53,7 +53,9 @@
 //!                count (`kt-distributed`), or 0, 0 for a whole count
 //!   u32 + bytes  tours so far (BigUint, little-endian bytes)
 //!   (format 7)   a sweep of every prefix: u32 prefixes, then for each
-//!                u64 squares, u32 + bytes its cycles so far
+//!                u64 squares, u32 + bytes its cycles so far; a sweep
+//!                with tallies the same, by class of start square (u64
+//!                the class, its directed tours so far)
 //!   u32          bits of the sum of the level's weights, over every
 //!                process of a cluster: what chooses the width of the next
 //!                step's weights (`weight.rs`)
@@ -304,7 +306,9 @@ fn write_as<K: Key>(
     let result = (|| -> io::Result<()> {
         let mut manifest: Vec<u8> = Vec::new();
         let board = header.sweep.board();
-        let prefix_sweep = header.sweep.counts_prefixes();
+        // A sweep with tallies keeps its tours by class where a sweep of
+        // every prefix keeps them by prefix.
+        let prefix_sweep = header.sweep.counts_prefixes() || header.sweep.tallies().is_some();
         manifest.extend_from_slice(MAGIC);
         let version = if prefix_sweep {
             VERSION_PREFIXES
