@@ -9,6 +9,7 @@ use kt_count::report::{CheckReport, RunReport};
 use kt_count::{BigUint, Question, TourKind};
 
 use super::bench::{Measure, Timing};
+use super::heat_map::TableOf;
 use super::{Unfinished, checkpoint_cache, long_runs, supervised};
 use crate::cli::{BenchArgs, CountArgs};
 use crate::exit::{CliError, ExitCode};
@@ -319,33 +320,20 @@ fn draw(
         TourKind::Open => "open",
         TourKind::Closed => "closed",
     };
-    let (table, title) = match request.question {
-        Question::ByEnd { from } => (
-            report.by_end.as_ref(),
-            format!(
-                "Directed {kind} tours of {board} from {} by end square",
-                kt_count::square_name(board, from)
-            ),
-        ),
-        _ => (
-            report.by_start.as_ref(),
-            format!("Directed {kind} tours of {board} by start square"),
-        ),
+    let from = match request.question {
+        Question::ByEnd { from } => Some(kt_count::square_name(board, from)),
+        _ => None,
+    };
+    let (table, of) = match &from {
+        Some(from) => (report.by_end.as_ref(), TableOf::Ends { from }),
+        None => (report.by_start.as_ref(), TableOf::Starts),
     };
     let Some(table) = table else {
         return Err(CliError::other(
             "internal error: the count gave no table to draw".to_owned(),
         ));
     };
-    let unit = match request.question {
-        Question::ByEnd { from } => format!(
-            "directed {kind} tours from {} ending on the square",
-            kt_count::square_name(board, from)
-        ),
-        _ => format!("directed {kind} tours starting on the square"),
-    };
-    let options = kt_tours::TableOptions { exact: false, unit };
-    let svg = kt_tours::render_table_svg_with(board, &table.decimal(), &title, &options)
+    let svg = super::heat_map::draw(board, kind, &of, table, None, false)
         .map_err(|e| CliError::other(format!("internal error: {e}")))?;
     super::png::write_picture(path, &svg)
 }

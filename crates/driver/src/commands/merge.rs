@@ -8,6 +8,7 @@ use kt_count::report::CheckReport;
 use kt_count::{Board, Part, TourKind};
 use serde::Serialize;
 
+use super::heat_map::TableOf;
 use crate::cli::MergeArgs;
 use crate::exit::{CliError, ExitCode};
 use crate::json::{self, Program};
@@ -90,12 +91,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
         .svg
         .as_ref()
         .map(|path| {
-            let title = format!("Directed open tours of {board} by start square");
-            let options = kt_tours::TableOptions {
-                exact: false,
-                unit: "directed open tours starting on the square".to_owned(),
-            };
-            kt_tours::render_table_svg_with(&board, &table.decimal(), &title, &options)
+            super::heat_map::draw(&board, "open", &TableOf::Starts, &table, None, false)
                 .map(|svg| (path, svg))
                 .map_err(|e| CliError::other(format!("internal error: {e}")))
         })

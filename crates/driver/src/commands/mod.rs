@@ -6,6 +6,7 @@ mod completions;
 mod count;
 mod dot;
 pub(crate) mod find;
+mod heat_map;
 mod known;
 mod long_runs;
 mod man;

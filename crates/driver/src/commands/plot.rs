@@ -36,6 +36,7 @@ use plotters::coord::ranged1d::SegmentedCoord;
 use plotters::coord::types::RangedCoordusize;
 use plotters::prelude::*;
 
+use super::heat_map::TableOf;
 use crate::cli::{Chart, PlotArgs};
 use crate::exit::{CliError, ExitCode};
 use crate::output::{OrFail, Output};
@@ -734,23 +735,14 @@ fn heat_map(
     exact: bool,
 ) -> Result<String, CliError> {
     let b = &report.benchmark;
-    let (table, question, unit) = match (&report.by_start, &report.by_end) {
-        (Some(table), _) => (
-            table,
-            "by start square".to_owned(),
-            format!("directed {} tours starting on the square", b.tour),
-        ),
-        (None, Some(table)) => {
-            let from = report
-                .from
-                .as_ref()
-                .map_or(String::new(), |f| format!(" from {}", f.name));
-            (
-                table,
-                format!("{from} by end square"),
-                format!("directed {} tours{from} ending on the square", b.tour),
-            )
-        }
+    let from = report
+        .from
+        .as_ref()
+        .map(|f| f.name.clone())
+        .unwrap_or_default();
+    let (table, of) = match (&report.by_start, &report.by_end) {
+        (Some(table), _) => (table, TableOf::Starts),
+        (None, Some(table)) => (table, TableOf::Ends { from: &from }),
         (None, None) => {
             return Err(CliError::input(format!(
                 "{}: a report without a table (--chart table draws `count --by-start --json` or `count --from SQ --by-end --json`)",
@@ -769,12 +761,7 @@ fn heat_map(
     }
     let board = kt_count::Board::new(b.rows, b.cols)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    let title = title.map_or_else(
-        || format!("{} tours of {board} {question}", b.tour),
-        str::to_owned,
-    );
-    let options = kt_tours::TableOptions { exact, unit };
-    kt_tours::render_table_svg_with(&board, &table.decimal(), &title, &options)
+    super::heat_map::draw(&board, &b.tour, &of, table, title, exact)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
