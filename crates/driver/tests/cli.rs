@@ -648,6 +648,29 @@ fn an_interrupted_count_resumes_from_the_cache_with_the_same_count() {
     );
 }
 
+/// A count that takes a checkpoint in the cache is planned again with
+/// it, and its method line still gives the first plan's reason: `auto`
+/// where no method was named, never "asked for" (issue 51, point 5).
+#[test]
+fn a_cached_count_keeps_the_reason_its_method_was_chosen() {
+    let cache = tempfile::tempdir().unwrap();
+    let output = knights_tour()
+        .args(["count", "6"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("keeping a checkpoint in"), "{stderr}");
+    let method = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("method "))
+        .unwrap();
+    assert!(method.contains("(auto: fastest that fits;"), "{method}");
+}
+
 /// A count that keeps a checkpoint in the cache first prunes the cache to
 /// its cap (`KNIGHTS_TOUR_CACHE_CAP`): the oldest checkpoints go, only the
 /// program's, and the count's own stays until the count is done.

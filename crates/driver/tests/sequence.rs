@@ -408,3 +408,64 @@ fn a_tall_short_strip_is_counted_board_by_board() {
         .collect();
     assert_eq!(counts(&doc), each);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: 5,
+        failure_persistence: None,
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Interrupted at any moment, a sequence prints only terms it had
+    /// finished, each the uninterrupted run's, marked partial (in text and
+    /// in JSON); left to finish, all of them.
+    #[test]
+    fn a_sequence_interrupted_at_any_column_prints_only_finished_terms(
+        after_ms in 0u64..2000,
+        as_json in proptest::bool::ANY,
+    ) {
+        static WHOLE: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+        let whole = WHOLE.get_or_init(|| {
+            counts(&json(&["sequence", "5", "--to", "12", "--threads", "1"]))
+        });
+        let mut args = vec!["sequence", "5", "--to", "12", "--threads", "1", "--no-checkpoint"];
+        if as_json {
+            args.extend(["--json", "-q"]);
+        }
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+            .args(&args)
+            .env("XDG_CACHE_HOME", common::scratch_cache())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(after_ms));
+        let output = common::interrupt(child);
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let finished = output.status.code() == Some(0);
+        if !finished {
+            proptest::prop_assert_eq!(output.status.code(), Some(130), "{}", stdout);
+        }
+        let terms: Vec<String> = if as_json {
+            let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+            proptest::prop_assert_eq!(doc["complete"].as_bool(), Some(finished), "{}", stdout);
+            counts(&doc)
+        } else {
+            let mut lines = stdout.lines();
+            if !finished {
+                let head = lines.next().unwrap_or_default();
+                proptest::prop_assert!(head.starts_with("# partial: the first "), "{}", stdout);
+            }
+            lines
+                .skip(1)
+                .map(|l| l.split_whitespace().nth(1).unwrap().replace(',', ""))
+                .collect()
+        };
+        if finished {
+            proptest::prop_assert_eq!(&terms, whole);
+        } else {
+            proptest::prop_assert!(terms.len() < whole.len(), "{}", stdout);
+            proptest::prop_assert_eq!(&terms[..], &whole[..terms.len()], "{}", stdout);
+        }
+    }
+}
