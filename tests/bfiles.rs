@@ -83,3 +83,38 @@ fn every_shipped_bfile_is_its_sequences() {
         }
     }
 }
+
+/// The terms of a b-file's command taken past OEIS's range
+/// (`bfiles/ours/`, the project's own, unpublished): the file's first
+/// lines are the shipped b-file's, and where another published sequence
+/// holds a term (A383662's first `2m` cells of a 6-row strip, closed, to
+/// `m = 150`: the board 6×n at `m = 3n`) the two agree.
+#[test]
+fn terms_past_the_published_agree_with_every_published_term() {
+    let read = |path: std::path::PathBuf| -> Vec<(usize, BigUint)> {
+        std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .map(|l| {
+                let (n, term) = l.split_once(' ').unwrap();
+                (n.parse().unwrap(), term.parse().unwrap())
+            })
+            .collect()
+    };
+    let ours = read(bfiles().join("ours/b175881-to-200.txt"));
+    assert_eq!(ours.len(), 200);
+    assert!(ours.iter().enumerate().all(|(i, (n, _))| *n == i + 1));
+    let published = read(bfiles().join("b175881.txt"));
+    assert_eq!(ours[..published.len()], published[..]);
+    let cells: HashMap<usize, BigUint> = read(bfiles().join("b383662.txt")).into_iter().collect();
+    let mut agreed = 0;
+    for (n, term) in &ours {
+        if let Some(published) = cells.get(&(3 * n)) {
+            assert_eq!(term, published, "6x{n} closed against A383662({})", 3 * n);
+            agreed += 1;
+        }
+    }
+    // n = 4..50: ten terms past A175881's forty.
+    assert_eq!(agreed, 47);
+}

@@ -202,6 +202,7 @@ impl StripRequest {
         request.threads = threads as usize;
         request.memory = Some(budget);
         request.check_paths()?;
+        request.check_weights(board)?;
         let sweep = request.sweep_estimate()?;
         let way = match request.boards_estimate() {
             Some(boards) if boards.seconds < sweep.seconds => (StripWay::BoardByBoard, boards),
@@ -232,6 +233,35 @@ impl StripRequest {
             estimate,
             notes,
         })
+    }
+
+    /// Refuses a sweep whose weights would pass the widest width a sweep
+    /// holds before its last term: it would stop there, hours in, so it
+    /// is refused before any work, with how far the sequence can go.
+    fn check_weights(&self, board: Board) -> Result<(), Failure> {
+        use crate::methods::weights::past_the_widest;
+        let Some(bits) = past_the_widest(board, self.kind, true) else {
+            return Ok(());
+        };
+        let fits = |cols: usize| {
+            Board::new(board.rows(), cols)
+                .is_ok_and(|b| past_the_widest(b, self.kind, true).is_none())
+        };
+        // The columns that fit: a count's bits grow with its columns.
+        let (mut low, mut high) = (0, board.cols());
+        while low + 1 < high {
+            let mid = usize::midpoint(low, high);
+            if fits(mid) { low = mid } else { high = mid }
+        }
+        let last = match self.measure {
+            Measure::Cols => low,
+            Measure::Cells => low * board.rows(),
+        };
+        Err(Failure::refused(format!(
+            "a sequence of {} tours of {board}: its weights would need about {bits} bits, past the {} bits a sweep holds, so it would stop before its last term; it goes to about n = {last}",
+            self.kind,
+            kt_frontier::widest_weight_bits()
+        )))
     }
 
     /// What the sweep will cost, before any work: the columns sweep of its
@@ -515,12 +545,18 @@ fn one_sweep(
     match swept {
         Ok(outcome) => Ok((terms(request, &outcome.prefixes, board.cells()), outcome)),
         Err(error) => {
+            // What the sweep had finished, where it stopped (cancelled, or
+            // its weights past the widest width): the terms are not lost
+            // with it.
             let finished = match &error {
                 FrontierError::Cancelled {
                     steps_done,
                     prefixes,
                     ..
                 } => terms(request, prefixes, *steps_done),
+                FrontierError::WeightOverflow { step, prefixes, .. } => {
+                    terms(request, prefixes, step.saturating_sub(1))
+                }
                 _ => Vec::new(),
             };
             Err(StripUnfinished {

@@ -315,6 +315,28 @@ fn an_interrupted_sequence_gives_its_finished_terms_and_goes_on_from_the_cache()
     assert_eq!(left, 0, "the finished sequence's checkpoint is removed");
 }
 
+/// A sequence whose weights would pass the widest width a sweep holds
+/// before its last term is refused before any work, saying how far it
+/// goes (it stopped hours in, its terms lost, before); so is the count of
+/// its last board.
+#[test]
+fn a_sequence_past_the_widest_weights_is_refused_with_how_far_it_goes() {
+    for args in [
+        &["sequence", "6", "--to", "400", "--closed", "--force"][..],
+        &[
+            "count", "6x400", "--closed", "--method", "frontier", "--force",
+        ],
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains("past the 2048 bits"), "{stderr}");
+        if args[0] == "sequence" {
+            assert!(stderr.contains("it goes to about n = 3"), "{stderr}");
+        }
+    }
+}
+
 /// `sequence` keeps the rules `count` keeps, before any work: threads and
 /// memory the machine can honour, work within the machine unless forced,
 /// and a checkpoint to resume that is one; nothing is written into a

@@ -141,6 +141,10 @@ struct Local<'a> {
 impl<K: Key> Exchange<K> for Local<'_> {
     type Error = FrontierError;
 
+    fn with_finished(error: FrontierError, finished: &[(usize, BigUint)]) -> FrontierError {
+        error.with_finished(finished)
+    }
+
     fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, FrontierError> {
         Ok(match &self.options.resume {
             Some(path) => Started::resumed(checkpoint::read::<K>(path, self.sweep, workers)?),
@@ -450,10 +454,26 @@ mod tests {
                         assert!(width >= chosen_width, "{rows}x{cols} {kind} {width:?}");
                         assert_eq!(forced.prefixes, chosen.prefixes, "{rows}x{cols} {kind}");
                     }
-                    Err(FrontierError::WeightOverflow { bits, step }) => {
+                    Err(FrontierError::WeightOverflow {
+                        bits,
+                        step,
+                        prefixes,
+                    }) => {
                         assert_eq!(bits, width.bits(), "{rows}x{cols} {kind}");
                         assert!(step > 0);
                         assert!(width < chosen_width, "{rows}x{cols} {kind} {width:?}");
+                        // What had closed by the step before goes with
+                        // the error: every prefix it finished, exact (a
+                        // prefix past the steps done is not finished).
+                        let finished = |all: &[(usize, BigUint)]| -> Vec<(usize, BigUint)> {
+                            all.iter().filter(|(m, _)| *m < step).cloned().collect()
+                        };
+                        assert!(!finished(&prefixes).is_empty(), "{rows}x{cols} {kind}");
+                        assert_eq!(
+                            finished(&prefixes),
+                            finished(&chosen.prefixes),
+                            "{rows}x{cols} {kind} {width:?}"
+                        );
                     }
                     Err(other) => panic!("{rows}x{cols} {kind} {width:?}: {other}"),
                 }

@@ -48,6 +48,11 @@ pub enum FrontierError {
         /// The width, in bits, and the step that overflowed it.
         bits: u32,
         step: usize,
+        /// A sweep of every prefix (or with tallies): what had closed by
+        /// then, by prefix, final for every prefix up to the steps done
+        /// (as [`FrontierError::Cancelled`]'s), so that the terms finished
+        /// are not lost with the sweep.
+        prefixes: Vec<(usize, num_bigint::BigUint)>,
     },
     /// A count's own check failed (a sweep with tallies whose tallies do
     /// not add up to twice its cycles): a bug, said rather than answered.
@@ -62,8 +67,23 @@ impl FrontierError {
             Some(overflow) => FrontierError::WeightOverflow {
                 bits: overflow.bits,
                 step: 0,
+                prefixes: Vec::new(),
             },
             None => FrontierError::Io(error),
+        }
+    }
+
+    /// The error with what a sweep had finished before it, where it can
+    /// carry it: the prefixes' cycles closed in the steps done.
+    #[must_use]
+    pub fn with_finished(self, finished: &[(usize, num_bigint::BigUint)]) -> FrontierError {
+        match self {
+            FrontierError::WeightOverflow { bits, step, .. } => FrontierError::WeightOverflow {
+                bits,
+                step,
+                prefixes: finished.to_vec(),
+            },
+            other => other,
         }
     }
 
@@ -71,9 +91,11 @@ impl FrontierError {
     #[must_use]
     pub fn at_step(self, at: usize) -> FrontierError {
         match self {
-            FrontierError::WeightOverflow { bits, .. } => {
-                FrontierError::WeightOverflow { bits, step: at }
-            }
+            FrontierError::WeightOverflow { bits, prefixes, .. } => FrontierError::WeightOverflow {
+                bits,
+                step: at,
+                prefixes,
+            },
             other => other,
         }
     }
@@ -96,7 +118,7 @@ impl fmt::Display for FrontierError {
             | FrontierError::Resume(why)
             | FrontierError::Inconsistent(why) => f.write_str(why),
             FrontierError::Order(why) => write!(f, "the order of the squares: {why}"),
-            FrontierError::WeightOverflow { bits, step } => write!(
+            FrontierError::WeightOverflow { bits, step, .. } => write!(
                 f,
                 "at step {step}, a weight passed the {bits}-bit width chosen for it; the count stopped rather than go on with a wrong weight"
             ),

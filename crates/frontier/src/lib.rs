@@ -76,10 +76,17 @@ pub use sweep::{MAX_END_CLASSES, Restriction, Sweep, tallies_fit};
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 
 /// The bits of the width a step's weights take when they need `bits`
-/// bits (`weight.rs`: 64, 128, 192, 256, 384, 512 or 1,024), or `None`
-/// past the widest: what the plan sizes batches and runs by.
+/// bits (`weight.rs`: 64, 128, 192, 256, 384, 512, 1,024 or 2,048), or
+/// `None` past the widest: what the plan sizes batches and runs by.
 pub fn weight_width_for(bits: u32) -> Option<u32> {
     weight::Width::holding(bits).map(weight::Width::bits)
+}
+
+/// The widest weight a sweep holds, in bits: a count whose levels' sums
+/// need more stops with [`FrontierError::WeightOverflow`], which the plan
+/// refuses before any work.
+pub fn widest_weight_bits() -> u32 {
+    weight::Width::LADDER[weight::Width::LADDER.len() - 1].bits()
 }
 
 /// A finished count.

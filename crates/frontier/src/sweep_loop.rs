@@ -125,6 +125,13 @@ pub trait Exchange<K: Key> {
     /// The error the exchange fails with; a frontier error is one.
     type Error: From<FrontierError>;
 
+    /// `error` with what the sweep had finished before it (the prefixes'
+    /// cycles closed in the steps done), where the error can carry it
+    /// ([`FrontierError::with_finished`]); as it is otherwise.
+    fn with_finished(error: Self::Error, _finished: &[(usize, BigUint)]) -> Self::Error {
+        error
+    }
+
     /// The level the sweep starts from: the checkpoint's, or the start
     /// state (one process holds it).
     fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, Self::Error>;
@@ -231,22 +238,27 @@ pub fn run<K: Key, X: Exchange<K>>(
             let transition = Transition::new(run.sweep, step);
             // Every weight read, and every successor's, is at most the
             // level's sum; sums past it are sealed whole (`weight.rs`).
-            let width = width_for(weight_bits, round + 1, tallies)?;
+            // A width past the ladder, or a sum past the width: the
+            // prefixes closed so far go with the error.
+            let width = width_for(weight_bits, round + 1, tallies)
+                .map_err(|e| e.with_finished(&prefixes))?;
             own.width_bits = width.bits();
             let local = level.entries().max(1);
             let progress = |done: u64| {
                 run.watcher
                     .step_progress(round + 1, done.saturating_mul(known) / local, known);
             };
-            let (expanded, successors, built) = with_weight!(tallies, width, W => expand_round::<K, W, X>(
-                exchange,
-                round,
-                &level,
-                &transition,
-                workers,
-                store,
-                &progress,
-            ))?;
+            let (expanded, successors, built) =
+                with_weight!(tallies, width, W => expand_round::<K, W, X>(
+                    exchange,
+                    round,
+                    &level,
+                    &transition,
+                    workers,
+                    store,
+                    &progress,
+                ))
+                .map_err(|e| X::with_finished(e, &prefixes))?;
             if cancelled() {
                 return Err(FrontierError::Cancelled {
                     levels,
@@ -359,7 +371,11 @@ fn width_for(bits: u32, step: usize, tallies: Option<usize>) -> Result<Width, Fr
     };
     Width::holding(bits)
         .filter(|w| w.bits() <= widest)
-        .ok_or(FrontierError::WeightOverflow { bits: widest, step })
+        .ok_or(FrontierError::WeightOverflow {
+            bits: widest,
+            step,
+            prefixes: Vec::new(),
+        })
 }
 
 #[cfg(test)]

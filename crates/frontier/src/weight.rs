@@ -5,7 +5,7 @@
 //! a strip every count passes 2⁶⁴ from about the eleventh column on, and
 //! so do most weights: 6×40 closed is about 2²¹⁸, 8×32 closed past 2²⁶⁰.
 //! A level therefore keeps its weights inline, at one fixed width for the
-//! whole level ([`Weight`]: `u64`, or ruint's `Uint` of 128 to 1,024 bits),
+//! whole level ([`Weight`]: `u64`, or ruint's `Uint` of 128 to 2,048 bits),
 //! in its batches and, as varints, in its runs: a wide weight costs its
 //! width in a batch and its significant bytes in a run, counted in the
 //! memory budget and spilled like every other byte of the level.
@@ -204,8 +204,11 @@ fn significant(bytes: &[u8]) -> &[u8] {
 /// The widths a level's weights can take, narrowest first: each step of a
 /// sweep takes the narrowest that its bound fits (see the module docs).
 /// Each is one compiled copy of the step, so the ladder is short: one
-/// width per limb up to four, then 384, 512 and 1,024 bits. A level needs
-/// more than 1,024 bits only where its counts have over 300 digits.
+/// width per limb up to four, then 384, 512, 1,024 and 2,048 bits. A
+/// level's sum passes 1,024 bits on long strips: 6×n closed in a sweep of
+/// every prefix at about column 171 (its level sums grow by about six
+/// bits a column, its counts by four), so `sequence 6 --to 200 --closed`
+/// needs the last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Width {
     /// 16 bits: a test's way to force a width too narrow for its counts.
@@ -218,11 +221,12 @@ pub enum Width {
     W384,
     W512,
     W1024,
+    W2048,
 }
 
 impl Width {
     /// Every width a sweep chooses among, narrowest first.
-    pub const LADDER: [Width; 7] = [
+    pub const LADDER: [Width; 8] = [
         Width::W64,
         Width::W128,
         Width::W192,
@@ -230,6 +234,7 @@ impl Width {
         Width::W384,
         Width::W512,
         Width::W1024,
+        Width::W2048,
     ];
 
     /// The bits the width holds.
@@ -244,6 +249,7 @@ impl Width {
             Width::W384 => 384,
             Width::W512 => 512,
             Width::W1024 => 1024,
+            Width::W2048 => 2048,
         }
     }
 
@@ -256,7 +262,7 @@ impl Width {
 
 /// The widest weight of the ladder, for the rare paths that must hold any
 /// sum (a partition's runs merged down to its fan-in, `level.rs`).
-pub type Widest = Uint<1024, 16>;
+pub type Widest = Uint<2048, 32>;
 
 /// Runs `$body` with the type `$W` bound to the weight type of `$width`:
 /// the one place a width becomes a type.
@@ -295,6 +301,10 @@ macro_rules! with_width {
             }
             Width::W1024 => {
                 type $W = ruint::Uint<1024, 16>;
+                $body
+            }
+            Width::W2048 => {
+                type $W = ruint::Uint<2048, 32>;
                 $body
             }
         }
@@ -527,7 +537,8 @@ mod tests {
         assert_eq!(Width::holding(64), Some(Width::W64));
         assert_eq!(Width::holding(65), Some(Width::W128));
         assert_eq!(Width::holding(219), Some(Width::W256));
-        assert_eq!(Width::holding(1025), None);
+        assert_eq!(Width::holding(1025), Some(Width::W2048));
+        assert_eq!(Width::holding(2049), None);
         assert_eq!(sum_bits([3, 3]), 5);
         assert_eq!(sum_bits([10]), 11);
         assert_eq!(sum_bits([0, 0]), 0);

@@ -103,6 +103,7 @@ impl Method for Cluster {
     /// measured in `docs/benchmarks.md`, not modelled). Refuses what the
     /// cluster cannot run (`ClusterCount::check`).
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
+        frontier::check_weights(job)?;
         let options = self.frontier.options(job);
         let cluster = self.cluster();
         let order = job.order()?;

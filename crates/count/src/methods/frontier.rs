@@ -208,6 +208,7 @@ impl Method for Frontier {
     fn reach(&self, job: &Job) -> Result<Reach, Failure> {
         let order = job.order()?;
         self.check_resume(job)?;
+        check_weights(job)?;
         Ok(sweep_reach(job, order, 1))
     }
 
@@ -453,6 +454,21 @@ impl Frontier {
                 started,
             )
         })
+    }
+}
+
+/// Refuses, before any work, a whole count whose weights the estimate
+/// puts past the widest width a sweep holds (`weights::past_the_widest`):
+/// it would stop when its levels' sums got there.
+pub(super) fn check_weights(job: &Job) -> Result<(), Failure> {
+    match super::weights::past_the_widest(job.board, job.kind, false) {
+        None => Ok(()),
+        Some(bits) => Err(Failure::refused(format!(
+            "{} tours of {}: the sweep's weights would need about {bits} bits, past the {} bits it holds",
+            job.kind,
+            job.board,
+            kt_frontier::widest_weight_bits()
+        ))),
     }
 }
 

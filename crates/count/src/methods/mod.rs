@@ -38,7 +38,7 @@ mod options;
 mod projected;
 mod reach;
 mod strips;
-mod weights;
+pub(crate) mod weights;
 
 use std::fmt;
 use std::path::PathBuf;

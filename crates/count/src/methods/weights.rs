@@ -56,6 +56,16 @@ pub(super) fn sweep_weight_bits(board: Board, kind: TourKind, prefixes: bool) ->
     })
 }
 
+/// Refuses, before any work, a sweep whose weights the estimate puts past
+/// the widest width a sweep holds: it would stop when its levels' sums
+/// got there (6×n closed in a sweep of every prefix at about column 171
+/// before the ladder reached 2,048 bits). `None` where it fits; else the
+/// bits the weights would need.
+pub(crate) fn past_the_widest(board: Board, kind: TourKind, prefixes: bool) -> Option<u32> {
+    let bits = sweep_weight_bits(board, kind, prefixes);
+    (bits > kt_frontier::widest_weight_bits()).then_some(bits)
+}
+
 /// The bits of the count of `board`'s `kind` tours, estimated from the
 /// published strips of its short side.
 fn count_bits(board: Board, kind: TourKind) -> u32 {
@@ -108,5 +118,19 @@ mod tests {
         let eight = count_bits("8x32".parse().unwrap(), TourKind::Closed);
         assert!((240..=290).contains(&eight), "{eight}");
         assert!((time_factor(64) - 1.0).abs() < 1e-9 && time_factor(256) > 1.2);
+    }
+
+    /// 6×n closed's counts grow six bits a column and its prefix sweep's
+    /// levels' sums stay 24 bits above (`sequence 6 --to 120 --closed
+    /// --json`: 602 bits at column 100, whose count has 578): past 2,048
+    /// bits at about column 337.
+    #[test]
+    fn a_sweep_past_the_widest_width_is_known_before_it_starts() {
+        let past = |b: &str, kind, prefixes| past_the_widest(b.parse().unwrap(), kind, prefixes);
+        assert_eq!(past("6x200", TourKind::Closed, true), None);
+        assert!(past("6x400", TourKind::Closed, true).is_some_and(|bits| bits > 2048));
+        assert_eq!(past("8x8", TourKind::Open, false), None);
+        let hundred = sweep_weight_bits("6x100".parse().unwrap(), TourKind::Closed, true);
+        assert!((590..=640).contains(&hundred), "{hundred}");
     }
 }
