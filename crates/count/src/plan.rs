@@ -82,12 +82,6 @@ impl Plan {
     pub fn request(&self) -> &Request {
         &self.request
     }
-
-    /// The order of the squares the method sweeps in, as the plan
-    /// resolved it (none for a method that takes no order).
-    pub fn order(&self) -> Option<&kt_frontier::Order> {
-        self.job.order().ok()
-    }
 }
 
 /// The largest open board (in squares) the time-sliced ZDD is measured to

@@ -429,17 +429,9 @@ impl MethodSettings {
         self.method().summary()
     }
 
-    /// What the method can do: derived from the traits it implements and
-    /// the options it takes, so that a capability cannot be claimed
-    /// without the work behind it.
-    pub fn capabilities(&self) -> Vec<Capability> {
-        Capability::ALL
-            .into_iter()
-            .filter(|&capability| self.can(capability))
-            .collect()
-    }
-
-    /// Whether the method has `capability`.
+    /// Whether the method has `capability`: derived from the traits it
+    /// implements and the options it takes, so that a capability cannot
+    /// be claimed without the work behind it.
     pub fn can(&self, capability: Capability) -> bool {
         let method = self.method();
         let takes = |setting| method.takes().contains(&setting);
