@@ -120,7 +120,6 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
         // start square, and the class a path ends in at this step.
         let mut local_ends = vec![Total::default(); W::TALLIES];
         let end_class = transition.end_class();
-        let mut overflowed = false;
         let result = (|| -> io::Result<()> {
             loop {
                 let p = next_partition.fetch_add(1, Ordering::Relaxed);
@@ -136,24 +135,20 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
                     {
                         return Ok(());
                     }
-                    let closing = transition.expand_closing(key, |successor: K, ended| {
-                        // A plain weight never ends: this is the push alone.
-                        if W::TALLIES > 0 && ended {
-                            match weight.ended(end_class) {
-                                Some(w) => sink.push(successor, w),
-                                None => overflowed = true,
-                            }
-                        } else {
-                            sink.push(successor, weight);
-                        }
-                    });
-                    if overflowed {
-                        return Err(WeightOverflow::of::<W>());
-                    }
-                    if W::TALLIES > 0 && closing.tours > 0 {
-                        let ended = weight
+                    // A sweep with tallies: the weight of the paths that
+                    // end at this step's square, once a state (a plain
+                    // weight never ends, and this is the weight itself).
+                    let ended = if W::TALLIES > 0 {
+                        weight
                             .ended(end_class)
-                            .ok_or_else(WeightOverflow::of::<W>)?;
+                            .ok_or_else(WeightOverflow::of::<W>)?
+                    } else {
+                        weight
+                    };
+                    let closing = transition.expand_closing(key, |successor: K, ends| {
+                        sink.push(successor, if ends { ended } else { weight });
+                    });
+                    if W::TALLIES > 0 && closing.tours > 0 {
                         weight.add_tallies(closing.tours - closing.ended, &mut local_ends);
                         ended.add_tallies(closing.ended, &mut local_ends);
                     }

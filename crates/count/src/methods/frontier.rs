@@ -227,10 +227,7 @@ impl Method for Frontier {
         })?;
         match result {
             Ok(counted) => {
-                if let Some(frontier) = &mut report.frontier {
-                    frontier.resumed_from = counted.outcome.resumed_from;
-                    frontier.disk_peak_bytes = counted.outcome.disk_peak_bytes;
-                }
+                note_outcome(&mut report, &counted.outcome);
                 report.close(started);
                 Ok(Counted::new(counted.tours, report))
             }
@@ -267,20 +264,17 @@ impl CountsByStart for Frontier {
         cancel: &CancelToken,
     ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure> {
         let started = Instant::now();
-        let order = job.order()?;
-        if kt_frontier::Sweep::tallied(order, job.kind, true).is_none() {
+        if job.kind != TourKind::Open || !kt_frontier::tallies_fit(job.board) {
             return Ok(None);
         }
+        let order = job.order()?;
         let options = self.options(job);
         let result = watched_sweep(job, order, report, observer, cancel, |levels| {
             kt_frontier::count_by_start_in(order, &options, levels, cancel.flag())
         })?;
         match result {
             Ok(Some(counted)) => {
-                if let Some(frontier) = &mut report.frontier {
-                    frontier.resumed_from = counted.outcome.resumed_from;
-                    frontier.disk_peak_bytes = counted.outcome.disk_peak_bytes;
-                }
+                note_outcome(report, &counted.outcome);
                 Ok(Some((counted.tours, counted.by_square)))
             }
             Ok(None) => Ok(None),
@@ -645,6 +639,15 @@ pub(super) fn watched_sweep<T>(
     let result = sweep(&levels);
     drop(watchdog);
     Ok(result)
+}
+
+/// What a whole sweep's outcome adds to the report's frontier section
+/// beyond its levels: the step it resumed from, and its disk at the most.
+fn note_outcome(report: &mut RunReport, outcome: &kt_frontier::SweepCount) {
+    if let Some(frontier) = &mut report.frontier {
+        frontier.resumed_from = outcome.resumed_from;
+        frontier.disk_peak_bytes = outcome.disk_peak_bytes;
+    }
 }
 
 /// Passes the sweep's progress on, and adds its levels to the report.
