@@ -33,7 +33,7 @@ fn count_layer(module: &str) -> Option<u32> {
         "failure" | "observer" => 3,
         "checkpoint_of" => 4,
         "paths" | "supervised" => 5,
-        "zdd" | "symmetry" | "pairs" => 6,
+        "zdd" | "symmetry" | "pairs" | "sweep_runner" => 6,
         "methods" => 7,
         "machine" => 8,
         "request" | "strip" | "order_trials" => 9,

@@ -2,8 +2,10 @@
 
 use std::fmt;
 
+use kt_memory::Bytes;
+
 use crate::report::RunReport;
-use crate::words::Message;
+use crate::words::{Message, Setting, message};
 
 /// The kind of failure, which decides how a command line exits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,12 +72,54 @@ impl std::error::Error for Failure {}
 /// The words every stop by the memory budget begins with: "memory budget
 /// of 8 GiB exceeded (resident 8.1 GiB) `when`", written once for the
 /// methods, the sequence, the order search and the command line.
-pub fn budget_exceeded(
-    budget: kt_memory::Bytes,
-    resident: kt_memory::Bytes,
-    when: impl fmt::Display,
-) -> String {
+pub fn budget_exceeded(budget: Bytes, resident: Bytes, when: impl fmt::Display) -> String {
     format!("memory budget of {budget} exceeded (resident {resident}) {when}")
+}
+
+/// The smallest memory budget any method can work in: a fresh process
+/// holds about 5 MiB before any work (its resident set when the plan runs,
+/// measured on the release build), and every method needs a few more for
+/// its first tables. The plan refuses a smaller budget with one message,
+/// whatever the method, instead of failing in each method's own way.
+pub const MIN_MEMORY: Bytes = Bytes(8 * Bytes::MIB);
+
+/// Where work was when it outgrew its memory budget, for the advice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outgrown {
+    /// A frontier sweep building a level; `checkpointed` when a checkpoint
+    /// holds a level to resume from.
+    Sweep { checkpointed: bool },
+    /// An engine's operation (the time-sliced or edge ZDD).
+    Engine,
+}
+
+/// What to do about work that outgrew a memory `budget`: written once,
+/// for the library's own failures and for a front end that abandons work
+/// the library could not stop in time. At the smallest budget there is no
+/// smaller one to spill sooner with.
+pub fn memory_advice(budget: Bytes, outgrown: Outgrown) -> Message {
+    let memory = Setting::Memory;
+    if budget <= MIN_MEMORY {
+        return message!("raise ", memory);
+    }
+    match outgrown {
+        Outgrown::Sweep { checkpointed: true } => message!(
+            "raise ",
+            memory,
+            ", or resume from the checkpoint with a smaller ",
+            memory,
+            " so that levels spill sooner"
+        ),
+        Outgrown::Sweep {
+            checkpointed: false,
+        } => message!(
+            "raise ",
+            memory,
+            ", or let levels spill sooner with a smaller ",
+            memory
+        ),
+        Outgrown::Engine => message!("raise ", memory, " or choose another ", Setting::Schedule),
+    }
 }
 
 #[cfg(test)]

@@ -94,6 +94,7 @@ pub mod sequence_check;
 pub mod sequences;
 pub mod strip;
 mod supervised;
+mod sweep_runner;
 mod symmetry;
 mod words;
 pub mod zdd;
@@ -115,7 +116,7 @@ pub use num_bigint::BigUint;
 
 pub use cancel::{CancelToken, Cause};
 pub use check::{Answered, check_answer};
-pub use failure::{Failure, FailureKind, budget_exceeded};
+pub use failure::{Failure, FailureKind, Outgrown, budget_exceeded, memory_advice};
 /// Where the processes of a cluster count listen (`--hostfile`, `--port`),
 /// and what each process reports.
 pub use kt_distributed::{
@@ -129,18 +130,32 @@ pub use kt_frontier::SPILL_PREFIX;
 /// whether a count is writing one now (the command line's checkpoint
 /// cache prunes only its own, and never one in use).
 pub use kt_frontier::checkpoint::{MARKER as CHECKPOINT_MARKER, in_use as checkpoint_in_use};
-/// The order of the squares of a frontier sweep (`--order`), and its
-/// search and shipped table.
-pub use kt_frontier::order::{self, MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
+/// The order of the squares of a frontier sweep (`--order`): what a front
+/// end reads, prints and searches. The rest of kt-frontier's order module
+/// (the shipped table's rows, the score's pieces, the mirror's pairing)
+/// stays kt-frontier's.
+pub mod order {
+    pub use kt_frontier::order::{
+        MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError, Origin, auto,
+    };
+
+    /// The search by score (`order --search N`), unmeasured: what the
+    /// measured search (`crate::order_trials`) proposes its candidates
+    /// from.
+    pub mod search {
+        pub use kt_frontier::order::search::{BASE, Budget, Score, search};
+    }
+}
 /// The spill directories of counts this process has abandoned (issue 38).
 pub use kt_frontier::remove_spill_directories;
 pub use methods::{
-    Backtrack, CHECKPOINT_EVERY, Capability, Checkpointing, Cluster, ClusterOptions,
-    ColumnsEstimate, Edges, Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Outgrown, Reach,
-    Resources, Setting, TimeSliced, estimate_columns_sweep, memory_advice,
+    Backtrack, Capability, Checkpointing, Cluster, ClusterOptions, ColumnsEstimate, Edges,
+    Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources, Setting, TimeSliced,
+    estimate_columns_sweep,
 };
 pub use numbers::{Answer, Table, strict_count};
 pub use observer::{Observer, Progress, Silent};
+pub use order::{MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
 pub use paths::{makeable_dir, writable_dir, writable_file};
 pub use plan::{
     AUTO_RULE, MAX_THREADS_PER_CORE, MIN_MEMORY, Plan, ZDD_REACH_CLOSED, ZDD_REACH_OPEN, plan,
@@ -150,6 +165,7 @@ pub use report::{
 };
 pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
 pub use supervised::{SECOND_PRESS, Supervised, Waited};
+pub use sweep_runner::CHECKPOINT_EVERY;
 pub use words::{Identifiers, Message, Output, Piece, Pieces, Spelling, Word};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};
@@ -379,10 +395,10 @@ fn start_report(request: &Request, plan: &Plan, observer: &dyn Observer) -> RunR
             method: plan.method.to_string(),
             method_reason: Some(plan.reason.clone()),
             schedule: None,
-            threads: plan.threads,
+            threads: plan.threads(),
             node_capacity: 0,
             cache_capacity: 0,
-            memory_budget_bytes: plan.budget.0,
+            memory_budget_bytes: plan.budget().0,
         },
     );
     for note in &plan.notes {

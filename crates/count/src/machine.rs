@@ -8,9 +8,9 @@ use std::path::Path;
 
 use kt_memory::Bytes;
 
-use crate::failure::Failure;
+use crate::failure::{Failure, MIN_MEMORY};
 use crate::human;
-use crate::methods::{LONG_SECONDS, MIN_MEMORY, Reach, Resources};
+use crate::methods::{LONG_SECONDS, Reach, Resources};
 use crate::words::message;
 use crate::words::{Message, Setting};
 

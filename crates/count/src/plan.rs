@@ -60,9 +60,6 @@ pub struct Plan {
     /// What the caller should know before the work starts: settings
     /// capped, an estimate beyond the machine.
     pub notes: Vec<Message>,
-    /// The memory budget the run gets.
-    pub budget: Bytes,
-    pub threads: u32,
     /// Set when a theorem settles the count (there is no tour): no method
     /// runs at all.
     pub settled: Option<NoTour>,
@@ -82,6 +79,17 @@ impl Plan {
     pub fn request(&self) -> &Request {
         &self.request
     }
+
+    /// The memory budget the run gets: the job's, which the method reads
+    /// (one source for the run and its report).
+    pub fn budget(&self) -> Bytes {
+        self.job.budget
+    }
+
+    /// The worker threads the run gets, likewise.
+    pub fn threads(&self) -> u32 {
+        self.job.threads
+    }
 }
 
 /// The largest open board (in squares) the time-sliced ZDD is measured to
@@ -97,10 +105,10 @@ pub const ZDD_REACH_CLOSED: usize = 48;
 /// (`crate::machine`).
 pub use crate::machine::MAX_THREADS_PER_CORE;
 
-/// The smallest memory budget any method can work in (`methods`, where
-/// a method's advice reads it too): below it the budget is refused with
+/// The smallest memory budget any method can work in (`failure`, where
+/// the advice about memory reads it too): below it the budget is refused with
 /// one message, whatever the method.
-pub use crate::methods::MIN_MEMORY;
+pub use crate::failure::MIN_MEMORY;
 
 /// How `--method auto` chooses, in the words `--help`, the README and
 /// the docs quote. The estimates are each method's `reach` for the whole
@@ -295,8 +303,6 @@ fn finish(
         method: chosen.settings.name(),
         reason,
         notes: chosen.notes,
-        budget: chosen.job.budget,
-        threads: chosen.job.threads,
         settled,
         estimate,
         settings: chosen.settings,

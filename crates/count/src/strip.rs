@@ -21,14 +21,15 @@ use std::time::{Duration, Instant};
 
 use kt_board::{Board, TourKind};
 use kt_frontier::{FrontierError, Options, Order, OrderChoice};
-use kt_memory::{Bytes, Watchdog};
+use kt_memory::Bytes;
 use num_bigint::BigUint;
 
-use crate::cancel::{CancelToken, Cause};
+use crate::cancel::CancelToken;
 use crate::checkpoint_of::{self, CheckpointOf};
-use crate::failure::{Failure, FailureKind};
+use crate::failure::Failure;
 use crate::methods::{ColumnsEstimate, Reach, Resources};
 use crate::paths::CheckpointTarget;
+use crate::sweep_runner::{Stopping, SweepSettings, watched};
 use crate::words::message;
 use crate::words::{Message, Setting, Word};
 
@@ -350,7 +351,7 @@ impl StripRequest {
 
     /// Where the sweep spills.
     fn spill_dir(&self) -> PathBuf {
-        self.spill_dir.clone().unwrap_or_else(std::env::temp_dir)
+        self.sweep_settings().spill_dir()
     }
 
     /// The question a checkpoint of this sweep keeps the work of.
@@ -462,24 +463,22 @@ impl StripRequest {
         self.memory.unwrap_or_else(kt_memory::default_budget)
     }
 
-    /// The sweep's options (the frontier method's shares of the budget:
-    /// four fifths for the levels' tables, nine tenths before runs go to
-    /// disk whatever the accounts say).
-    fn options(&self, order: OrderChoice, fold: bool) -> Options {
-        let budget = self.budget().0;
-        Options {
+    /// What the one sweep runner is given: the frontier method's shares
+    /// of the budget, this request's directories.
+    fn sweep_settings(&self) -> SweepSettings {
+        SweepSettings {
             threads: self.threads,
-            memory: budget / 5 * 4,
-            resident_limit: budget / 10 * 9,
-            spill_dir: self.spill_dir(),
+            budget: self.budget(),
+            spill_dir: self.spill_dir.clone(),
             checkpoint: self.checkpoint.clone(),
-            checkpoint_every: self
-                .checkpoint_every
-                .unwrap_or(crate::methods::CHECKPOINT_EVERY),
+            checkpoint_every: self.checkpoint_every,
             resume: self.resume.clone(),
-            order,
-            fold,
         }
+    }
+
+    /// The sweep's options, in `order`, folded or not.
+    fn options(&self, order: OrderChoice, fold: bool) -> Options {
+        self.sweep_settings().options(order, fold)
     }
 }
 
@@ -494,19 +493,10 @@ pub fn count_strip(
     let request = &plan.request;
     let board = request.board()?;
     let started = Instant::now();
-    let budget = plan.budget;
-    let watchdog = {
-        let cancel = cancel.clone();
-        Watchdog::start(budget, move |resident| {
-            cancel.cancel(Cause::MemoryBudget { resident, budget });
-        })
-        .map_err(|e| Failure::other(format!("cannot start the memory watchdog: {e}")))?
-    };
-    let counted = match plan.way {
+    let counted = watched(plan.budget, cancel, || match plan.way {
         StripWay::OneSweep => one_sweep(request, board, watcher, cancel),
         StripWay::BoardByBoard => board_by_board(request, watcher, cancel),
-    };
-    drop(watchdog);
+    })?;
     let (terms, outcome) = counted?;
     Ok(StripCounted {
         board,
@@ -560,7 +550,7 @@ fn one_sweep(
                 _ => Vec::new(),
             };
             Err(StripUnfinished {
-                failure: failure(&error, cancel, request.budget()),
+                failure: failure(&error, request, cancel),
                 terms: finished,
             })
         }
@@ -595,7 +585,7 @@ fn board_by_board(
                 }
                 Err(error) => {
                     return Err(StripUnfinished {
-                        failure: failure(&error, cancel, request.budget()),
+                        failure: failure(&error, request, cancel),
                         terms: finished,
                     });
                 }
@@ -631,54 +621,24 @@ fn terms(request: &StripRequest, prefixes: &[(usize, BigUint)], through: usize) 
         .collect()
 }
 
-/// The failure a frontier error means. How to go on (the checkpoint
-/// written, the command that resumes it) is the front end's to say: it
-/// knows the command line.
-fn failure(error: &FrontierError, cancel: &CancelToken, budget: Bytes) -> Failure {
-    let (kind, message) = match (error, cancel.cause()) {
-        (
-            FrontierError::Cancelled { steps_done, .. },
-            Some(Cause::MemoryBudget { resident, .. }),
-        ) => (
-            FailureKind::Limit,
-            message!(
-                crate::failure::budget_exceeded(
-                    budget,
-                    *resident,
-                    format_args!("after {steps_done} steps")
-                ),
-                "; ",
-                crate::methods::memory_advice(
-                    budget,
-                    crate::methods::Outgrown::Sweep {
-                        checkpointed: false
-                    }
-                )
-            ),
-        ),
-        (FrontierError::Cancelled { steps_done, .. }, cause) => (
-            FailureKind::Stopped {
-                signal: match cause {
-                    Some(Cause::Stop { signal }) => *signal,
-                    _ => None,
-                },
-            },
-            message!(format!("interrupted after {steps_done} steps")),
-        ),
-        (
-            FrontierError::TooWide { .. }
-            | FrontierError::Resume(_)
-            | FrontierError::Order(_)
-            | FrontierError::Checkpoint(_),
-            _,
-        ) => (FailureKind::Refused, crate::methods::frontier_words(error)),
-        _ => (FailureKind::Other, crate::methods::frontier_words(error)),
+/// The failure a frontier error means, in the one sweep runner's words.
+/// How to go on (the checkpoint written, the command that resumes it) is
+/// the front end's to say: it knows the command line.
+fn failure(error: &FrontierError, request: &StripRequest, cancel: &CancelToken) -> Failure {
+    let done = match error {
+        FrontierError::Cancelled { steps_done, .. } => *steps_done,
+        _ => 0,
     };
-    Failure {
-        kind,
-        message,
-        report: None,
+    let budget = request.budget();
+    Stopping {
+        cancel,
+        budget,
+        spill_dir: &request.spill_dir(),
+        at: format!("after {done} steps"),
+        resumable: Message::default(),
+        advice: Stopping::sweep_advice(budget),
     }
+    .failure(error)
 }
 
 #[cfg(test)]
@@ -686,6 +646,8 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use super::*;
+    use crate::cancel::Cause;
+    use crate::failure::FailureKind;
 
     fn counts(rows: usize, to: usize, kind: TourKind, measure: Measure) -> Vec<BigUint> {
         counts_folded(rows, to, kind, measure, true)

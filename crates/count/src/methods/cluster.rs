@@ -17,6 +17,7 @@ use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
 use crate::report::{Benchmark, ClusterReport, Counted, ProcessFigures, RunReport, Status};
+use crate::sweep_runner::{sweep_failure, watched_sweep};
 use crate::words::{Message, Word, message};
 
 /// The cluster method: the frontier method's settings, and the processes.
@@ -129,8 +130,14 @@ impl Method for Cluster {
         let options = self.frontier.options(job);
         let cluster = self.cluster();
         let order = job.order()?;
-        let result =
-            frontier::watched_sweep(job, order, &mut report, observer, cancel, |levels| {
+        let result = watched_sweep(
+            (job.board, job.kind),
+            order,
+            job.budget,
+            &mut report,
+            observer,
+            cancel,
+            |levels| {
                 kt_distributed::count_tours(
                     &ClusterCount {
                         order,
@@ -141,7 +148,8 @@ impl Method for Cluster {
                     levels,
                     cancel.flag(),
                 )
-            })?;
+            },
+        )?;
         match result {
             Ok(counted) => {
                 if let Some(frontier) = &mut report.frontier {
@@ -176,20 +184,18 @@ impl Method for Cluster {
             }
             Err(DistributedError::Refused(why)) => Err(Failure::refused(why)),
             Err(DistributedError::Cluster(refusal)) => Err(Failure::refused(&refusal)),
-            Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => {
-                Err(frontier::failure(
-                    &kt_frontier::FrontierError::Cancelled {
-                        levels: Vec::new(),
-                        steps_done: 0,
-                        prefixes: Vec::new(),
-                    },
-                    report,
-                    cancel,
-                    job.budget,
-                    &options.spill_dir,
-                    started,
-                ))
-            }
+            Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => Err(sweep_failure(
+                &kt_frontier::FrontierError::Cancelled {
+                    levels: Vec::new(),
+                    steps_done: 0,
+                    prefixes: Vec::new(),
+                },
+                report,
+                cancel,
+                job.budget,
+                &options.spill_dir,
+                started,
+            )),
             Err(error @ DistributedError::PeerLost(_)) => {
                 let message = error.to_string();
                 report.stop(Status::Failed, &message, started);
@@ -203,7 +209,7 @@ impl Method for Cluster {
             Err(error @ DistributedError::Internal(_)) => {
                 Err(Failure::other(error.to_string()).with_report(report))
             }
-            Err(DistributedError::Frontier(error)) => Err(frontier::failure(
+            Err(DistributedError::Frontier(error)) => Err(sweep_failure(
                 &error,
                 report,
                 cancel,

@@ -48,12 +48,11 @@ use kt_memory::Bytes;
 use num_bigint::BigUint;
 
 pub use capability::Capability;
-pub(crate) use frontier::frontier_words;
 pub(crate) use frontier::resolve_order;
-pub use frontier::{CHECKPOINT_EVERY, Checkpointing, ColumnsEstimate, estimate_columns_sweep};
+pub use frontier::{Checkpointing, ColumnsEstimate, estimate_columns_sweep};
 pub use kt_distributed::ClusterOptions;
 pub use options::{GivenOptions, Resources, Setting};
-pub use reach::{LONG_SECONDS, MIN_MEMORY, Outgrown, Reach, memory_advice};
+pub use reach::{LONG_SECONDS, Reach};
 
 use crate::cancel::CancelToken;
 use crate::failure::Failure;

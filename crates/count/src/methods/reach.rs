@@ -1,57 +1,8 @@
 //! What a board would cost a method ([`Reach`]), the limits a plan
-//! compares it with, and how sizes, times and the advice about memory are
-//! said.
+//! compares it with, and how sizes and times are said (the advice about
+//! memory is `crate::failure`'s: every sweep's failure says it).
 
 use kt_memory::Bytes;
-
-use crate::words::message;
-use crate::words::{Message, Setting};
-
-/// The smallest memory budget any method can work in: a fresh process
-/// holds about 5 MiB before any work (its resident set when the plan runs,
-/// measured on the release build), and every method needs a few more for
-/// its first tables. The plan refuses a smaller budget with one message,
-/// whatever the method, instead of failing in each method's own way.
-pub const MIN_MEMORY: Bytes = Bytes(8 * Bytes::MIB);
-
-/// Where work was when it outgrew its memory budget, for the advice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outgrown {
-    /// A frontier sweep building a level; `checkpointed` when a checkpoint
-    /// holds a level to resume from.
-    Sweep { checkpointed: bool },
-    /// An engine's operation (the time-sliced or edge ZDD).
-    Engine,
-}
-
-/// What to do about work that outgrew a memory `budget`: written once,
-/// for the library's own failures and for a front end that abandons work
-/// the library could not stop in time. At the smallest budget there is no
-/// smaller one to spill sooner with.
-pub fn memory_advice(budget: Bytes, outgrown: Outgrown) -> Message {
-    let memory = Setting::Memory;
-    if budget <= MIN_MEMORY {
-        return message!("raise ", memory);
-    }
-    match outgrown {
-        Outgrown::Sweep { checkpointed: true } => message!(
-            "raise ",
-            memory,
-            ", or resume from the checkpoint with a smaller ",
-            memory,
-            " so that levels spill sooner"
-        ),
-        Outgrown::Sweep {
-            checkpointed: false,
-        } => message!(
-            "raise ",
-            memory,
-            ", or let levels spill sooner with a smaller ",
-            memory
-        ),
-        Outgrown::Engine => message!("raise ", memory, " or choose another ", Setting::Schedule),
-    }
-}
 
 /// What a board would cost a method, estimated before any work from the
 /// figures measured on the reference machine (2 cores, 24 GiB; see

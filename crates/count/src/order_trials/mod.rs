@@ -12,14 +12,15 @@
 use std::sync::atomic::AtomicBool;
 
 use kt_board::{Board, Symmetry, TourKind};
+use kt_frontier::OrderChoice;
 use kt_frontier::order::search::{self, Budget, Score};
 use kt_frontier::order::{self as orders, Order};
-use kt_frontier::{FrontierError, Options};
-use kt_memory::{Bytes, Watchdog};
+use kt_memory::Bytes;
 
-use crate::cancel::{CancelToken, Cause};
-use crate::failure::{Failure, FailureKind};
-use crate::words::Setting;
+use crate::cancel::CancelToken;
+use crate::failure::Failure;
+use crate::sweep_runner::{Stopping, SweepSettings, watched};
+use crate::words::{Message, Setting, message};
 
 pub mod measured;
 
@@ -120,53 +121,39 @@ pub fn search_orders(
     cancel: &CancelToken,
 ) -> Result<OrderTrials, Failure> {
     request.check()?;
-    let budget = request.memory.unwrap_or_else(kt_memory::default_budget);
+    let settings = SweepSettings {
+        threads: request.threads.unwrap_or_else(kt_frontier::default_threads),
+        budget: request.memory.unwrap_or_else(kt_memory::default_budget),
+        ..SweepSettings::default()
+    };
+    // Each trial sweeps as a count would, folded: the order's own order
+    // is given with each candidate (`measured::measure`).
     let trial = Trial {
         kind: request.kind,
         states: request.states,
-        options: Options {
-            threads: request.threads.unwrap_or_else(kt_frontier::default_threads),
-            memory: budget.0 / 5 * 4,
-            resident_limit: budget.0 / 10 * 9,
-            ..Options::default()
-        },
+        options: settings.options(OrderChoice::Auto, true),
     };
-    let watchdog = {
-        let cancel = cancel.clone();
-        Watchdog::start(budget, move |resident| {
-            cancel.cancel(Cause::MemoryBudget { resident, budget });
-        })
-        .map_err(|e| Failure::other(format!("cannot start the memory watchdog: {e}")))?
-    };
-    let mut ranked = Vec::new();
-    for (name, order) in request.candidates() {
-        let stop: &AtomicBool = cancel.flag();
-        let measured = measured::measure(&name, &order, &trial, stop).map_err(|e| match e {
-            FrontierError::Cancelled { .. } => match cancel.cause() {
-                Some(Cause::MemoryBudget { resident, .. }) => Failure {
-                    kind: FailureKind::Limit,
-                    message: crate::words::message!(
-                        crate::failure::budget_exceeded(
-                            budget,
-                            *resident,
-                            format_args!("while sweeping the candidate {name}: measure fewer states, or raise ")
-                        ),
-                        Setting::Memory
-                    ),
-                    report: None,
-                },
-                _ => Failure {
-                    kind: FailureKind::Stopped { signal: None },
-                    message: format!("stopped while sweeping the candidate {name}").into(),
-                    report: None,
-                },
-            },
-            other => Failure::other(other.to_string()),
-        })?;
-        each(&measured);
-        ranked.push(measured);
-    }
-    drop(watchdog);
+    let spill_dir = settings.spill_dir();
+    let mut ranked = watched(settings.budget, cancel, || {
+        let mut ranked = Vec::new();
+        for (name, order) in request.candidates() {
+            let stop: &AtomicBool = cancel.flag();
+            let measured = measured::measure(&name, &order, &trial, stop).map_err(|e| {
+                Stopping {
+                    cancel,
+                    budget: settings.budget,
+                    spill_dir: &spill_dir,
+                    at: format!("while sweeping the candidate {name}"),
+                    resumable: Message::default(),
+                    advice: message!("measure fewer states, or raise ", Setting::Memory),
+                }
+                .failure(&e)
+            })?;
+            each(&measured);
+            ranked.push(measured);
+        }
+        Ok::<_, Failure>(ranked)
+    })??;
     if let Err((a, b)) = measured::agree(&ranked) {
         return Err(Failure::other(format!(
             "the candidates {a} and {b} count different numbers of tours: a fault of the sweep, please report it"
@@ -182,6 +169,7 @@ pub fn search_orders(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::failure::FailureKind;
 
     fn request(board: &str, states: u64) -> OrderSearch {
         OrderSearch {
