@@ -13,7 +13,7 @@
 
 use kt_count::{
     AlgebraicError, BoardError as LibBoardError, ChoiceError, Failure, FailureKind, GivenOptions,
-    MethodSettings, Request,
+    MethodSettings,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -62,32 +62,18 @@ pub fn square_error(error: &AlgebraicError) -> PyErr {
     BoardError::new_err(error.to_string())
 }
 
-/// The Python exception for a failure of the library: the refusal of
-/// work beyond the machine (told apart by asking the plan again with
-/// `force`, which lifts that refusal alone), a limit reached, a stop,
-/// anything else refused; an internal error is a `RuntimeError`.
-pub fn failure_error(failure: &Failure, request: Option<&Request>) -> PyErr {
+/// The Python exception for a failure of the library: work refused as
+/// beyond the machine (the library says which refusal `force` lifts,
+/// [`FailureKind::BeyondMachine`]), a limit reached, a stop, anything
+/// else refused; an internal error is a `RuntimeError`.
+pub fn failure_error(failure: &Failure) -> PyErr {
     let message = spelled(&failure.message);
     match failure.kind {
-        FailureKind::Refused if request.is_some_and(forcing_lifts) => {
-            BeyondMachineError::new_err(message)
-        }
+        FailureKind::BeyondMachine | FailureKind::Limit => BeyondMachineError::new_err(message),
         FailureKind::Refused => KnightsTourError::new_err(message),
-        FailureKind::Limit => BeyondMachineError::new_err(message),
         FailureKind::Stopped { .. } => CancelledError::new_err(message),
         FailureKind::Other => PyRuntimeError::new_err(message),
     }
-}
-
-/// Whether `request`, refused, is planned once `force` is set: the
-/// refusal was its estimate beyond the machine.
-fn forcing_lifts(request: &Request) -> bool {
-    if request.force {
-        return false;
-    }
-    let mut forced = request.clone();
-    forced.force = true;
-    kt_count::plan(&forced).is_ok()
 }
 
 /// Why a method's name and the options given make no choice, in

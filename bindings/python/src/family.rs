@@ -231,7 +231,7 @@ impl Tours {
             self.kind,
             &BigUint::ZERO,
         )
-        .map_err(|f| failure_error(&f, None))?;
+        .map_err(|f| failure_error(&f))?;
         Ok(Some(kt_tours::render_svg(&tour)))
     }
 
@@ -324,7 +324,7 @@ fn tour_at(
     index: &BigUint,
 ) -> PyResult<Vec<String>> {
     let tour = kt_count::zdd::extract::tour_at(family.family(), family.decoder(), kind, index)
-        .map_err(|f| failure_error(&f, None))?;
+        .map_err(|f| failure_error(&f))?;
     Ok(numbers::names(board, &tour.squares))
 }
 
@@ -334,7 +334,7 @@ fn take(board: &Board, family: &TourFamily, selection: &Selection) -> PyResult<V
         .map(|picked| {
             picked
                 .map(|(_, tour)| numbers::names(board, &tour.squares))
-                .map_err(|f| failure_error(&f, None))
+                .map_err(|f| failure_error(&f))
         })
         .collect()
 }

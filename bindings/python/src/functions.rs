@@ -288,7 +288,7 @@ pub fn find(
     let found = supervise::supervised(py, CancelToken::new(), false, None, move |_| {
         Ok(kt_tours::find_tour(&board, kind, &options))
     })?
-    .map_err(|failure| failure_error(&failure, None))?;
+    .map_err(|failure| failure_error(&failure))?;
     let tour = found.map_err(|e| match e {
         kt_tours::FindError::NoTour(reason) => KnightsTourError::new_err(reason.to_string()),
         kt_tours::FindError::StartOffBoard { .. }
@@ -348,8 +348,7 @@ fn take(
     selection: Selection,
     watch: Watch,
 ) -> PyResult<Vec<Vec<String>>> {
-    let asked = request.clone();
-    supervise::run(py, &asked, watch, move |observer, cancel| {
+    supervise::run(py, watch, move |observer, cancel| {
         let built = kt_count::tours(&request, observer, cancel)?;
         let Some(family) = built.family else {
             return Ok(Vec::new());
@@ -420,7 +419,7 @@ pub fn sequence<'py>(
     let published = oeis
         .map(|a_number| Check::new(a_number, rows, kind, measure))
         .transpose()
-        .map_err(|failure| failure_error(&failure, None))?;
+        .map_err(|failure| failure_error(&failure))?;
     let mut request = StripRequest::new(rows, to, kind, measure);
     if let Some(threads) = threads {
         request.threads = usize::try_from(threads)
@@ -428,23 +427,7 @@ pub fn sequence<'py>(
     }
     request.memory = memory.map(arguments::bytes).transpose()?;
     request.force = force;
-    let plan = match request.plan() {
-        Ok(plan) => plan,
-        Err(failure) => {
-            // Refused by its estimate alone: beyond this machine.
-            let forced = StripRequest {
-                force: true,
-                ..request.clone()
-            };
-            return Err(if !force && forced.plan().is_ok() {
-                crate::errors::BeyondMachineError::new_err(crate::spelling::spelled(
-                    &failure.message,
-                ))
-            } else {
-                failure_error(&failure, None)
-            });
-        }
-    };
+    let plan = request.plan().map_err(|failure| failure_error(&failure))?;
     let watch = Watch::new(None, timeout)?;
     let deadline = watch.timeout.map(|t| std::time::Instant::now() + t);
     let result = supervise::supervised(py, CancelToken::new(), true, deadline, move |token| {
@@ -458,7 +441,7 @@ pub fn sequence<'py>(
                 crate::spelling::spelled(&failure.message)
             ))
         }
-        _ => failure_error(&failure, None),
+        _ => failure_error(&failure),
     })?;
     if let Some(published) = &published
         && check

@@ -76,11 +76,9 @@ pub fn supervised<T: Send + 'static>(
 
 /// Runs `job` (a count, or a family of tours built) under [`supervised`],
 /// with the progress going to `progress`, and turns its failure into the
-/// Python exception: the callback's own where it raised one. `request`
-/// is what the job asked for, to tell which refusal it met.
+/// Python exception: the callback's own where it raised one.
 pub fn run<T: Send + 'static>(
     py: Python<'_>,
-    request: &Request,
     watch: Watch,
     job: impl FnOnce(&Callback, &CancelToken) -> Result<T, Failure> + Send + 'static,
 ) -> PyResult<T> {
@@ -100,7 +98,7 @@ pub fn run<T: Send + 'static>(
             timeout.as_secs_f64(),
             spelled(&failure.message)
         )),
-        _ => failure_error(&failure, Some(request)),
+        _ => failure_error(&failure),
     })
 }
 
@@ -132,16 +130,14 @@ impl Watch {
 
 /// The count `request` asks for.
 pub fn count(py: Python<'_>, request: Request, watch: Watch) -> PyResult<kt_count::Counted> {
-    let asked = request.clone();
-    run(py, &asked, watch, move |observer, cancel| {
+    run(py, watch, move |observer, cancel| {
         kt_count::count(&request, observer, cancel)
     })
 }
 
 /// The family of tours `request` describes, built once.
 pub fn tours(py: Python<'_>, request: Request, watch: Watch) -> PyResult<kt_count::Tours> {
-    let asked = request.clone();
-    run(py, &asked, watch, move |observer, cancel| {
+    run(py, watch, move |observer, cancel| {
         kt_count::tours(&request, observer, cancel)
     })
 }

@@ -14,6 +14,12 @@ pub enum FailureKind {
     /// or option the method does not support, options that do not go
     /// together, a budget too small to start.
     Refused,
+    /// Refused before any work as well, because the estimate is beyond
+    /// this machine (its memory and disk, or the time a run is allowed):
+    /// unlike [`FailureKind::Refused`], asking again with `force` starts
+    /// it. Told apart here so that a front end says which without
+    /// planning again.
+    BeyondMachine,
     /// A resource limit stopped the work: the memory budget, the node
     /// capacity, a memo that cannot grow.
     Limit,
@@ -36,10 +42,28 @@ pub struct Failure {
     pub report: Option<Box<RunReport>>,
 }
 
+impl FailureKind {
+    /// Whether the work was refused before it started: nothing was done,
+    /// and no report says how far it got.
+    pub fn is_refusal(self) -> bool {
+        matches!(self, FailureKind::Refused | FailureKind::BeyondMachine)
+    }
+}
+
 impl Failure {
     pub fn refused(message: impl Into<Message>) -> Failure {
         Failure {
             kind: FailureKind::Refused,
+            message: message.into(),
+            report: None,
+        }
+    }
+
+    /// The refusal of work estimated beyond this machine
+    /// ([`FailureKind::BeyondMachine`]).
+    pub fn beyond_machine(message: impl Into<Message>) -> Failure {
+        Failure {
+            kind: FailureKind::BeyondMachine,
             message: message.into(),
             report: None,
         }

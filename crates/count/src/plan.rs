@@ -90,6 +90,74 @@ impl Plan {
     pub fn threads(&self) -> u32 {
         self.job.threads
     }
+
+    /// Whether the chosen method sweeps levels and keeps checkpoints of
+    /// them (`--checkpoint`, `--resume`): read from the options it takes,
+    /// never from its name.
+    pub fn sweeps(&self) -> bool {
+        self.settings
+            .method()
+            .takes()
+            .contains(&Setting::Checkpoint)
+    }
+
+    /// Whether the chosen method keeps its checkpoint in one directory of
+    /// its own, which a front end's cache can name
+    /// ([`Plan::keeping_checkpoints`]): the frontier method's sweep, not a
+    /// cluster's (a directory a process).
+    pub fn keeps_one_checkpoint(&self) -> bool {
+        matches!(self.settings, MethodSettings::Frontier(_))
+    }
+
+    /// The same plan, its sweep keeping checkpoints as `checkpointing`
+    /// says (and going on from the one there where `resume`), its levels
+    /// spilled to `spill` unless a spill directory was asked for: what a front end's
+    /// cache of checkpoints gives a long sweep, once this plan has found
+    /// it long.
+    ///
+    /// Planned once: the method, its order, budget, threads and estimate
+    /// stay this plan's. Only what the directories change is checked
+    /// again, before any work: the paths and the checkpoints they hold,
+    /// the method's own check of the one resumed, and the estimate's disk
+    /// where the levels now spill (unless forced). A plan whose method
+    /// keeps no checkpoint of its own ([`Plan::keeps_one_checkpoint`]) is
+    /// refused.
+    pub fn keeping_checkpoints(
+        mut self,
+        checkpointing: crate::methods::Checkpointing,
+        resume: bool,
+        spill: PathBuf,
+    ) -> Result<Plan, Failure> {
+        let MethodSettings::Frontier(frontier) = &self.settings else {
+            return Err(Failure::refused(message!(
+                Word::Method.given(self.method),
+                " keeps no checkpoint of its own to resume"
+            )));
+        };
+        let mut frontier = frontier.clone();
+        frontier.resume = resume.then(|| checkpointing.path.clone());
+        frontier.checkpoint = Some(checkpointing);
+        frontier.spill_dir = frontier.spill_dir.or(Some(spill));
+        self.settings = MethodSettings::Frontier(frontier);
+        self.request.method = MethodChoice::Use(Box::new(self.settings.clone()));
+        paths_and_checkpoints(&self.request, &self.settings, self.strategy)?;
+        self.settings.method().reach(&self.job)?;
+        if let Some(reach) = &self.estimate
+            && !self.request.force
+            && let Err(beyond) = machine_fits(reach, &spill_dir(&self.settings), self.job.budget)
+        {
+            return Err(Failure::beyond_machine(message!(
+                Word::Method.given(self.method),
+                format!(
+                    " spilling to {}: {beyond}; ",
+                    spill_dir(&self.settings).display()
+                ),
+                Word::Force,
+                " starts it anyway"
+            )));
+        }
+        Ok(self)
+    }
 }
 
 /// The largest open board (in squares) the time-sliced ZDD is measured to
@@ -452,7 +520,7 @@ fn decide(
                 .notes
                 .push(message!(what, "; started with ", Word::Force));
         } else {
-            return Err(Failure::refused(message!(
+            return Err(Failure::beyond_machine(message!(
                 what,
                 "; ",
                 Word::Force,

@@ -150,6 +150,37 @@ impl StripPlan {
     pub fn reach(&self) -> Reach {
         reach(&self.estimate)
     }
+
+    /// The same plan, its sweep keeping checkpoints in `dir` (going on
+    /// from the one there where `resume`), its levels spilled to `spill`
+    /// unless a spill directory was asked for: a front end's cache of
+    /// checkpoints, given to a sweep this plan found long. Planned once:
+    /// the way and the estimate stay; the paths and checkpoints are
+    /// checked again, and the estimate's disk where the levels now spill
+    /// (unless forced), before any work.
+    pub fn keeping_checkpoints(
+        mut self,
+        dir: PathBuf,
+        resume: bool,
+        spill: PathBuf,
+    ) -> Result<StripPlan, Failure> {
+        self.request.checkpoint = Some(dir.clone());
+        self.request.resume = resume.then_some(dir);
+        self.request.spill_dir = self.request.spill_dir.or(Some(spill));
+        self.request.check_paths()?;
+        let spill_dir = self.request.spill_dir();
+        if !self.request.force
+            && let Err(beyond) =
+                crate::machine::machine_fits(&self.reach(), &spill_dir, self.budget)
+        {
+            return Err(Failure::beyond_machine(message!(
+                format!("a sequence spilling to {}: {beyond}; ", spill_dir.display()),
+                Word::Force,
+                " starts it anyway"
+            )));
+        }
+        Ok(self)
+    }
 }
 
 /// A columns estimate as a [`Reach`]: the sweep spills what the budget
@@ -218,7 +249,7 @@ impl StripRequest {
                 reach(&estimate).describe()
             ));
             if !self.force {
-                return Err(Failure::refused(message!(
+                return Err(Failure::beyond_machine(message!(
                     what,
                     "; ",
                     Word::Force,

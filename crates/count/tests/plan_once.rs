@@ -92,4 +92,43 @@ fn a_count_plans_once_and_resolves_its_order_once() {
     ] {
         assert_eq!(plans_and_orders(&request), (1, 1), "{what}");
     }
+
+    // A long sweep's checkpoint in a front end's cache: the same plan,
+    // its directories checked again, never planned or resolved again;
+    // and the count it runs writes its checkpoint there.
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("cache");
+    let spans = SPANS.get().unwrap();
+    spans.opened.lock().unwrap().clear();
+    let plan = kt_count::plan(
+        &open
+            .clone()
+            .with_method(MethodSettings::Frontier(Frontier::default())),
+    )
+    .unwrap();
+    assert!(plan.keeps_one_checkpoint() && plan.sweeps());
+    let plan = plan
+        .keeping_checkpoints(
+            kt_count::Checkpointing {
+                path: cache.clone(),
+                every: None,
+            },
+            false,
+            dir.path().to_path_buf(),
+        )
+        .unwrap();
+    plan.run(&Silent, &CancelToken::new()).unwrap();
+    let opened = spans.opened.lock().unwrap().clone();
+    assert_eq!(
+        (
+            opened.get("plan").copied().unwrap_or(0),
+            opened.get("resolve_order").copied().unwrap_or(0)
+        ),
+        (1, 1),
+        "the checkpoint cache"
+    );
+    assert!(
+        cache.join("QUESTION").exists(),
+        "the count's checkpoint directory"
+    );
 }

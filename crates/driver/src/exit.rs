@@ -91,7 +91,7 @@ impl fmt::Display for CliError {
 /// without a signal number (the library's own callers).
 pub fn code_of(failure: &Failure) -> ExitCode {
     match failure.kind {
-        FailureKind::Refused => ExitCode::BadInput,
+        FailureKind::Refused | FailureKind::BeyondMachine => ExitCode::BadInput,
         FailureKind::Limit => ExitCode::Limit,
         FailureKind::Stopped { signal } => ExitCode::Signal(signal.unwrap_or(2)),
         FailureKind::Other => ExitCode::Other,

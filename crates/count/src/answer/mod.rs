@@ -193,14 +193,14 @@ pub(crate) fn answer(
 /// The failure of a run a question made, with the question's report so far
 /// and its time.
 fn with_partial(mut failure: Failure, report: &RunReport, started: Instant) -> Failure {
-    if failure.kind == FailureKind::Refused {
+    if failure.kind.is_refusal() {
         return failure;
     }
     let mut partial = failure.report.take().map_or_else(|| report.clone(), |r| *r);
     let status = match failure.kind {
         FailureKind::Limit => Status::OutOfMemory,
         FailureKind::Stopped { .. } => Status::Interrupted,
-        FailureKind::Refused | FailureKind::Other => Status::Failed,
+        FailureKind::Refused | FailureKind::BeyondMachine | FailureKind::Other => Status::Failed,
     };
     partial.stop(status, &failure.message, started);
     failure.with_report(partial)

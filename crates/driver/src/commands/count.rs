@@ -54,28 +54,36 @@ fn counted(
     // the plan (nothing is resolved again).
     let plan = kt_count::plan(&request)?;
     // A long sweep keeps a checkpoint in the cache unless told not to:
-    // the arguments as if `--checkpoint` had named it, and their plan.
+    // the same plan, its checkpoint in the cache (not planned again: only
+    // the new directories are checked), and the arguments as if
+    // `--checkpoint` had named it, for the lines that say how to go on.
     let cached = cached_checkpoint(args, &request, &plan)?;
     let with_cache;
-    let (args, request, plan) = match &cached {
+    let (args, plan) = match &cached {
         Some(cached) => {
             with_cache = cached.args.clone();
-            let request = with_cache.request().map_err(CliError::input)?;
-            let mut replanned = kt_count::plan(&request).map_err(|failure| {
-                checkpoint_cache::start_over(CliError::from(failure), &cached.dir)
-            })?;
-            // The method the first plan chose, for its reasons: the cache
-            // names it only so that a rerun finds the same checkpoint.
-            replanned.reason = plan.reason;
-            (&with_cache, request, replanned)
+            let plan = plan
+                .keeping_checkpoints(
+                    kt_count::Checkpointing {
+                        path: cached.dir.clone(),
+                        every: args.frontier.checkpoint_every,
+                    },
+                    cached.resumes,
+                    cached.spill.clone(),
+                )
+                .map_err(|failure| {
+                    checkpoint_cache::start_over(CliError::from(failure), &cached.dir)
+                })?;
+            (&with_cache, plan)
         }
-        None => (args, request, plan),
+        None => (args, plan),
     };
+    let request = plan.request().clone();
     if !quiet {
         announce(&plan, args, cached.as_ref());
     }
     let reach = plan.estimate.clone();
-    let sweeping = sweeps(plan.method);
+    let sweeping = plan.sweeps();
     let mut timing = measure.map(Timing::new);
     let result = loop {
         let monitor = Arc::new(
@@ -188,6 +196,10 @@ struct Cached {
     args: CountArgs,
     /// Whether the count goes on from a checkpoint found there.
     resumes: bool,
+    /// Where its levels spill unless `--spill-dir` names a directory:
+    /// beside the checkpoint, on its file system (its runs are linked, not
+    /// copied).
+    spill: PathBuf,
 }
 
 /// The cache's checkpoint for this count: where a sweep estimated beyond
@@ -213,7 +225,7 @@ fn cached_checkpoint(
     if !wanted {
         return Ok(None);
     }
-    if plan.method != "frontier" {
+    if !plan.keeps_one_checkpoint() {
         return if bare_resume {
             Err(CliError::input(format!(
                 "--resume without DIR resumes a frontier count from the cache; this count runs --method {}: name the --checkpoint directory",
@@ -239,14 +251,13 @@ fn cached_checkpoint(
     cached_args.frontier.checkpoint = Some(dir.clone());
     cached_args.frontier.resume = resumes.then(|| Some(dir.clone()));
     if cached_args.frontier.spill_dir.is_none() {
-        // Beside the checkpoint, on its file system: its runs are linked,
-        // not copied.
-        cached_args.frontier.spill_dir = Some(spill);
+        cached_args.frontier.spill_dir = Some(spill.clone());
     }
     Ok(Some(Cached {
         dir,
         args: cached_args,
         resumes,
+        spill,
     }))
 }
 
@@ -270,7 +281,7 @@ fn estimate(plan: &kt_count::Plan, args: &CountArgs) {
         .clone()
         .unwrap_or_else(std::env::temp_dir);
     if let Some(line) = long_runs::announcement(reach, plan.budget(), &spill_dir) {
-        let keep = if sweeps(plan.method)
+        let keep = if plan.sweeps()
             && args.frontier.checkpoint.is_none()
             && !args.frontier.no_checkpoint
         {
@@ -280,12 +291,6 @@ fn estimate(plan: &kt_count::Plan, args: &CountArgs) {
         };
         eprintln!("note: {line}{keep}");
     }
-}
-
-/// Whether the method is a frontier sweep, which keeps checkpoints
-/// (`--checkpoint`, `--resume`).
-fn sweeps(method: &str) -> bool {
-    matches!(method, "frontier" | "cluster")
 }
 
 /// The file `--svg` draws the question's table in, refused before any

@@ -62,7 +62,7 @@ fn prepare(args: &SequenceArgs) -> Result<(Prepared, Option<Check>), CliError> {
     let bare_resume = args.frontier.resumes_from_cache();
     if bare_resume {
         // The cache's checkpoint, found before the plan checks it.
-        let cached = cached(&request, &args.frontier)?;
+        let cached = cached(&request, None, &args.frontier)?;
         return Ok((cached, check));
     }
     let plan = request.plan()?;
@@ -73,7 +73,7 @@ fn prepare(args: &SequenceArgs) -> Result<(Prepared, Option<Check>), CliError> {
         && request.resume.is_none()
         && !args.frontier.no_checkpoint;
     if wanted && checkpoint_cache::root().is_some() {
-        return Ok((cached(&request, &args.frontier)?, check));
+        return Ok((cached(&request, Some(plan), &args.frontier)?, check));
     }
     Ok((Prepared { plan, cached: None }, check))
 }
@@ -91,12 +91,18 @@ struct Cached {
     resumes: bool,
 }
 
-/// `request` planned with the cache's checkpoint (`checkpoint_cache`):
-/// kept there, resumed from there where it holds one (a bare `--resume`
+/// `request` with the cache's checkpoint (`checkpoint_cache`): kept
+/// there, resumed from there where it holds one (a bare `--resume`
 /// insists that it does), and spilling beside it unless `--spill-dir`
 /// says where, so that a checkpoint links its runs instead of copying
-/// them. Prunes the cache's other checkpoints first, as `count` does.
-fn cached(request: &StripRequest, frontier: &FrontierArgs) -> Result<Prepared, CliError> {
+/// them. `planned`, the plan that found the sweep long, keeps the cache
+/// without planning again; a bare `--resume` plans once, with it. Prunes
+/// the cache's other checkpoints first, as `count` does.
+fn cached(
+    request: &StripRequest,
+    planned: Option<StripPlan>,
+    frontier: &FrontierArgs,
+) -> Result<Prepared, CliError> {
     let bare_resume = frontier.resumes_from_cache();
     let name = checkpoint_cache::sequence_run_name(request).map_err(CliError::input)?;
     let checkpoint_cache::Taken {
@@ -104,15 +110,18 @@ fn cached(request: &StripRequest, frontier: &FrontierArgs) -> Result<Prepared, C
         resumes,
         spill,
     } = checkpoint_cache::take(&name, "sequence", bare_resume)?;
-    let mut request = request.clone();
-    request.checkpoint = Some(dir.clone());
-    request.resume = resumes.then(|| dir.clone());
-    if request.spill_dir.is_none() {
-        request.spill_dir = Some(spill);
+    let plan = if let Some(plan) = planned {
+        plan.keeping_checkpoints(dir.clone(), resumes, spill)
+    } else {
+        let mut request = request.clone();
+        request.checkpoint = Some(dir.clone());
+        request.resume = resumes.then(|| dir.clone());
+        if request.spill_dir.is_none() {
+            request.spill_dir = Some(spill);
+        }
+        request.plan()
     }
-    let plan = request
-        .plan()
-        .map_err(|failure| checkpoint_cache::start_over(CliError::from(failure), &dir))?;
+    .map_err(|failure| checkpoint_cache::start_over(CliError::from(failure), &dir))?;
     Ok(Prepared {
         plan,
         cached: Some(Cached { dir, resumes }),

@@ -79,6 +79,41 @@ impl Frontier {
             .options(self.order.clone().unwrap_or_default(), true)
     }
 
+    /// One whole sweep of `job` in the plan's order by `sweep` (a plain
+    /// count, or one with tallies), run by the one sweep runner: its levels
+    /// in `report`, its error the runner's failure with the report so far.
+    pub(super) fn whole_sweep<T>(
+        &self,
+        job: &Job,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+        sweep: impl FnOnce(&Order, &Options, &dyn kt_frontier::Watcher) -> Result<T, FrontierError>,
+    ) -> Result<T, Failure> {
+        let started = Instant::now();
+        let order = job.order()?;
+        let options = self.options(job);
+        watched_sweep(
+            (job.board, job.kind),
+            order,
+            job.budget,
+            report,
+            observer,
+            cancel,
+            |levels| sweep(order, &options, levels),
+        )?
+        .map_err(|error| {
+            sweep_failure(
+                &error,
+                report.clone(),
+                cancel,
+                job.budget,
+                &options.spill_dir,
+                started,
+            )
+        })
+    }
+
     /// Refuses a checkpoint of another board or kind, or a cluster
     /// process's share of one.
     pub(super) fn check_resume(&self, job: &Job) -> Result<(), Failure> {
@@ -198,32 +233,18 @@ impl Method for Frontier {
         cancel: &CancelToken,
     ) -> Result<Counted, Failure> {
         let started = Instant::now();
-        let order = job.order()?;
-        let options = self.options(job);
-        let result = watched_sweep(
-            (job.board, job.kind),
-            order,
-            job.budget,
+        let counted = self.whole_sweep(
+            job,
             &mut report,
             observer,
             cancel,
-            |levels| kt_frontier::count_tours_in(order, job.kind, &options, levels, cancel.flag()),
+            |order, options, levels| {
+                kt_frontier::count_tours_in(order, job.kind, options, levels, cancel.flag())
+            },
         )?;
-        match result {
-            Ok(counted) => {
-                note_outcome(&mut report, &counted.outcome);
-                report.close(started);
-                Ok(Counted::new(counted.tours, report))
-            }
-            Err(error) => Err(sweep_failure(
-                &error,
-                report,
-                cancel,
-                job.budget,
-                &options.spill_dir,
-                started,
-            )),
-        }
+        note_outcome(&mut report, &counted.outcome);
+        report.close(started);
+        Ok(Counted::new(counted.tours, report))
     }
 
     fn fixed_ends(&self) -> Option<&dyn CountsFixedEnds> {

@@ -16,7 +16,7 @@ use crate::methods::{
 };
 use crate::observer::Observer;
 use crate::report::{FrontierReport, RunReport};
-use crate::sweep_runner::{LevelWatcher, sweep_failure, watched, watched_sweep};
+use crate::sweep_runner::{LevelWatcher, sweep_failure, watched};
 
 impl CountsByStart for Frontier {
     fn count_by_start(
@@ -26,36 +26,17 @@ impl CountsByStart for Frontier {
         observer: &dyn Observer,
         cancel: &CancelToken,
     ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure> {
-        let started = Instant::now();
         if job.kind != TourKind::Open || !kt_frontier::tallies_fit(job.board) {
             return Ok(None);
         }
-        let order = job.order()?;
-        let options = self.options(job);
-        let result = watched_sweep(
-            (job.board, job.kind),
-            order,
-            job.budget,
-            report,
-            observer,
-            cancel,
-            |levels| kt_frontier::count_by_start_in(order, &options, levels, cancel.flag()),
-        )?;
-        match result {
-            Ok(Some(counted)) => {
-                super::note_outcome(report, &counted.outcome);
-                Ok(Some((counted.tours, counted.by_square)))
-            }
-            Ok(None) => Ok(None),
-            Err(error) => Err(sweep_failure(
-                &error,
-                report.clone(),
-                cancel,
-                job.budget,
-                &options.spill_dir,
-                started,
-            )),
-        }
+        let counted =
+            self.whole_sweep(job, report, observer, cancel, |order, options, levels| {
+                kt_frontier::count_by_start_in(order, options, levels, cancel.flag())
+            })?;
+        Ok(counted.map(|counted| {
+            super::note_outcome(report, &counted.outcome);
+            (counted.tours, counted.by_square)
+        }))
     }
 
     fn tally_share(&self) -> (f64, f64) {
