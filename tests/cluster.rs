@@ -44,6 +44,17 @@ fn cluster(
     processes: usize,
     options: &Options,
 ) -> Vec<Result<ClusterCounted, DistributedError>> {
+    cluster_tallying(board, kind, processes, options, false)
+}
+
+/// The same, with tallies of the paths' ends by class where `tallies`.
+fn cluster_tallying(
+    board: Board,
+    kind: TourKind,
+    processes: usize,
+    options: &Options,
+    tallies: bool,
+) -> Vec<Result<ClusterCounted, DistributedError>> {
     let _alone = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -66,6 +77,7 @@ fn cluster(
                             kind,
                             options,
                             cluster: &cluster,
+                            tallies,
                         },
                         &Unwatched,
                         &cancel,
@@ -75,6 +87,36 @@ fn cluster(
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     })
+}
+
+/// The table by start square in one sweep with tallies, on a cluster:
+/// every process gives the one-process table (the tallies by class summed
+/// over the processes as the closed tours are), on every open board of up
+/// to 30 squares whose classes fit a tally.
+#[test]
+fn a_cluster_tallies_the_table_by_start_square_as_one_process_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = options(dir.path());
+    for (rows, cols) in boards_up_to(30) {
+        let board = Board::new(rows, cols).unwrap();
+        if !kt_frontier::tallies_fit(board) {
+            continue;
+        }
+        let order = order_of(board, TourKind::Open, &options);
+        let one =
+            kt_frontier::count_by_start_in(&order, &options, &Unwatched, &AtomicBool::new(false))
+                .unwrap()
+                .unwrap();
+        for (process, result) in cluster_tallying(board, TourKind::Open, 2, &options, true)
+            .into_iter()
+            .enumerate()
+        {
+            let counted = result.unwrap_or_else(|e| panic!("{board} process {process}: {e}"));
+            let table = kt_frontier::by_start_of(board, counted.outcome).unwrap();
+            assert_eq!(table.tours, one.tours, "{board} process {process}");
+            assert_eq!(table.by_square, one.by_square, "{board} process {process}");
+        }
+    }
 }
 
 #[test]
@@ -204,6 +246,7 @@ fn mismatched_processes_are_refused() {
                             kind,
                             options,
                             cluster: &cluster,
+                            tallies: false,
                         },
                         &Unwatched,
                         &AtomicBool::new(false),
@@ -235,6 +278,7 @@ fn mismatched_processes_are_refused() {
         kind: TourKind::Open,
         options: &options,
         cluster: &out_of_range,
+        tallies: false,
     };
     let why = count.check().unwrap_err().to_string();
     assert!(why.contains("out of range"), "{why}");

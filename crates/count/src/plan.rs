@@ -245,12 +245,26 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     };
     let mut capable = Vec::new();
     for settings in candidates {
-        match questions::strategy_for(table, &settings) {
-            Some(strategy) => {
-                capable.push((settings, questions::on_board(strategy, request.board)));
+        match questions::strategy_for(table, &settings)
+            .map(|strategy| questions::on_board(strategy, request.board, &settings))
+        {
+            Some(Some(strategy)) => capable.push((settings, strategy)),
+            Some(None) if !auto => {
+                return Err(Failure::refused(message!(
+                    Word::Method.given(settings.name()),
+                    " answers ",
+                    request.question.words(),
+                    format!(
+                        " in one sweep with tallies of the ends by class of square, and the {} board has more classes than a tally holds ({}); ",
+                        request.board,
+                        kt_frontier::MAX_END_CLASSES
+                    ),
+                    Word::Method.given("frontier"),
+                    " counts them a class at a time"
+                )));
             }
             None if !auto => return Err(questions::lacking(table, &settings, &what)),
-            None => {}
+            Some(None) | None => {}
         }
     }
     if capable.is_empty() {
@@ -278,7 +292,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         // resumed).
         let strategy = match paths_and_checkpoints(request, &settings, strategy) {
             Ok(()) => strategy,
-            Err(refusal) => match questions::instead(strategy) {
+            Err(refusal) => match questions::instead(strategy, &settings) {
                 Some(other) if paths_and_checkpoints(request, &settings, other).is_ok() => other,
                 _ if auto => {
                     refusals.push(refusal);
@@ -392,7 +406,7 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
                     answer_reach(request, &candidate, candidate.strategy, whole.clone());
                 // The table in one sweep holds wider records than a run a
                 // class: where only the runs fit the machine, they answer.
-                if let Some(other) = questions::instead(candidate.strategy)
+                if let Some(other) = questions::instead(candidate.strategy, &candidate.settings)
                     && fits(&reach, &candidate).is_err()
                     && paths_and_checkpoints(request, &candidate.settings, other).is_ok()
                 {

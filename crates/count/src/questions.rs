@@ -174,10 +174,18 @@ pub(crate) fn fixed_ends_of_runs(
 /// The strategy that answers on `board`: the table by start square in
 /// one sweep with tallies only where the board's classes of squares fit
 /// a tally (`kt_frontier::Sweep::tallied`), a run a class otherwise.
-pub(crate) fn on_board(strategy: Strategy, board: Board) -> Strategy {
+///
+/// `None` where the method cannot count a class at a time (the cluster
+/// keeps tallies, but counts no tours with fixed ends): the board's table
+/// is beyond it.
+pub(crate) fn on_board(
+    strategy: Strategy,
+    board: Board,
+    method: &MethodSettings,
+) -> Option<Strategy> {
     match strategy {
-        Strategy::ByStartTallies if !kt_frontier::tallies_fit(board) => Strategy::ByPairs,
-        other => other,
+        Strategy::ByStartTallies if !kt_frontier::tallies_fit(board) => instead(strategy, method),
+        other => Some(other),
     }
 }
 
@@ -185,9 +193,10 @@ pub(crate) fn on_board(strategy: Strategy, board: Board) -> Strategy {
 /// (its checkpoints are of the other; its estimate does not fit the
 /// machine where the other's does): the table by start square a class at
 /// a time instead of in one sweep with tallies, whose records are wider.
-pub(crate) fn instead(strategy: Strategy) -> Option<Strategy> {
+/// `None` where there is none, or `method` lacks its capability.
+pub(crate) fn instead(strategy: Strategy, method: &MethodSettings) -> Option<Strategy> {
     match strategy {
-        Strategy::ByStartTallies => Some(Strategy::ByPairs),
+        Strategy::ByStartTallies if method.can(FixedEnds) => Some(Strategy::ByPairs),
         _ => None,
     }
 }

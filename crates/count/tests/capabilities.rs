@@ -29,13 +29,15 @@ impl Spelling for Flags {
 /// docs/architecture.md tabulates it.
 fn expected(method: &str, question: Question, kind: TourKind) -> bool {
     if method == "cluster" {
-        // One whole sweep spread over processes: the plain count, and the
-        // count up to symmetry that starts from it.
+        // One whole sweep spread over processes: the plain count, the
+        // count up to symmetry that starts from it, and the open table by
+        // start square from one sweep with tallies.
         // A closed tour from a square is any closed tour, twice: so is
         // the table by start square.
-        return matches!(question, Question::Total | Question::UpToSymmetry)
-            || (kind == TourKind::Closed
-                && matches!(question, Question::From { .. } | Question::ByStart));
+        return matches!(
+            question,
+            Question::Total | Question::UpToSymmetry | Question::ByStart
+        ) || (kind == TourKind::Closed && matches!(question, Question::From { .. }));
     }
     match (kind, question) {
         // A closed tour ends where it starts: no method answers "to" alone;
@@ -129,9 +131,9 @@ fn the_capability_table_decides_every_method_and_question() {
     // backtracking, closed pairs (three questions: all, a shard of pairs, a
     // shard of start squares) for four methods, open pairs (three
     // questions) for the two methods without fixed ends; the cluster: open
-    // from, to, from-to, by start, by end and pairs (three questions),
-    // closed to, from-to, by end and pairs (three questions).
-    assert_eq!(refused, 4 + 2 + 12 + 6 + 8 + 6);
+    // from, to, from-to, by end and pairs (three questions), closed to,
+    // from-to, by end and pairs (three questions).
+    assert_eq!(refused, 4 + 2 + 12 + 6 + 7 + 6);
 }
 
 #[test]
@@ -322,4 +324,19 @@ fn runs_with_fixed_ends_cost_their_share_of_a_whole_count() {
         let basis = plan(&table).unwrap().estimate.unwrap().basis;
         assert!(basis.contains(words), "{board}: {basis}");
     }
+}
+
+/// The cluster answers the open table by start square only in one sweep
+/// with tallies: on a board of more classes of squares than a tally holds
+/// (7×10: twenty), it is refused at once, naming the method that counts a
+/// class at a time.
+#[test]
+fn a_cluster_table_beyond_the_tallies_is_refused_naming_the_frontier_method() {
+    let request = Request::new("7x10".parse().unwrap(), TourKind::Open)
+        .with_method(MethodSettings::Cluster(kt_count::Cluster::default()))
+        .asking(Question::ByStart);
+    let (result, took) = planned(&request);
+    let message = assert_refused_at_once(result, took, "cluster 7x10 --by-start");
+    assert!(message.contains("--method frontier"), "{message}");
+    assert!(message.contains("more classes"), "{message}");
 }

@@ -41,7 +41,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Duration;
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{FrontierError, Options, Order, SweepCount, Watcher};
+use kt_frontier::{FrontierError, Options, Order, Sweep, SweepCount, Watcher};
 use num_bigint::BigUint;
 use timely::communication::allocator::thread::ThreadBuilder;
 use timely::communication::allocator::zero_copy::initialize::initialize_networking_from_sockets;
@@ -141,6 +141,22 @@ pub struct ClusterCount<'a> {
     /// each process keeps its own (`resume`).
     pub options: &'a Options,
     pub cluster: &'a ClusterOptions,
+    /// Each state tallies its paths' ends by class of square
+    /// (`kt_frontier::Sweep::tallied`): the count's `outcome.prefixes`
+    /// are then the directed open tours by class, summed over the
+    /// processes, for `kt_frontier::by_start_of`. Open tours only.
+    pub tallies: bool,
+}
+
+/// The sweep every process of a count runs, built alike in each: a whole
+/// count's, or one with tallies; `None` where tallies were asked of a
+/// sweep that cannot keep them (closed tours, too many classes).
+fn build_sweep(order: &Order, kind: TourKind, options: &Options, tallies: bool) -> Option<Sweep> {
+    if tallies {
+        Sweep::tallied(order, kind, options.fold)
+    } else {
+        Some(kt_frontier::whole_sweep(order, kind, options))
+    }
 }
 
 /// A finished count on a cluster.
@@ -212,6 +228,14 @@ impl ClusterCount<'_> {
         }
         kt_frontier::fits(self.order, self.kind)
             .map_err(|e| DistributedError::Refused(e.to_string()))?;
+        if self.tallies && self.sweep().is_none() {
+            return refuse(format!(
+                "the {} tours of {} cannot be tallied by start square in one sweep (open tours of boards of at most {} classes of squares)",
+                self.kind,
+                self.board(),
+                kt_frontier::MAX_END_CLASSES
+            ));
+        }
         // A process of a cluster without its checkpoints says so in its
         // hello, so that every process refuses at once, naming it; refused
         // here, it would leave the others waiting for it until
@@ -230,6 +254,11 @@ impl ClusterCount<'_> {
         Ok(())
     }
 
+    /// The sweep this process runs ([`build_sweep`]).
+    fn sweep(&self) -> Option<Sweep> {
+        build_sweep(self.order, self.kind, self.options, self.tallies)
+    }
+
     /// What every process must agree on, said in the hello: the order of
     /// the squares among it (processes sweeping in different orders would
     /// exchange states that mean different things).
@@ -239,13 +268,9 @@ impl ClusterCount<'_> {
         // code, as a checkpoint's manifest records them. The version alone
         // (0.1.0 at every commit) let two builds that code states
         // differently accept each other (issue 38, finding 15).
-        let code = format!(
-            "{:08x}",
-            kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
-                self.order,
-                self.kind,
-                self.options
-            ))
+        let code = self.sweep().map_or_else(
+            || "none".to_owned(),
+            |sweep| format!("{:08x}", kt_frontier::checkpoint::fingerprint(&sweep)),
         );
         format!(
             "counts {} tours of {} in order {order} with state code {code}, knights-tour {} ({})",
@@ -280,7 +305,11 @@ pub fn count_tours(
 ) -> Result<ClusterCounted, DistributedError> {
     count.check()?;
     lost::watch();
-    let sweep = kt_frontier::whole_sweep(count.order, count.kind, count.options);
+    let Some(sweep) = count.sweep() else {
+        return Err(DistributedError::Refused(
+            "no sweep with tallies of this board".into(),
+        ));
+    };
     if sweep.impossible() {
         // Every process knows this alike, so none waits for another.
         return Ok(ClusterCounted {
@@ -330,7 +359,7 @@ pub fn count_tours(
                 tours,
                 outcome: SweepCount {
                     cycles: finished.cycles,
-                    prefixes: Vec::new(),
+                    prefixes: finished.prefixes,
                     levels: finished.levels,
                     width: sweep.width(),
                     resumed_from: finished.resumed_from,
@@ -459,7 +488,7 @@ fn start_worker(
     stop: Arc<AtomicBool>,
 ) -> Result<timely::communication::WorkerGuards<()>, DistributedError> {
     let c = count.cluster;
-    let (kind, options) = (count.kind, count.options.clone());
+    let (kind, options, tallies) = (count.kind, count.options.clone(), count.tallies);
     let order = count.order.clone();
     let (process, processes) = (c.process, c.processes);
     let addresses = c.addresses.clone();
@@ -478,7 +507,12 @@ fn start_worker(
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
                 .clone();
-            let sweep = kt_frontier::whole_sweep(&order, kind, &options);
+            let Some(sweep) = build_sweep(&order, kind, &options, tallies) else {
+                let _ = events.send(Event::Done(Err(DistributedError::Refused(
+                    "no sweep with tallies of this board".into(),
+                ))));
+                return;
+            };
             let forward = Forward(events.clone());
             let job = sweep::SweepTask {
                 sweep: &sweep,
@@ -548,6 +582,7 @@ mod tests {
             kind: TourKind::Open,
             options: &options,
             cluster: &cluster,
+            tallies: false,
         };
         let code = kt_frontier::checkpoint::fingerprint(&kt_frontier::whole_sweep(
             &order,

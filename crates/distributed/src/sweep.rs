@@ -115,6 +115,9 @@ pub struct SweepTask<'a> {
 /// What a process knows at the end.
 pub struct Finished {
     pub cycles: BigUint,
+    /// A sweep with tallies: the ends by class, summed over the processes
+    /// (`kt_frontier::Swept::prefixes`).
+    pub prefixes: Vec<(usize, BigUint)>,
     pub levels: Vec<LevelReport>,
     pub resumed_from: Option<usize>,
     pub processes: Vec<ProcessReport>,
@@ -592,6 +595,7 @@ pub fn run<K: Key + timely::ExchangeData>(
     }
     Ok(Finished {
         cycles: swept.cycles,
+        prefixes: swept.prefixes,
         levels: swept.levels,
         resumed_from: swept.resumed_from,
         processes: peaks,

@@ -109,6 +109,41 @@ fn the_json_report_says_how_the_count_was_spread() {
     assert_eq!(report["frontier"]["levels"].as_array().unwrap().len(), 25);
 }
 
+/// `count --by-start` on a cluster: the table by start square in one
+/// sweep with tallies, each process holding its share of every level; every
+/// process prints the one process's table (5×6 open: 37,568 directed
+/// tours, twice OEIS A083386 a(6)).
+#[test]
+fn a_cluster_gives_the_table_by_start_square_in_one_sweep() {
+    let args = ["count", "5x6", "--by-start", "--json"];
+    let one = Command::new(binary())
+        .env("XDG_CACHE_HOME", common::scratch_cache())
+        .args(args)
+        .args(["--method", "frontier", "--threads", "1"])
+        .output()
+        .unwrap();
+    assert!(
+        one.status.success(),
+        "{}",
+        String::from_utf8_lossy(&one.stderr)
+    );
+    let one: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert_eq!(one["count"], "37568");
+    assert_eq!(one["settings"]["method"], "frontier");
+    for (process, output) in cluster(&args, 2).iter().enumerate() {
+        assert!(
+            output.status.success(),
+            "process {process}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["settings"]["method"], "cluster", "process {process}");
+        assert_eq!(report["count"], one["count"], "process {process}");
+        assert_eq!(report["by_start"], one["by_start"], "process {process}");
+        assert_eq!(report["cluster"]["processes"], 2, "process {process}");
+    }
+}
+
 /// Kill one process mid-run: the other exits non-zero within seconds,
 /// with one line naming the lost process and no count; a restarted
 /// cluster goes on from the checkpoints and finishes with the count.

@@ -280,8 +280,17 @@ pub fn count_by_start_in(
         return Ok(None);
     };
     fits(order, TourKind::Open)?;
-    let board = order.board();
-    let mut outcome = count::count_cycles(&sweep, options, watcher, cancel)?;
+    let outcome = count::count_cycles(&sweep, options, watcher, cancel)?;
+    by_start_of(order.board(), outcome).map(Some)
+}
+
+/// The table by start square from a finished sweep with tallies
+/// ([`Sweep::tallied`]; one process's or a cluster's, whose `prefixes`
+/// are then the ends by class, summed): each class's directed tours shared
+/// out over its squares. The count checks itself: the tallies must add
+/// up to the directed total, and each class's share evenly over its
+/// squares, or the table is not given ([`FrontierError::Inconsistent`]).
+pub fn by_start_of(board: Board, mut outcome: SweepCount) -> Result<ByStart, FrontierError> {
     let (class, classes) = Sweep::end_classes(board);
     let mut by_class = vec![BigUint::ZERO; classes];
     for (c, tours) in std::mem::take(&mut outcome.prefixes) {
@@ -310,11 +319,11 @@ pub fn count_by_start_in(
         .iter()
         .map(|&c| per_square[usize::from(c)].clone())
         .collect();
-    Ok(Some(ByStart {
+    Ok(ByStart {
         tours,
         by_square,
         outcome,
-    }))
+    })
 }
 
 /// The sweep of a whole count of `kind` tours in `order`, folded as

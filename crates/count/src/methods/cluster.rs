@@ -7,11 +7,16 @@
 
 use std::time::Instant;
 
-use kt_distributed::{ClusterCount, ClusterOptions, ClusterRefusal, DistributedError};
+use kt_board::TourKind;
+use kt_distributed::{
+    ClusterCount, ClusterCounted, ClusterOptions, ClusterRefusal, DistributedError,
+};
+use num_bigint::BigUint;
 
 use super::frontier::{self, Frontier};
 use super::{
-    Descriptor, GivenOptions, Job, Method, MethodSettings, Outputs, Reach, Resources, Setting,
+    CountsByStart, Descriptor, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
+    Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
@@ -113,6 +118,7 @@ impl Method for Cluster {
             kind: job.kind,
             options: &options,
             cluster: &cluster,
+            tallies: false,
         }
         .check()
         .map_err(|e| Failure::refused(e.to_string()))?;
@@ -127,6 +133,65 @@ impl Method for Cluster {
         cancel: &CancelToken,
     ) -> Result<Counted, Failure> {
         let started = Instant::now();
+        let counted = self.sweep(job, false, &mut report, observer, cancel)?;
+        report.close(started);
+        Ok(Counted::new(counted.tours, report))
+    }
+
+    fn start_tallies(&self) -> Option<&dyn CountsByStart> {
+        Some(self)
+    }
+}
+
+impl CountsByStart for Cluster {
+    /// The frontier method's table in one sweep, each process holding its
+    /// share of every level: the tallies by class summed over the
+    /// processes as the closed tours are.
+    fn count_by_start(
+        &self,
+        job: &Job,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure> {
+        if job.kind != TourKind::Open || !kt_frontier::tallies_fit(job.board) {
+            return Ok(None);
+        }
+        let started = Instant::now();
+        let counted = self.sweep(job, true, report, observer, cancel)?;
+        let options = self.frontier.options(job);
+        let table = kt_frontier::by_start_of(job.board, counted.outcome).map_err(|error| {
+            sweep_failure(
+                &error,
+                report.clone(),
+                cancel,
+                job.budget,
+                &options.spill_dir,
+                started,
+            )
+        })?;
+        Ok(Some((table.tours, table.by_square)))
+    }
+
+    fn tally_share(&self) -> (f64, f64) {
+        self.frontier.tally_share()
+    }
+}
+
+impl Cluster {
+    /// This process's share of one sweep of `job` (with tallies of its
+    /// paths' ends where `tallies`), run by the one sweep runner: the
+    /// levels and the cluster's figures in `report`, an error as the
+    /// runner's failure with the report so far.
+    fn sweep(
+        &self,
+        job: &Job,
+        tallies: bool,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<ClusterCounted, Failure> {
+        let started = Instant::now();
         let options = self.frontier.options(job);
         let cluster = self.cluster();
         let order = job.order()?;
@@ -134,7 +199,7 @@ impl Method for Cluster {
             (job.board, job.kind),
             order,
             job.budget,
-            &mut report,
+            report,
             observer,
             cancel,
             |levels| {
@@ -144,12 +209,23 @@ impl Method for Cluster {
                         kind: job.kind,
                         options: &options,
                         cluster: &cluster,
+                        tallies,
                     },
                     levels,
                     cancel.flag(),
                 )
             },
         )?;
+        let stopped = |error: &kt_frontier::FrontierError, report: &RunReport| {
+            sweep_failure(
+                error,
+                report.clone(),
+                cancel,
+                job.budget,
+                &options.spill_dir,
+                started,
+            )
+        };
         match result {
             Ok(counted) => {
                 if let Some(frontier) = &mut report.frontier {
@@ -179,25 +255,21 @@ impl Method for Cluster {
                         })
                         .collect(),
                 });
-                report.close(started);
-                Ok(Counted::new(counted.tours, report))
+                Ok(counted)
             }
             Err(DistributedError::Refused(why)) => Err(Failure::refused(why)),
             Err(DistributedError::Cluster(refusal)) => Err(Failure::refused(&refusal)),
-            Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => Err(sweep_failure(
+            Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => Err(stopped(
                 &kt_frontier::FrontierError::Cancelled {
                     levels: Vec::new(),
                     steps_done: 0,
                     prefixes: Vec::new(),
                 },
                 report,
-                cancel,
-                job.budget,
-                &options.spill_dir,
-                started,
             )),
             Err(error @ DistributedError::PeerLost(_)) => {
                 let message = error.to_string();
+                let mut report = report.clone();
                 report.stop(Status::Failed, &message, started);
                 Err(Failure {
                     kind: FailureKind::Other,
@@ -207,16 +279,9 @@ impl Method for Cluster {
                 .with_report(report))
             }
             Err(error @ DistributedError::Internal(_)) => {
-                Err(Failure::other(error.to_string()).with_report(report))
+                Err(Failure::other(error.to_string()).with_report(report.clone()))
             }
-            Err(DistributedError::Frontier(error)) => Err(sweep_failure(
-                &error,
-                report,
-                cancel,
-                job.budget,
-                &options.spill_dir,
-                started,
-            )),
+            Err(DistributedError::Frontier(error)) => Err(stopped(&error, report)),
         }
     }
 }
