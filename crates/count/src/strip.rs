@@ -223,6 +223,8 @@ impl StripRequest {
     /// use, one to resume must hold a checkpoint of it); then the
     /// estimate, refused beyond this machine unless [`StripRequest::force`].
     pub fn plan(&self) -> Result<StripPlan, Failure> {
+        // A span a plan, as a count's (`crate::plan`): a test counts them.
+        let _planning = tracing::debug_span!("plan").entered();
         let board = self.board()?;
         let mut notes = Vec::new();
         let asked = Resources {

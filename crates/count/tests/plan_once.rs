@@ -131,4 +131,28 @@ fn a_count_plans_once_and_resolves_its_order_once() {
         cache.join("QUESTION").exists(),
         "the count's checkpoint directory"
     );
+
+    // A sequence likewise: planned once, its checkpoint in the cache given
+    // to the same plan.
+    let cache = dir.path().join("sequence");
+    spans.opened.lock().unwrap().clear();
+    let request = kt_count::strip::StripRequest {
+        threads: 1,
+        ..kt_count::strip::StripRequest::new(4, 6, TourKind::Open, kt_count::strip::Measure::Cols)
+    };
+    let plan = request
+        .plan()
+        .unwrap()
+        .keeping_checkpoints(cache.clone(), false, dir.path().to_path_buf())
+        .unwrap();
+    let counted =
+        kt_count::strip::count_strip(&plan, &kt_count::strip::Unwatched, &CancelToken::new())
+            .unwrap();
+    assert_eq!(counted.terms.len(), 6);
+    let opened = spans.opened.lock().unwrap().clone();
+    assert_eq!(opened.get("plan").copied(), Some(1), "the sequence");
+    assert!(
+        cache.join("QUESTION").exists(),
+        "the sequence's checkpoint directory"
+    );
 }
