@@ -223,12 +223,7 @@ pub fn run<K: Key, X: Exchange<K>>(
 
     for round in first..=last {
         if cancelled() {
-            return Err(FrontierError::Cancelled {
-                levels,
-                steps_done: round,
-                prefixes,
-            }
-            .into());
+            return Err(stopped(levels, round, prefixes).into());
         }
         let started = Instant::now();
         let written_before = store.written();
@@ -260,12 +255,7 @@ pub fn run<K: Key, X: Exchange<K>>(
                 ))
                 .map_err(|e| X::with_finished(e, &prefixes))?;
             if cancelled() {
-                return Err(FrontierError::Cancelled {
-                    levels,
-                    steps_done: round,
-                    prefixes,
-                }
-                .into());
+                return Err(stopped(levels, round, prefixes).into());
             }
             own.read = expanded.read;
             own.closed = expanded.closed;
@@ -354,6 +344,17 @@ pub fn run<K: Key, X: Exchange<K>>(
         levels,
         resumed_from,
     })
+}
+
+/// The error a cancelled sweep stops with after `steps_done` steps: the
+/// levels reported and the prefixes closed so far go with it, so that a
+/// cancel before a step and one during it say the same.
+fn stopped(levels: Vec<LevelReport>, steps_done: usize, prefixes: Prefixes) -> FrontierError {
+    FrontierError::Cancelled {
+        levels,
+        steps_done,
+        prefixes,
+    }
 }
 
 /// The narrowest width that holds `bits` bits for step `step` (with a
