@@ -327,12 +327,21 @@ mod tests {
         }
     }
 
+    /// The first `last` steps of `sweep` with `K` keys, unwatched and never
+    /// cancelled: what every test here runs, with its own options.
+    fn counted<K: Key>(
+        sweep: &Sweep,
+        options: &Options,
+        last: usize,
+    ) -> Result<SweepCount, FrontierError> {
+        run::<K>(sweep, options, &Unwatched, &AtomicBool::new(false), last)
+    }
+
     /// `u128` keys, which boards with a short side of 9 or more need, count
     /// what `u64` keys count, level by level.
     #[test]
     fn wide_keys_count_what_narrow_keys_count() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         for (board, kind) in [
             ("5x6", TourKind::Open),
             ("6x6", TourKind::Closed),
@@ -341,16 +350,8 @@ mod tests {
         ] {
             let sweep = Sweep::new(board.parse::<Board>().unwrap(), kind);
             let all = sweep.steps().len();
-            let narrow = run::<u64>(
-                &sweep,
-                &options(1, u64::MAX, dir.path()),
-                &Unwatched,
-                &cancel,
-                all,
-            )
-            .unwrap();
-            let wide =
-                run::<u128>(&sweep, &options(2, 1, dir.path()), &Unwatched, &cancel, all).unwrap();
+            let narrow = counted::<u64>(&sweep, &options(1, u64::MAX, dir.path()), all).unwrap();
+            let wide = counted::<u128>(&sweep, &options(2, 1, dir.path()), all).unwrap();
             let (states, cycles) = naive(&sweep, all);
             assert_eq!(narrow.cycles, cycles, "{kind} {board}");
             assert_eq!(wide.cycles, cycles, "{kind} {board}");
@@ -365,7 +366,6 @@ mod tests {
     #[test]
     fn levels_are_the_same_in_any_order() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for (board, kind) in [
             ("5x5", TourKind::Open),
@@ -386,20 +386,11 @@ mod tests {
             let all = sweep.steps().len();
             let (states, cycles) = naive(&sweep, all);
             if sweep.width() <= u64::MAX_SLOTS {
-                let narrow =
-                    run::<u64>(&sweep, &options(2, 1, dir.path()), &Unwatched, &cancel, all)
-                        .unwrap();
+                let narrow = counted::<u64>(&sweep, &options(2, 1, dir.path()), all).unwrap();
                 assert_eq!(levels(&narrow), states, "{kind} {board}");
                 assert_eq!(narrow.cycles, cycles, "{kind} {board}");
             }
-            let wide = run::<u128>(
-                &sweep,
-                &options(1, u64::MAX, dir.path()),
-                &Unwatched,
-                &cancel,
-                all,
-            )
-            .unwrap();
+            let wide = counted::<u128>(&sweep, &options(1, u64::MAX, dir.path()), all).unwrap();
             assert_eq!(levels(&wide), states, "{kind} {board}");
             assert_eq!(wide.cycles, cycles, "{kind} {board}");
         }
@@ -416,7 +407,6 @@ mod tests {
         use crate::sweep_loop::force_width;
         use crate::weight::Width;
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         for (rows, cols, kind) in [
             (3, 64, TourKind::Open),
             (3, 64, TourKind::Closed),
@@ -426,11 +416,9 @@ mod tests {
             let order = column_major(Board::new(rows, cols).unwrap());
             let sweep = Sweep::prefixes(&order, kind, true, false);
             let count = |threads: usize, memory: u64| {
-                run::<u64>(
+                counted::<u64>(
                     &sweep,
                     &options(threads, memory, dir.path()),
-                    &Unwatched,
-                    &cancel,
                     sweep.steps().len(),
                 )
             };
@@ -545,7 +533,6 @@ mod tests {
     #[test]
     fn a_sweep_of_every_prefix_counts_every_prefix() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         for (rows, cols, kind) in [
             (3, 7, TourKind::Open),
             (3, 8, TourKind::Closed),
@@ -562,14 +549,8 @@ mod tests {
             let folded = Sweep::prefixes(&order, kind, true, true);
             let all = sweep.steps().len();
             for (threads, memory) in [(1, u64::MAX), (2, 1)] {
-                let outcome = run::<u64>(
-                    &sweep,
-                    &options(threads, memory, dir.path()),
-                    &Unwatched,
-                    &cancel,
-                    all,
-                )
-                .unwrap();
+                let outcome =
+                    counted::<u64>(&sweep, &options(threads, memory, dir.path()), all).unwrap();
                 let found = |m: usize| outcome.prefix(m);
                 for m in 2..=board.cells().min(16) {
                     assert_eq!(
@@ -578,14 +559,8 @@ mod tests {
                         "{kind} {board}, first {m} cells"
                     );
                 }
-                let halved = run::<u64>(
-                    &folded,
-                    &options(threads, memory, dir.path()),
-                    &Unwatched,
-                    &cancel,
-                    all,
-                )
-                .unwrap();
+                let halved =
+                    counted::<u64>(&folded, &options(threads, memory, dir.path()), all).unwrap();
                 let folded_count = |m: usize| halved.prefix(m);
                 if rows >= 3 && cols >= 3 {
                     assert!(folded.folds(), "{board}");
@@ -606,11 +581,9 @@ mod tests {
                     let expected = if part.cells() == 1 {
                         BigUint::ZERO
                     } else {
-                        run::<u64>(
+                        counted::<u64>(
                             &whole,
                             &options(1, u64::MAX, dir.path()),
-                            &Unwatched,
-                            &cancel,
                             whole.steps().len(),
                         )
                         .unwrap()
@@ -628,7 +601,6 @@ mod tests {
     #[test]
     fn a_folded_count_is_the_unfolded_count() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         let mut folded_somewhere = 0;
         for rows in 3..=6 {
             for cols in rows..=30 / rows {
@@ -643,8 +615,8 @@ mod tests {
                         let all = sweep.steps().len();
                         let opts = options(2, u64::MAX, dir.path());
                         // Rows of 6 along the long side are too wide for `u64` keys.
-                        let plain = run::<u128>(&sweep, &opts, &Unwatched, &cancel, all).unwrap();
-                        let fewer = run::<u128>(&folded, &opts, &Unwatched, &cancel, all).unwrap();
+                        let plain = counted::<u128>(&sweep, &opts, all).unwrap();
+                        let fewer = counted::<u128>(&folded, &opts, all).unwrap();
                         assert_eq!(fewer.cycles, plain.cycles, "{kind} {board}");
                         let summed =
                             |o: &SweepCount| o.levels.iter().map(|l| l.states).sum::<u64>();
@@ -665,7 +637,6 @@ mod tests {
     #[test]
     fn an_eighteen_slot_frontier_goes_through_every_store() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         let sweep = Sweep::new(Board::new(8, 8).unwrap(), TourKind::Open);
         let last = 8;
         let widest = sweep.steps()[..last].iter().map(|s| s.after.len()).max();
@@ -673,9 +644,9 @@ mod tests {
         let (states, _) = naive(&sweep, last);
         for (threads, memory) in [(1, u64::MAX), (2, 1), (2, 256 << 10), (1, 64 << 10)] {
             let opts = options(threads, memory, dir.path());
-            let narrow = run::<u64>(&sweep, &opts, &Unwatched, &cancel, last).unwrap();
+            let narrow = counted::<u64>(&sweep, &opts, last).unwrap();
             assert_eq!(levels(&narrow), states, "{threads} threads, {memory} bytes");
-            let wide = run::<u128>(&sweep, &opts, &Unwatched, &cancel, last).unwrap();
+            let wide = counted::<u128>(&sweep, &opts, last).unwrap();
             assert_eq!(
                 levels(&wide),
                 states,
