@@ -18,12 +18,8 @@ use kt_frontier::exchange::{Builder, RunMerge, Store, Transition, Workers};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let StepBench {
-        board,
-        kind,
-        at,
-        rounds,
-    } = StepBench::from_args(&args);
+    let bench = StepBench::from_args(&args);
+    let (board, kind, at, rounds) = (bench.board, bench.kind, bench.at, bench.rounds);
     let threads: usize = args.get(5).map_or(1, |t| t.parse().expect("threads"));
     let records: Option<u64> = args.get(6).map(|r| r.parse().expect("records"));
     let sweep = Sweep::new(board, kind);

@@ -14,12 +14,8 @@ use kt_frontier::exchange::Transition;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let StepBench {
-        board,
-        kind,
-        at,
-        rounds,
-    } = StepBench::from_args(&args);
+    let bench = StepBench::from_args(&args);
+    let (board, kind, at, rounds) = (bench.board, bench.kind, bench.at, bench.rounds);
     let order = match args.get(5).map(String::as_str) {
         Some("auto") => kt_frontier::order::auto(board),
         _ => kt_frontier::Order::columns(board),
