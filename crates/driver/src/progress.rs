@@ -228,6 +228,18 @@ impl Monitor {
         self.bar.finish_and_clear();
     }
 
+    /// The time-left text of a step that no pace measures (a build's
+    /// steps, its filter passes): from the plan's estimate and the time
+    /// taken alone.
+    fn left_by_estimate(&self) -> String {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        left_text(
+            time_left(self.estimate, None, elapsed),
+            self.estimate,
+            elapsed,
+        )
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state
             .lock()
@@ -329,23 +341,13 @@ impl Observer for Monitor {
             state.step = name.to_string();
             state.step_started = Some(Instant::now());
         }
-        let elapsed = self.started.elapsed().as_secs_f64();
-        let left = left_text(
-            time_left(self.estimate, None, elapsed),
-            self.estimate,
-            elapsed,
-        );
+        let left = self.left_by_estimate();
         self.bar.set_message(format!("{left}{name}{size}"));
     }
 
     fn step_finished(&self, step: &StepReport, _total: usize) {
         self.bar.set_position(step.index as u64);
-        let elapsed = self.started.elapsed().as_secs_f64();
-        let left = left_text(
-            time_left(self.estimate, None, elapsed),
-            self.estimate,
-            elapsed,
-        );
+        let left = self.left_by_estimate();
         self.bar.set_message(format!(
             "{left}family: {} nodes",
             grouped(step.result_size as u64)
@@ -356,12 +358,7 @@ impl Observer for Monitor {
         match progress {
             Progress::FilterMemo { entries } => {
                 let step = self.lock().step.clone();
-                let elapsed = self.started.elapsed().as_secs_f64();
-                let left = left_text(
-                    time_left(self.estimate, None, elapsed),
-                    self.estimate,
-                    elapsed,
-                );
+                let left = self.left_by_estimate();
                 self.bar.set_message(format!(
                     "{left}{step}: {} (node, state) pairs so far",
                     grouped(entries as u64)
