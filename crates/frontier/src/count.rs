@@ -18,15 +18,14 @@ use num_bigint::BigUint;
 
 use crate::checkpoint::{self, Checkpoint};
 use crate::error::FrontierError;
-use crate::level::{Builder, Level};
+use crate::level::Level;
 use crate::order::OrderChoice;
 use crate::report::{LevelReport, Watcher};
 use crate::state::Key;
 use crate::step::{self, Expanded};
 use crate::store::Store;
 use crate::sweep::Sweep;
-use crate::sweep_loop::{self, Exchange, Looping, Started, StepFigures};
-use crate::transition::Transition;
+use crate::sweep_loop::{self, Exchange, Expansion, Looping, Started, StepFigures};
 use crate::weight::Weight;
 use crate::workers::Workers;
 
@@ -154,24 +153,19 @@ impl<K: Key> Exchange<K> for Local<'_> {
 
     fn expand<W: Weight>(
         &mut self,
-        round: usize,
-        level: &Level<K>,
-        transition: &Transition,
-        builder: &Builder<'_, K, W>,
-        workers: &Workers,
-        store: &Store,
-        progress: &(dyn Fn(u64) + Sync),
+        expansion: Expansion<'_, '_, K, W>,
     ) -> Result<Expanded, FrontierError> {
+        let builder = expansion.builder;
         step::expand(
-            level,
-            transition,
-            workers,
-            store,
+            expansion.level,
+            expansion.transition,
+            expansion.workers,
+            expansion.store,
             self.cancel,
-            progress,
+            expansion.progress,
             &|| builder.sink(),
         )
-        .map_err(|e| e.at_step(round + 1))
+        .map_err(|e| e.at_step(expansion.round + 1))
     }
 
     fn gather(&mut self, _round: usize, own: StepFigures) -> Result<StepFigures, FrontierError> {
@@ -292,6 +286,7 @@ mod tests {
 
     use super::*;
     use crate::report::Unwatched;
+    use crate::transition::Transition;
 
     /// The states of every level and the cycles, by the simplest sweep
     /// there is: a hash map per level, filled through [`Transition::expand`].

@@ -120,6 +120,24 @@ impl<K: Key> Started<K> {
     }
 }
 
+/// What the loop hands [`Exchange::expand`] for one round: one value
+/// rather than seven arguments, so that the loop and every exchange name
+/// them alike.
+pub struct Expansion<'a, 'b, K: Key, W: Weight> {
+    /// The round (0-based): the step done is `round + 1`.
+    pub round: usize,
+    /// The level to expand: this process's part of it.
+    pub level: &'a Level<K>,
+    /// The step's transition.
+    pub transition: &'a Transition,
+    /// The next level, with weights of the round's width `W`.
+    pub builder: &'a Builder<'b, K, W>,
+    pub workers: &'a Workers,
+    pub store: &'a Store,
+    /// Takes the states read so far after each partition.
+    pub progress: &'a (dyn Fn(u64) + Sync),
+}
+
 /// What one process or a cluster's process does differently in the loop.
 pub trait Exchange<K: Key> {
     /// The error the exchange fails with; a frontier error is one.
@@ -136,22 +154,14 @@ pub trait Exchange<K: Key> {
     /// state (one process holds it).
     fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, Self::Error>;
 
-    /// Expands `level` (this process's part of it) through `transition`,
-    /// every successor into the builder of the process that owns it, and
-    /// this process's into `builder`, with weights of the round's width
-    /// `W`; `progress` takes the states read so far after each partition.
+    /// Expands the expansion's `level` (this process's part of it)
+    /// through its `transition`, every successor into the builder of the
+    /// process that owns it, and this process's into its `builder`.
     /// Returns once every process's successors for this process are in
-    /// `builder`.
-    #[allow(clippy::too_many_arguments)]
+    /// that builder.
     fn expand<W: Weight>(
         &mut self,
-        round: usize,
-        level: &Level<K>,
-        transition: &Transition,
-        builder: &Builder<'_, K, W>,
-        workers: &Workers,
-        store: &Store,
-        progress: &(dyn Fn(u64) + Sync),
+        expansion: Expansion<'_, '_, K, W>,
     ) -> Result<Expanded, Self::Error>;
 
     /// The level's figures from this process's: the sum over the
@@ -403,7 +413,15 @@ fn expand_round<K: Key, W: Weight, X: Exchange<K>>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Expanded, u64, Level<K>), X::Error> {
     let builder = Builder::<K, W>::new(level.entries().max(1) * 2, workers.threads(), store);
-    let expanded = exchange.expand(round, level, transition, &builder, workers, store, progress)?;
+    let expanded = exchange.expand(Expansion {
+        round,
+        level,
+        transition,
+        builder: &builder,
+        workers,
+        store,
+        progress,
+    })?;
     let successors = builder.successors();
     let built = builder
         .finish(workers)
