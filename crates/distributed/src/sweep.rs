@@ -34,8 +34,8 @@ use std::time::{Duration, Instant};
 
 use kt_frontier::checkpoint::{self, Checkpoint};
 use kt_frontier::exchange::{
-    self, Builder, Exchange, Expanded, Key, Level, Looping, Sink, Started, StepFigures, Store,
-    Successors, Transition, Weight, WeightOverflow, Workers,
+    self, Exchange, Expanded, Expansion, Key, Level, Looping, Sink, Started, StepFigures, Store,
+    Successors, Weight, WeightOverflow, Workers,
 };
 use kt_frontier::{FrontierError, LevelReport, Sweep, Watcher};
 use num_bigint::BigUint;
@@ -377,14 +377,17 @@ impl<K: Key + timely::ExchangeData> Exchange<K> for Cluster<'_, '_, K> {
 
     fn expand<W: Weight>(
         &mut self,
-        round: usize,
-        level: &Level<K>,
-        transition: &Transition,
-        builder: &Builder<'_, K, W>,
-        workers: &Workers,
-        store: &Store,
-        progress: &(dyn Fn(u64) + Sync),
+        expansion: Expansion<'_, '_, K, W>,
     ) -> Result<Expanded, DistributedError> {
+        let Expansion {
+            round,
+            level,
+            transition,
+            builder,
+            workers,
+            store,
+            progress,
+        } = expansion;
         let Cluster {
             worker,
             flow,

@@ -228,6 +228,18 @@ impl Monitor {
         self.bar.finish_and_clear();
     }
 
+    /// The time-left text of a step that no pace measures (a build's
+    /// steps, its filter passes): from the plan's estimate and the time
+    /// taken alone.
+    fn left_by_estimate(&self) -> String {
+        let elapsed = self.started.elapsed().as_secs_f64();
+        left_text(
+            time_left(self.estimate, None, elapsed),
+            self.estimate,
+            elapsed,
+        )
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state
             .lock()
@@ -329,23 +341,13 @@ impl Observer for Monitor {
             state.step = name.to_string();
             state.step_started = Some(Instant::now());
         }
-        let elapsed = self.started.elapsed().as_secs_f64();
-        let left = left_text(
-            time_left(self.estimate, None, elapsed),
-            self.estimate,
-            elapsed,
-        );
+        let left = self.left_by_estimate();
         self.bar.set_message(format!("{left}{name}{size}"));
     }
 
     fn step_finished(&self, step: &StepReport, _total: usize) {
         self.bar.set_position(step.index as u64);
-        let elapsed = self.started.elapsed().as_secs_f64();
-        let left = left_text(
-            time_left(self.estimate, None, elapsed),
-            self.estimate,
-            elapsed,
-        );
+        let left = self.left_by_estimate();
         self.bar.set_message(format!(
             "{left}family: {} nodes",
             grouped(step.result_size as u64)
@@ -356,12 +358,7 @@ impl Observer for Monitor {
         match progress {
             Progress::FilterMemo { entries } => {
                 let step = self.lock().step.clone();
-                let elapsed = self.started.elapsed().as_secs_f64();
-                let left = left_text(
-                    time_left(self.estimate, None, elapsed),
-                    self.estimate,
-                    elapsed,
-                );
+                let left = self.left_by_estimate();
                 self.bar.set_message(format!(
                     "{left}{step}: {} (node, state) pairs so far",
                     grouped(entries as u64)
@@ -544,32 +541,7 @@ mod tests {
     #[test]
     fn the_time_left_is_within_twice_the_truth_on_recorded_sweeps() {
         for name in ["8x8-closed.json", "7x8-closed-idle.json"] {
-            let steps = recorded_steps(name);
-            let work: f64 = steps.iter().map(|s| s.0).sum();
-            let total: f64 = steps.iter().map(|s| s.1).sum();
-            let (mut read, mut elapsed) = (0.0, 0.0);
-            for &(states, seconds) in &steps {
-                for quarter in [0.0, 0.25, 0.5, 0.75] {
-                    let now = elapsed + quarter * seconds;
-                    let truth = total - now;
-                    if now < 0.1 * total || truth <= 0.0 {
-                        continue;
-                    }
-                    let done = (read + quarter * states) / work;
-                    let left = time_left(Some(2.0 * total), Some(done), now).unwrap();
-                    let within = if now <= 0.9 * total {
-                        left <= 2.0 * truth && left >= truth / 2.0
-                    } else {
-                        (left - truth).abs() <= 0.1 * total
-                    };
-                    assert!(
-                        within,
-                        "{name} at {now:.1} s of {total:.1} s: {left:.1} s left, truly {truth:.1} s"
-                    );
-                }
-                read += states;
-                elapsed += seconds;
-            }
+            assert_time_left_within_twice(name, &recorded_steps(name), 0);
         }
     }
 
@@ -584,41 +556,49 @@ mod tests {
     fn the_time_left_after_a_resume_is_within_twice_the_truth() {
         for name in ["8x8-closed.json", "7x8-closed-idle.json"] {
             let steps = recorded_steps(name);
-            let work: f64 = steps.iter().map(|s| s.0).sum();
-            let total: f64 = steps.iter().map(|s| s.1).sum();
             for at in [steps.len() / 4, steps.len() / 2, 3 * steps.len() / 4] {
-                let before: f64 = steps[..at].iter().map(|s| s.0).sum();
-                let rest = &steps[at..];
-                let total_rest: f64 = rest.iter().map(|s| s.1).sum();
-                let before_time = total - total_rest;
-                let estimate = 2.0 * total * (work - before) / work;
-                let (mut read, mut elapsed) = (0.0, 0.0);
-                for &(states, seconds) in rest {
-                    for quarter in [0.0, 0.25, 0.5, 0.75] {
-                        let now = elapsed + quarter * seconds;
-                        let truth = total_rest - now;
-                        if now < 0.1 * total_rest || truth <= 0.0 {
-                            continue;
-                        }
-                        let done = (read + quarter * states) / (work - before);
-                        let left = time_left(Some(estimate), Some(done), now).unwrap();
-                        // As for a run not resumed: by the whole run's
-                        // clock, within 2× to nine tenths of it, within a
-                        // tenth of it after.
-                        let within = if before_time + now <= 0.9 * total {
-                            left <= 2.0 * truth && left >= truth / 2.0
-                        } else {
-                            (left - truth).abs() <= 0.1 * total
-                        };
-                        assert!(
-                            within,
-                            "{name} resumed at step {at}, {now:.1} s of {total_rest:.1} s: {left:.1} s left, truly {truth:.1} s"
-                        );
-                    }
-                    read += states;
-                    elapsed += seconds;
-                }
+                assert_time_left_within_twice(name, &steps, at);
             }
+        }
+    }
+
+    /// Replays the recorded `steps` of `name` from step `at` on (a run
+    /// resumed there; 0: the whole run), asking at each quarter of a step
+    /// how long is left with the plan's estimate off by 2×: from a tenth
+    /// of the replay on, within 2× of the truth to nine tenths of the
+    /// whole run, within a tenth of the whole run after. One replay serves
+    /// the run resumed and the run not, so that both are held to the same
+    /// bounds.
+    fn assert_time_left_within_twice(name: &str, steps: &[(f64, f64)], at: usize) {
+        let work: f64 = steps.iter().map(|s| s.0).sum();
+        let total: f64 = steps.iter().map(|s| s.1).sum();
+        let before: f64 = steps[..at].iter().map(|s| s.0).sum();
+        let rest = &steps[at..];
+        let total_rest: f64 = rest.iter().map(|s| s.1).sum();
+        let before_time = total - total_rest;
+        let estimate = 2.0 * total * (work - before) / work;
+        let (mut read, mut elapsed) = (0.0, 0.0);
+        for &(states, seconds) in rest {
+            for quarter in [0.0, 0.25, 0.5, 0.75] {
+                let now = elapsed + quarter * seconds;
+                let truth = total_rest - now;
+                if now < 0.1 * total_rest || truth <= 0.0 {
+                    continue;
+                }
+                let done = (read + quarter * states) / (work - before);
+                let left = time_left(Some(estimate), Some(done), now).unwrap();
+                let within = if before_time + now <= 0.9 * total {
+                    left <= 2.0 * truth && left >= truth / 2.0
+                } else {
+                    (left - truth).abs() <= 0.1 * total
+                };
+                assert!(
+                    within,
+                    "{name} from step {at}, {now:.1} s of {total_rest:.1} s: {left:.1} s left, truly {truth:.1} s"
+                );
+            }
+            read += states;
+            elapsed += seconds;
         }
     }
 

@@ -11,7 +11,7 @@
 
 use std::hash::Hash;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::Var;
 
@@ -59,6 +59,33 @@ pub struct FilterLimits<'a> {
     /// pass over a large family runs for minutes without finishing a
     /// step, and this is the measure of its work that keeps moving.
     pub progress: Option<&'a (dyn Fn(usize) + Sync)>,
+}
+
+/// How often (in memo insertions) a pass looks at the interrupt flag and
+/// reports its progress: 6×6 open inserts about a million entries a second.
+const CHECK_EVERY: usize = 1 << 16;
+
+impl FilterLimits<'_> {
+    /// Told that a pass's memo now holds `entries` entries: every
+    /// [`CHECK_EVERY`] entries, reports the progress and reads the
+    /// interrupt flag (shared with whoever may stop the pass), so that
+    /// neither costs a pass anything per node. Written once for every
+    /// engine's filtered rebuild, so that each stops and reports alike.
+    #[inline]
+    pub(crate) fn check(&self, entries: usize) -> Result<(), crate::EngineError> {
+        if !entries.is_multiple_of(CHECK_EVERY) {
+            return Ok(());
+        }
+        if let Some(progress) = &self.progress {
+            progress(entries);
+        }
+        if let Some(flag) = &self.interrupt
+            && flag.load(Ordering::Relaxed)
+        {
+            return Err(crate::EngineError::Interrupted);
+        }
+        Ok(())
+    }
 }
 
 impl std::fmt::Debug for FilterLimits<'_> {

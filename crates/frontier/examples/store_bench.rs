@@ -8,35 +8,22 @@
 //! is told it (twice the states read unless given): a small one makes
 //! small batches, and so many runs a partition, as the widest levels of
 //! 8×8 closed have (15 to 18).
-use std::collections::HashMap;
+mod bench;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use kt_board::{Board, TourKind};
+use bench::StepBench;
 use kt_frontier::Sweep;
 use kt_frontier::exchange::{Builder, RunMerge, Store, Transition, Workers};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let board: Board = args[1].parse().expect("a board");
-    let kind = if args[2] == "open" {
-        TourKind::Open
-    } else {
-        TourKind::Closed
-    };
-    let at: usize = args[3].parse().expect("a step");
-    let rounds: usize = args.get(4).map_or(5, |r| r.parse().expect("rounds"));
+    let bench = StepBench::from_args(&args);
+    let (board, kind, at, rounds) = (bench.board, bench.kind, bench.at, bench.rounds);
     let threads: usize = args.get(5).map_or(1, |t| t.parse().expect("threads"));
     let records: Option<u64> = args.get(6).map(|r| r.parse().expect("records"));
     let sweep = Sweep::new(board, kind);
-    let mut level: HashMap<u64, u64> = HashMap::from([(0, 1)]);
-    for step in &sweep.steps()[..at] {
-        let t = Transition::new(&sweep, step);
-        let mut next = HashMap::new();
-        for (&k, &w) in &level {
-            t.expand(k, |s: u64| *next.entry(s).or_insert(0u64) += w);
-        }
-        level = next;
-    }
+    let level = bench::level_after(&sweep, at);
     let mut states: Vec<(u64, u64)> = level.into_iter().collect();
     states.sort_unstable();
     let t = Transition::new(&sweep, &sweep.steps()[at]);

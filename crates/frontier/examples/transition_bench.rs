@@ -6,22 +6,16 @@
 //! `auto` sweeps in the order a count takes (the shipped one where there
 //! is one; the default is the columns order), and `fold` folds the sweep
 //! as a whole count does, so that the folded key is timed too.
-use std::collections::HashMap;
+mod bench;
 
-use kt_board::{Board, TourKind};
+use bench::StepBench;
 use kt_frontier::Sweep;
 use kt_frontier::exchange::Transition;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let board: Board = args[1].parse().expect("a board");
-    let kind = if args[2] == "open" {
-        TourKind::Open
-    } else {
-        TourKind::Closed
-    };
-    let at: usize = args[3].parse().expect("a step");
-    let rounds: usize = args.get(4).map_or(5, |r| r.parse().expect("rounds"));
+    let bench = StepBench::from_args(&args);
+    let (board, kind, at, rounds) = (bench.board, bench.kind, bench.at, bench.rounds);
     let order = match args.get(5).map(String::as_str) {
         Some("auto") => kt_frontier::order::auto(board),
         _ => kt_frontier::Order::columns(board),
@@ -32,15 +26,7 @@ fn main() {
     } else {
         sweep
     };
-    let mut level: HashMap<u64, u64> = HashMap::from([(0, 1)]);
-    for step in &sweep.steps()[..at] {
-        let t = Transition::new(&sweep, step);
-        let mut next = HashMap::new();
-        for (&k, &w) in &level {
-            t.expand(k, |s: u64| *next.entry(s).or_insert(0u64) += w);
-        }
-        level = next;
-    }
+    let level = bench::level_after(&sweep, at);
     let mut keys: Vec<u64> = level.into_keys().collect();
     keys.sort_unstable();
     let t = Transition::new(&sweep, &sweep.steps()[at]);

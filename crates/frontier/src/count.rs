@@ -18,15 +18,14 @@ use num_bigint::BigUint;
 
 use crate::checkpoint::{self, Checkpoint};
 use crate::error::FrontierError;
-use crate::level::{Builder, Level};
+use crate::level::Level;
 use crate::order::OrderChoice;
 use crate::report::{LevelReport, Watcher};
 use crate::state::Key;
 use crate::step::{self, Expanded};
 use crate::store::Store;
 use crate::sweep::Sweep;
-use crate::sweep_loop::{self, Exchange, Looping, Started, StepFigures};
-use crate::transition::Transition;
+use crate::sweep_loop::{self, Exchange, Expansion, Looping, Started, StepFigures};
 use crate::weight::Weight;
 use crate::workers::Workers;
 
@@ -154,24 +153,19 @@ impl<K: Key> Exchange<K> for Local<'_> {
 
     fn expand<W: Weight>(
         &mut self,
-        round: usize,
-        level: &Level<K>,
-        transition: &Transition,
-        builder: &Builder<'_, K, W>,
-        workers: &Workers,
-        store: &Store,
-        progress: &(dyn Fn(u64) + Sync),
+        expansion: Expansion<'_, '_, K, W>,
     ) -> Result<Expanded, FrontierError> {
+        let builder = expansion.builder;
         step::expand(
-            level,
-            transition,
-            workers,
-            store,
+            expansion.level,
+            expansion.transition,
+            expansion.workers,
+            expansion.store,
             self.cancel,
-            progress,
+            expansion.progress,
             &|| builder.sink(),
         )
-        .map_err(|e| e.at_step(round + 1))
+        .map_err(|e| e.at_step(expansion.round + 1))
     }
 
     fn gather(&mut self, _round: usize, own: StepFigures) -> Result<StepFigures, FrontierError> {
@@ -292,6 +286,7 @@ mod tests {
 
     use super::*;
     use crate::report::Unwatched;
+    use crate::transition::Transition;
 
     /// The states of every level and the cycles, by the simplest sweep
     /// there is: a hash map per level, filled through [`Transition::expand`].
@@ -327,12 +322,21 @@ mod tests {
         }
     }
 
+    /// The first `last` steps of `sweep` with `K` keys, unwatched and never
+    /// cancelled: what every test here runs, with its own options.
+    fn counted<K: Key>(
+        sweep: &Sweep,
+        options: &Options,
+        last: usize,
+    ) -> Result<SweepCount, FrontierError> {
+        run::<K>(sweep, options, &Unwatched, &AtomicBool::new(false), last)
+    }
+
     /// `u128` keys, which boards with a short side of 9 or more need, count
     /// what `u64` keys count, level by level.
     #[test]
     fn wide_keys_count_what_narrow_keys_count() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         for (board, kind) in [
             ("5x6", TourKind::Open),
             ("6x6", TourKind::Closed),
@@ -341,16 +345,8 @@ mod tests {
         ] {
             let sweep = Sweep::new(board.parse::<Board>().unwrap(), kind);
             let all = sweep.steps().len();
-            let narrow = run::<u64>(
-                &sweep,
-                &options(1, u64::MAX, dir.path()),
-                &Unwatched,
-                &cancel,
-                all,
-            )
-            .unwrap();
-            let wide =
-                run::<u128>(&sweep, &options(2, 1, dir.path()), &Unwatched, &cancel, all).unwrap();
+            let narrow = counted::<u64>(&sweep, &options(1, u64::MAX, dir.path()), all).unwrap();
+            let wide = counted::<u128>(&sweep, &options(2, 1, dir.path()), all).unwrap();
             let (states, cycles) = naive(&sweep, all);
             assert_eq!(narrow.cycles, cycles, "{kind} {board}");
             assert_eq!(wide.cycles, cycles, "{kind} {board}");
@@ -365,7 +361,6 @@ mod tests {
     #[test]
     fn levels_are_the_same_in_any_order() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for (board, kind) in [
             ("5x5", TourKind::Open),
@@ -386,20 +381,11 @@ mod tests {
             let all = sweep.steps().len();
             let (states, cycles) = naive(&sweep, all);
             if sweep.width() <= u64::MAX_SLOTS {
-                let narrow =
-                    run::<u64>(&sweep, &options(2, 1, dir.path()), &Unwatched, &cancel, all)
-                        .unwrap();
+                let narrow = counted::<u64>(&sweep, &options(2, 1, dir.path()), all).unwrap();
                 assert_eq!(levels(&narrow), states, "{kind} {board}");
                 assert_eq!(narrow.cycles, cycles, "{kind} {board}");
             }
-            let wide = run::<u128>(
-                &sweep,
-                &options(1, u64::MAX, dir.path()),
-                &Unwatched,
-                &cancel,
-                all,
-            )
-            .unwrap();
+            let wide = counted::<u128>(&sweep, &options(1, u64::MAX, dir.path()), all).unwrap();
             assert_eq!(levels(&wide), states, "{kind} {board}");
             assert_eq!(wide.cycles, cycles, "{kind} {board}");
         }
@@ -416,7 +402,6 @@ mod tests {
         use crate::sweep_loop::force_width;
         use crate::weight::Width;
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         for (rows, cols, kind) in [
             (3, 64, TourKind::Open),
             (3, 64, TourKind::Closed),
@@ -426,11 +411,9 @@ mod tests {
             let order = column_major(Board::new(rows, cols).unwrap());
             let sweep = Sweep::prefixes(&order, kind, true, false);
             let count = |threads: usize, memory: u64| {
-                run::<u64>(
+                counted::<u64>(
                     &sweep,
                     &options(threads, memory, dir.path()),
-                    &Unwatched,
-                    &cancel,
                     sweep.steps().len(),
                 )
             };
@@ -545,7 +528,6 @@ mod tests {
     #[test]
     fn a_sweep_of_every_prefix_counts_every_prefix() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         for (rows, cols, kind) in [
             (3, 7, TourKind::Open),
             (3, 8, TourKind::Closed),
@@ -562,14 +544,8 @@ mod tests {
             let folded = Sweep::prefixes(&order, kind, true, true);
             let all = sweep.steps().len();
             for (threads, memory) in [(1, u64::MAX), (2, 1)] {
-                let outcome = run::<u64>(
-                    &sweep,
-                    &options(threads, memory, dir.path()),
-                    &Unwatched,
-                    &cancel,
-                    all,
-                )
-                .unwrap();
+                let outcome =
+                    counted::<u64>(&sweep, &options(threads, memory, dir.path()), all).unwrap();
                 let found = |m: usize| outcome.prefix(m);
                 for m in 2..=board.cells().min(16) {
                     assert_eq!(
@@ -578,14 +554,8 @@ mod tests {
                         "{kind} {board}, first {m} cells"
                     );
                 }
-                let halved = run::<u64>(
-                    &folded,
-                    &options(threads, memory, dir.path()),
-                    &Unwatched,
-                    &cancel,
-                    all,
-                )
-                .unwrap();
+                let halved =
+                    counted::<u64>(&folded, &options(threads, memory, dir.path()), all).unwrap();
                 let folded_count = |m: usize| halved.prefix(m);
                 if rows >= 3 && cols >= 3 {
                     assert!(folded.folds(), "{board}");
@@ -606,11 +576,9 @@ mod tests {
                     let expected = if part.cells() == 1 {
                         BigUint::ZERO
                     } else {
-                        run::<u64>(
+                        counted::<u64>(
                             &whole,
                             &options(1, u64::MAX, dir.path()),
-                            &Unwatched,
-                            &cancel,
                             whole.steps().len(),
                         )
                         .unwrap()
@@ -628,7 +596,6 @@ mod tests {
     #[test]
     fn a_folded_count_is_the_unfolded_count() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         let mut folded_somewhere = 0;
         for rows in 3..=6 {
             for cols in rows..=30 / rows {
@@ -643,8 +610,8 @@ mod tests {
                         let all = sweep.steps().len();
                         let opts = options(2, u64::MAX, dir.path());
                         // Rows of 6 along the long side are too wide for `u64` keys.
-                        let plain = run::<u128>(&sweep, &opts, &Unwatched, &cancel, all).unwrap();
-                        let fewer = run::<u128>(&folded, &opts, &Unwatched, &cancel, all).unwrap();
+                        let plain = counted::<u128>(&sweep, &opts, all).unwrap();
+                        let fewer = counted::<u128>(&folded, &opts, all).unwrap();
                         assert_eq!(fewer.cycles, plain.cycles, "{kind} {board}");
                         let summed =
                             |o: &SweepCount| o.levels.iter().map(|l| l.states).sum::<u64>();
@@ -665,7 +632,6 @@ mod tests {
     #[test]
     fn an_eighteen_slot_frontier_goes_through_every_store() {
         let dir = tempfile::tempdir().unwrap();
-        let cancel = AtomicBool::new(false);
         let sweep = Sweep::new(Board::new(8, 8).unwrap(), TourKind::Open);
         let last = 8;
         let widest = sweep.steps()[..last].iter().map(|s| s.after.len()).max();
@@ -673,9 +639,9 @@ mod tests {
         let (states, _) = naive(&sweep, last);
         for (threads, memory) in [(1, u64::MAX), (2, 1), (2, 256 << 10), (1, 64 << 10)] {
             let opts = options(threads, memory, dir.path());
-            let narrow = run::<u64>(&sweep, &opts, &Unwatched, &cancel, last).unwrap();
+            let narrow = counted::<u64>(&sweep, &opts, last).unwrap();
             assert_eq!(levels(&narrow), states, "{threads} threads, {memory} bytes");
-            let wide = run::<u128>(&sweep, &opts, &Unwatched, &cancel, last).unwrap();
+            let wide = counted::<u128>(&sweep, &opts, last).unwrap();
             assert_eq!(
                 levels(&wide),
                 states,

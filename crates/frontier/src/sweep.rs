@@ -627,43 +627,39 @@ impl Sweep {
                 .iter()
                 .map(|&w| slot_after(w).expect("later neighbours join the frontier") as Slot)
                 .collect();
+            // The neighbours of `v` still to come after m; none for the
+            // apex, which is no square (and every square is its neighbour).
+            let later_neighbours = |v: usize| {
+                (Some(v) != self.apex)
+                    .then(|| neighbours[v].iter().copied().filter(move |&w| w > m))
+            };
             let room = after
                 .iter()
                 .map(|&v| {
-                    if Some(v) == self.apex {
-                        // Every square after m can still end at the apex.
-                        (n - 1 - m).min(2) as u8
-                    } else {
-                        neighbours[v].iter().filter(|&&w| w > m).count().min(2) as u8
-                    }
+                    // Every square after m can still end at the apex.
+                    later_neighbours(v)
+                        .map_or(n - 1 - m, Iterator::count)
+                        .min(2) as u8
                 })
                 .collect();
             let frontier_neighbours = after
                 .iter()
                 .map(|&v| {
-                    if Some(v) == self.apex {
-                        return 0;
-                    }
-                    neighbours[v]
-                        .iter()
-                        .filter(|&&w| w > m)
-                        .filter_map(|&w| after.iter().position(|&x| x == w))
-                        .fold(0u32, |mask, slot| {
-                            mask | 1u32.checked_shl(slot as u32).unwrap_or(0)
-                        })
+                    later_neighbours(v).map_or(0, |later| {
+                        later
+                            .filter_map(|w| after.iter().position(|&x| x == w))
+                            .fold(0u32, |mask, slot| {
+                                mask | 1u32.checked_shl(slot as u32).unwrap_or(0)
+                            })
+                    })
                 })
                 .collect();
             let entering = after
                 .iter()
                 .map(|&v| {
-                    if Some(v) == self.apex {
-                        return 0;
-                    }
-                    neighbours[v]
-                        .iter()
-                        .filter(|&&w| w > m && !after.contains(&w))
-                        .count()
-                        .min(2) as u8
+                    later_neighbours(v).map_or(0, |later| {
+                        later.filter(|w| !after.contains(w)).count().min(2) as u8
+                    })
                 })
                 .collect();
             steps.push(Step {

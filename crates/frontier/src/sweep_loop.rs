@@ -120,6 +120,24 @@ impl<K: Key> Started<K> {
     }
 }
 
+/// What the loop hands [`Exchange::expand`] for one round: one value
+/// rather than seven arguments, so that the loop and every exchange name
+/// them alike.
+pub struct Expansion<'a, 'b, K: Key, W: Weight> {
+    /// The round (0-based): the step done is `round + 1`.
+    pub round: usize,
+    /// The level to expand: this process's part of it.
+    pub level: &'a Level<K>,
+    /// The step's transition.
+    pub transition: &'a Transition,
+    /// The next level, with weights of the round's width `W`.
+    pub builder: &'a Builder<'b, K, W>,
+    pub workers: &'a Workers,
+    pub store: &'a Store,
+    /// Takes the states read so far after each partition.
+    pub progress: &'a (dyn Fn(u64) + Sync),
+}
+
 /// What one process or a cluster's process does differently in the loop.
 pub trait Exchange<K: Key> {
     /// The error the exchange fails with; a frontier error is one.
@@ -136,22 +154,14 @@ pub trait Exchange<K: Key> {
     /// state (one process holds it).
     fn start(&mut self, workers: &Workers, store: &Store) -> Result<Started<K>, Self::Error>;
 
-    /// Expands `level` (this process's part of it) through `transition`,
-    /// every successor into the builder of the process that owns it, and
-    /// this process's into `builder`, with weights of the round's width
-    /// `W`; `progress` takes the states read so far after each partition.
+    /// Expands the expansion's `level` (this process's part of it)
+    /// through its `transition`, every successor into the builder of the
+    /// process that owns it, and this process's into its `builder`.
     /// Returns once every process's successors for this process are in
-    /// `builder`.
-    #[allow(clippy::too_many_arguments)]
+    /// that builder.
     fn expand<W: Weight>(
         &mut self,
-        round: usize,
-        level: &Level<K>,
-        transition: &Transition,
-        builder: &Builder<'_, K, W>,
-        workers: &Workers,
-        store: &Store,
-        progress: &(dyn Fn(u64) + Sync),
+        expansion: Expansion<'_, '_, K, W>,
     ) -> Result<Expanded, Self::Error>;
 
     /// The level's figures from this process's: the sum over the
@@ -223,12 +233,7 @@ pub fn run<K: Key, X: Exchange<K>>(
 
     for round in first..=last {
         if cancelled() {
-            return Err(FrontierError::Cancelled {
-                levels,
-                steps_done: round,
-                prefixes,
-            }
-            .into());
+            return Err(stopped(levels, round, prefixes).into());
         }
         let started = Instant::now();
         let written_before = store.written();
@@ -260,12 +265,7 @@ pub fn run<K: Key, X: Exchange<K>>(
                 ))
                 .map_err(|e| X::with_finished(e, &prefixes))?;
             if cancelled() {
-                return Err(FrontierError::Cancelled {
-                    levels,
-                    steps_done: round,
-                    prefixes,
-                }
-                .into());
+                return Err(stopped(levels, round, prefixes).into());
             }
             own.read = expanded.read;
             own.closed = expanded.closed;
@@ -356,6 +356,17 @@ pub fn run<K: Key, X: Exchange<K>>(
     })
 }
 
+/// The error a cancelled sweep stops with after `steps_done` steps: the
+/// levels reported and the prefixes closed so far go with it, so that a
+/// cancel before a step and one during it say the same.
+fn stopped(levels: Vec<LevelReport>, steps_done: usize, prefixes: Prefixes) -> FrontierError {
+    FrontierError::Cancelled {
+        levels,
+        steps_done,
+        prefixes,
+    }
+}
+
 /// The narrowest width that holds `bits` bits for step `step` (with a
 /// sweep's `tallies`, their margin too, up to [`TALLY_MAX_BITS`]), or the
 /// error that says none does. A test may force a narrower one
@@ -402,7 +413,15 @@ fn expand_round<K: Key, W: Weight, X: Exchange<K>>(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<(Expanded, u64, Level<K>), X::Error> {
     let builder = Builder::<K, W>::new(level.entries().max(1) * 2, workers.threads(), store);
-    let expanded = exchange.expand(round, level, transition, &builder, workers, store, progress)?;
+    let expanded = exchange.expand(Expansion {
+        round,
+        level,
+        transition,
+        builder: &builder,
+        workers,
+        store,
+        progress,
+    })?;
     let successors = builder.successors();
     let built = builder
         .finish(workers)

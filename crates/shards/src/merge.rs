@@ -312,6 +312,17 @@ mod tests {
             .collect()
     }
 
+    /// The total that [`parts`] of `plan` add up to: each class counted
+    /// its id, times its weight.
+    fn parts_total(plan: &PairPlan) -> BigUint {
+        let total: u64 = plan
+            .classes()
+            .iter()
+            .map(|c| c.id as u64 * u64::from(c.weight))
+            .sum();
+        BigUint::from(total)
+    }
+
     /// A part whose shard claims more shards than can be kept is refused
     /// before anything is sized by it (issue 38: `1/4294967296` allocated
     /// 34 GB, and `1/18446744073709551615` overflowed a capacity).
@@ -330,12 +341,7 @@ mod tests {
     fn whole_parts_add_up() {
         let plan = PairPlan::new("5x5".parse().unwrap(), |_, _| 1.0);
         let merged = merge(&plan, &parts(&plan, 3)).unwrap();
-        let expected: u64 = plan
-            .classes()
-            .iter()
-            .map(|c| c.id as u64 * u64::from(c.weight))
-            .sum();
-        assert_eq!(merged.total, BigUint::from(expected));
+        assert_eq!(merged.total, parts_total(&plan));
         let starts: BigUint = merged.by_start.iter().sum();
         assert_eq!(starts, merged.total);
         // A shard run twice with the same counts is taken once.
@@ -351,12 +357,7 @@ mod tests {
     fn start_parts_add_up_and_stay_apart_from_pair_parts() {
         let plan = PairPlan::starts("5x5".parse().unwrap(), |_| 1.0);
         let merged = merge(&plan, &parts(&plan, 2)).unwrap();
-        let expected: u64 = plan
-            .classes()
-            .iter()
-            .map(|c| c.id as u64 * u64::from(c.weight))
-            .sum();
-        assert_eq!(merged.total, BigUint::from(expected));
+        assert_eq!(merged.total, parts_total(&plan));
         for class in plan.classes() {
             for &(s, _) in &class.members {
                 assert_eq!(merged.by_start[s], BigUint::from(class.id));

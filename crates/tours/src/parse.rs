@@ -600,18 +600,9 @@ pub fn verdict(tour: &Tour) -> Verdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::find::default_tour;
     use crate::render::{render_board, render_moves};
-    use crate::{FindOptions, find_tour};
     use proptest::prelude::*;
-
-    fn found(rows: usize, cols: usize, kind: TourKind) -> Tour {
-        find_tour(
-            &Board::new(rows, cols).unwrap(),
-            kind,
-            &FindOptions::default(),
-        )
-        .unwrap()
-    }
 
     #[test]
     fn round_trips_both_formats() {
@@ -623,7 +614,7 @@ mod tests {
             (3, 30, TourKind::Open),
             (30, 27, TourKind::Closed),
         ] {
-            let t = found(rows, cols, kind);
+            let t = default_tour(rows, cols, kind);
             for parsed in [
                 parse_moves(&render_moves(&t)),
                 parse_board(&render_board(&t)),
@@ -639,12 +630,15 @@ mod tests {
 
     #[test]
     fn verdicts() {
-        assert_eq!(verdict(&found(6, 6, TourKind::Closed)), Verdict::Closed);
         assert_eq!(
-            verdict(&found(5, 5, TourKind::Open)).to_string(),
+            verdict(&default_tour(6, 6, TourKind::Closed)),
+            Verdict::Closed
+        );
+        assert_eq!(
+            verdict(&default_tour(5, 5, TourKind::Open)).to_string(),
             "valid open tour (not closed)"
         );
-        assert_eq!(verdict(&found(1, 1, TourKind::Open)), Verdict::Open);
+        assert_eq!(verdict(&default_tour(1, 1, TourKind::Open)), Verdict::Open);
         assert_eq!(Verdict::Closed.to_string(), "valid closed tour");
         let bad = parse_moves("a1 b3 c1").unwrap();
         let v = verdict(&bad);
@@ -699,7 +693,7 @@ mod tests {
         let e = parse_tours(boards).unwrap_err().to_string();
         assert!(e.starts_with("line 7, token 3:"), "{e}");
         // One move list per line, a blank line between: the fault is on line 4.
-        let t = render_moves(&found(3, 4, TourKind::Open));
+        let t = render_moves(&default_tour(3, 4, TourKind::Open));
         let moves = format!("{t}\n{t}\n\n{t} zz\n");
         let e = parse_tours(&moves).unwrap_err().to_string();
         assert!(e.starts_with("line 4, token 13:"), "{e}");
@@ -707,7 +701,7 @@ mod tests {
 
     #[test]
     fn json_documents_of_both_kinds_and_their_errors() {
-        let t = found(3, 4, TourKind::Open);
+        let t = default_tour(3, 4, TourKind::Open);
         let one = serde_json::to_string(&crate::TourView::from(&t)).unwrap();
         assert_eq!(parse_tours(&one).unwrap()[0].squares, t.squares);
         let doc = format!("{{\"rows\": 3, \"cols\": 4, \"tours\": [{one}, {one}]}}");

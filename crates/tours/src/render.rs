@@ -371,16 +371,7 @@ impl From<&Tour> for TourView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{FindOptions, find_tour};
-
-    fn tour(rows: usize, cols: usize, kind: TourKind) -> Tour {
-        find_tour(
-            &Board::new(rows, cols).unwrap(),
-            kind,
-            &FindOptions::default(),
-        )
-        .unwrap()
-    }
+    use crate::find::default_tour;
 
     #[test]
     fn board_text_is_right_aligned() {
@@ -391,7 +382,7 @@ mod tests {
             vec![0, 6, 8, 1, 7, 9, 2, 4, 10, 3, 5, 11],
         );
         assert_eq!(render_board(&t), " 1  4  7 10\n 8 11  2  5\n 3  6  9 12\n");
-        let t = tour(50, 50, TourKind::Closed);
+        let t = default_tour(50, 50, TourKind::Closed);
         let text = render_board(&t);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 50);
@@ -422,7 +413,7 @@ mod tests {
             (5, 5, TourKind::Open),
             (50, 50, TourKind::Open),
         ] {
-            let t = tour(rows, cols, kind);
+            let t = default_tour(rows, cols, kind);
             let svg = render_svg(&t);
             let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
             let cells = rows * cols;
@@ -486,7 +477,7 @@ mod tests {
     #[test]
     fn svg_without_numbers_keeps_the_rest_of_the_picture() {
         for (rows, cols, kind) in [(6, 6, TourKind::Closed), (50, 50, TourKind::Closed)] {
-            let t = tour(rows, cols, kind);
+            let t = default_tour(rows, cols, kind);
             let with = render_svg(&t);
             let without = render_svg_with(&t, SvgOptions { numbers: false });
             let doc = roxmltree::Document::parse(&without).expect("well-formed SVG");
@@ -529,7 +520,7 @@ mod tests {
 
     #[test]
     fn svg_of_a_large_board_drops_numbers_and_rects() {
-        let t = tour(201, 200, TourKind::Closed);
+        let t = default_tour(201, 200, TourKind::Closed);
         let svg = render_svg(&t);
         let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
         // The caption alone.
@@ -542,7 +533,7 @@ mod tests {
 
     #[test]
     fn view_serialises() {
-        let t = tour(3, 4, TourKind::Open);
+        let t = default_tour(3, 4, TourKind::Open);
         let json = serde_json::to_string(&TourView::from(&t)).unwrap();
         assert!(json.starts_with("{\"rows\":3,\"cols\":4,\"kind\":\"open\",\"moves\":["));
     }

@@ -120,7 +120,13 @@ fn counted(
             (_, result) => break result,
         }
     };
-    let json = args.json || args.jsonl;
+    // How the report is printed, whole or (on a failure) partial.
+    let how = How {
+        json: args.json || args.jsonl,
+        lines: args.jsonl,
+        part: parts(&request),
+        timing: timing.as_ref(),
+    };
     let (count, mut report) = match result {
         Ok(counted) => (counted.count, counted.report),
         Err(Unfinished { mut error, report }) => {
@@ -141,12 +147,6 @@ fn counted(
             }
             // A partial report is still a report: print it, then fail.
             if let Some(report) = report {
-                let how = How {
-                    json,
-                    lines: args.jsonl,
-                    part: parts(&request),
-                    timing: timing.as_ref(),
-                };
                 print(&report, &how, &mut out)?;
                 out.finish()?;
             }
@@ -167,12 +167,6 @@ fn counted(
         }
         report.check = Some(CheckReport::from(&check));
     }
-    let how = How {
-        json,
-        lines: args.jsonl,
-        part: parts(&request),
-        timing: timing.as_ref(),
-    };
     print(&report, &how, &mut out)?;
     out.finish()?;
     // The count is out: nothing is left to resume.

@@ -32,7 +32,7 @@ use std::path::Path;
 use kt_count::RunReport;
 use kt_count::human::si;
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::SegmentedCoord;
+use plotters::coord::ranged1d::{SegmentedCoord, ValueFormatter};
 use plotters::coord::types::RangedCoordusize;
 use plotters::prelude::*;
 
@@ -551,29 +551,13 @@ fn draw_bars(
                 (low..high).log_scale().with_key_points(ticks),
                 rows.into_segmented(),
             )?;
-            chart
-                .configure_mesh()
-                .disable_y_mesh()
-                .x_desc(x_desc)
-                .light_line_style(TRANSPARENT)
-                .x_label_formatter(&|v| si(*v))
-                .y_label_formatter(&|v| row_label(v, &labels))
-                .y_labels(n.max(1))
-                .draw()?;
+            draw_bar_mesh(&mut chart, x_desc, &labels)?;
             draw_bar_series(&mut chart, bars, low, unit, &colour_of)?;
         } else {
             let room = if stopped { 1.6 } else { 1.05 };
             let mut chart = bar_builder(&upper, title, y_area)
                 .build_cartesian_2d(0.0..most * room, rows.into_segmented())?;
-            chart
-                .configure_mesh()
-                .disable_y_mesh()
-                .x_desc(x_desc)
-                .light_line_style(TRANSPARENT)
-                .x_label_formatter(&|v| si(*v))
-                .y_label_formatter(&|v| row_label(v, &labels))
-                .y_labels(n.max(1))
-                .draw()?;
+            draw_bar_mesh(&mut chart, x_desc, &labels)?;
             draw_bar_series(&mut chart, bars, 0.0, unit, &colour_of)?;
         }
         if legend {
@@ -664,6 +648,31 @@ fn row_label(v: &SegmentValue<usize>, labels: &[String]) -> String {
         SegmentValue::CenterOf(i) if *i < n => labels[n - 1 - i].clone(),
         _ => String::new(),
     }
+}
+
+/// Draws the grid of a bar chart on `chart`, on a linear or a log scale
+/// alike: the x axis `x_desc` in SI units, one row a bar named by
+/// `labels` (the first at the top), and no horizontal lines.
+fn draw_bar_mesh<'a, X, DB>(
+    chart: &mut ChartContext<'a, DB, Cartesian2d<X, SegmentedCoord<RangedCoordusize>>>,
+    x_desc: &str,
+    labels: &[String],
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    X: Ranged<ValueType = f64> + ValueFormatter<f64>,
+    DB: DrawingBackend + 'a,
+    DB::ErrorType: 'static,
+{
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_desc(x_desc)
+        .light_line_style(TRANSPARENT)
+        .x_label_formatter(&|v| si(*v))
+        .y_label_formatter(&|v| row_label(v, labels))
+        .y_labels(labels.len().max(1))
+        .draw()?;
+    Ok(())
 }
 
 /// Draws the bars on `chart` from `base`, each with its whisker of ± σ

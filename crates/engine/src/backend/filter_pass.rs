@@ -23,10 +23,6 @@ use super::{Flavor, Oxidd, level_of, make_node_edge};
 use crate::memo_limit::grow;
 use crate::{EngineError, FilterLimits, Filtered, SetFilter};
 
-/// How often (in memo insertions) the pass looks at the interrupt flag and
-/// reports its progress: 6×6 open inserts about a million entries a second.
-const CHECK_EVERY: usize = 1 << 16;
-
 /// A memo key for an edge: node id and tag in one integer.
 pub(super) fn edge_key<E: Edge>(edge: E) -> u64 {
     let tags = <E::Tag as Countable>::MAX_VALUE as u64 + 1;
@@ -255,7 +251,7 @@ where
                     m.drop_edge(copy);
                     Some(err)
                 }
-                Ok(entries) => self.check_interrupt(entries).err(),
+                Ok(entries) => self.limits.check(entries).err(),
             };
             if let Some(err) = stopped {
                 // The result is owned: hand it back before giving up.
@@ -264,24 +260,6 @@ where
             }
         }
         Ok(result)
-    }
-
-    /// Called after every memo insertion; the interrupt flag, shared with
-    /// whoever may stop the pass, is read only every [`CHECK_EVERY`]
-    /// entries, and progress is reported as often.
-    fn check_interrupt(&self, entries: usize) -> Result<(), EngineError> {
-        if !entries.is_multiple_of(CHECK_EVERY) {
-            return Ok(());
-        }
-        if let Some(progress) = &self.limits.progress {
-            progress(entries);
-        }
-        if let Some(flag) = &self.limits.interrupt
-            && flag.load(Ordering::Relaxed)
-        {
-            return Err(EngineError::Interrupted);
-        }
-        Ok(())
     }
 
     /// Returns every edge the pass holds to the manager, and how many memo

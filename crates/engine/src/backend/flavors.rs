@@ -1,11 +1,12 @@
-//! The three oxidd diagram kinds.
+//! The three oxidd diagram kinds. Both kinds of BDD take [`Flavor`]'s
+//! Boolean terminals and operations as they are; the ZBDD brings its own.
 
 use std::io;
 
 use oxidd::bcdd::BCDDFunction;
 use oxidd::bdd::BDDFunction;
 use oxidd::zbdd::ZBDDFunction;
-use oxidd::{BooleanFunction, BooleanVecSet, Function};
+use oxidd::{BooleanVecSet, Function};
 use oxidd_core::function::OwnEdgeOfFunc;
 use oxidd_core::util::AllocResult;
 
@@ -76,26 +77,6 @@ impl Flavor for BddFlavor {
         oxidd::bdd::new_manager(nodes, cache, threads)
     }
 
-    fn accept_edge<'id>(
-        m: &<BDDFunction as Function>::Manager<'id>,
-    ) -> OwnEdgeOfFunc<'id, BDDFunction> {
-        BDDFunction::t_edge(m)
-    }
-
-    fn reject_edge<'id>(
-        m: &<BDDFunction as Function>::Manager<'id>,
-    ) -> OwnEdgeOfFunc<'id, BDDFunction> {
-        BDDFunction::f_edge(m)
-    }
-
-    fn intersect(f: &BDDFunction, g: &BDDFunction) -> AllocResult<BDDFunction> {
-        f.and(g)
-    }
-
-    fn union(f: &BDDFunction, g: &BDDFunction) -> AllocResult<BDDFunction> {
-        f.or(g)
-    }
-
     fn write_dot(f: &BDDFunction, out: &mut dyn io::Write) -> io::Result<()> {
         dump(f, out)
     }
@@ -107,26 +88,6 @@ impl Flavor for BcddFlavor {
 
     fn new_manager(nodes: usize, cache: usize, threads: u32) -> oxidd::bcdd::BCDDManagerRef {
         oxidd::bcdd::new_manager(nodes, cache, threads)
-    }
-
-    fn accept_edge<'id>(
-        m: &<BCDDFunction as Function>::Manager<'id>,
-    ) -> OwnEdgeOfFunc<'id, BCDDFunction> {
-        BCDDFunction::t_edge(m)
-    }
-
-    fn reject_edge<'id>(
-        m: &<BCDDFunction as Function>::Manager<'id>,
-    ) -> OwnEdgeOfFunc<'id, BCDDFunction> {
-        BCDDFunction::f_edge(m)
-    }
-
-    fn intersect(f: &BCDDFunction, g: &BCDDFunction) -> AllocResult<BCDDFunction> {
-        f.and(g)
-    }
-
-    fn union(f: &BCDDFunction, g: &BCDDFunction) -> AllocResult<BCDDFunction> {
-        f.or(g)
     }
 
     fn write_dot(f: &BCDDFunction, out: &mut dyn io::Write) -> io::Result<()> {

@@ -47,17 +47,29 @@ pub trait Flavor: Send + Sync + 'static {
         threads: u32,
     ) -> <Self::F as Function>::ManagerRef;
 
+    // The terminals and set operations default to the Boolean function's
+    // (⊤, ⊥, ∧, ∨), which is what they are for both kinds of BDD; a ZBDD,
+    // whose paths are sets rather than assignments, overrides all four.
+
     /// The terminal that ends an accepted path: {∅} for a ZBDD, ⊤ for a BDD.
     fn accept_edge<'id>(
         manager: &<Self::F as Function>::Manager<'id>,
-    ) -> OwnEdgeOfFunc<'id, Self::F>;
+    ) -> OwnEdgeOfFunc<'id, Self::F> {
+        Self::F::t_edge(manager)
+    }
     /// The terminal that rejects: ∅ for a ZBDD, ⊥ for a BDD.
     fn reject_edge<'id>(
         manager: &<Self::F as Function>::Manager<'id>,
-    ) -> OwnEdgeOfFunc<'id, Self::F>;
+    ) -> OwnEdgeOfFunc<'id, Self::F> {
+        Self::F::f_edge(manager)
+    }
 
-    fn intersect(f: &Self::F, g: &Self::F) -> AllocResult<Self::F>;
-    fn union(f: &Self::F, g: &Self::F) -> AllocResult<Self::F>;
+    fn intersect(f: &Self::F, g: &Self::F) -> AllocResult<Self::F> {
+        f.and(g)
+    }
+    fn union(f: &Self::F, g: &Self::F) -> AllocResult<Self::F> {
+        f.or(g)
+    }
     fn write_dot(f: &Self::F, out: &mut dyn io::Write) -> io::Result<()>;
 }
 

@@ -10,18 +10,12 @@
 //! in a [`Built`] list and handed to the engine at the end
 //! ([`crate::Engine::import`]).
 
-use std::sync::atomic::Ordering;
-
 use rustc_hash::FxHashMap;
 
 use super::built::Built;
 use crate::memo_limit::{grow, map_bytes};
 use crate::nodes::{NodeView, ReadNodes};
 use crate::{EngineError, Family, FilterLimits, Filtered, Link, SetFilter, Var};
-
-/// How often (in memo insertions) the pass looks at the interrupt flag and
-/// reports its progress, as oxidd's pass does.
-const CHECK_EVERY: usize = 1 << 16;
 
 struct Pass<'a, E: ReadNodes, A: SetFilter> {
     engine: &'a E,
@@ -85,27 +79,9 @@ impl<E: ReadNodes, A: SetFilter> Pass<'_, E, A> {
         if let Some(key) = key {
             grow(&mut self.memo, max, self.built.bytes())?;
             self.memo.insert(key, result);
-            self.check_interrupt()?;
+            self.limits.check(self.memo.len())?;
         }
         Ok(result)
-    }
-
-    /// Reports progress and reads the interrupt flag every
-    /// [`CHECK_EVERY`] memo entries.
-    fn check_interrupt(&self) -> Result<(), EngineError> {
-        let entries = self.memo.len();
-        if !entries.is_multiple_of(CHECK_EVERY) {
-            return Ok(());
-        }
-        if let Some(progress) = &self.limits.progress {
-            progress(entries);
-        }
-        if let Some(flag) = &self.limits.interrupt
-            && flag.load(Ordering::Relaxed)
-        {
-            return Err(EngineError::Interrupted);
-        }
-        Ok(())
     }
 }
 

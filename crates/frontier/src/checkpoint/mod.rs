@@ -812,19 +812,26 @@ mod tests {
         (dir, Workers::new(1).unwrap(), sweep, level)
     }
 
+    /// The header of a checkpoint of `sweep` after three steps, `total`
+    /// closed: what a test of a checkpoint's identity writes.
+    fn after_three_steps<'a>(sweep: &'a Sweep, total: &'a Total) -> Checkpoint<'a> {
+        Checkpoint {
+            sweep,
+            step: 3,
+            total,
+            prefixes: &[],
+            weight_bits: 1,
+        }
+    }
+
     /// A cluster process's share says whose it is: read as a whole count,
     /// or as another process's share, it is refused.
     #[test]
     fn a_share_is_read_only_as_that_share() {
         let (dir, workers, sweep, level) = one_state_level();
         let path = dir.path().join("share");
-        let header = Checkpoint {
-            sweep: &sweep,
-            step: 3,
-            total: &Total::default(),
-            prefixes: &[],
-            weight_bits: 1,
-        };
+        let nothing_closed = Total::default();
+        let header = after_three_steps(&sweep, &nothing_closed);
         let share = Share {
             process: 1,
             processes: 2,
@@ -860,13 +867,8 @@ mod tests {
     fn a_checkpoint_of_another_state_code_is_refused() {
         let (dir, workers, sweep, level) = one_state_level();
         let path = dir.path().join("ckpt");
-        let header = Checkpoint {
-            sweep: &sweep,
-            step: 3,
-            total: &Total::default(),
-            prefixes: &[],
-            weight_bits: 1,
-        };
+        let nothing_closed = Total::default();
+        let header = after_three_steps(&sweep, &nothing_closed);
         write(&path, &header, &level, &workers).unwrap();
         let mut codes = state::sample_codes();
         codes[3] += 1;

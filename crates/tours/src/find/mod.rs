@@ -197,6 +197,18 @@ pub fn find_tour(board: &Board, kind: TourKind, options: &FindOptions) -> Result
     find_tour_with_method(board, kind, options).map(|(tour, _)| tour)
 }
 
+/// The tour [`find_tour`] finds on a `rows × cols` board with the default
+/// options: the tour the rendering and parsing tests draw and read back.
+#[cfg(test)]
+pub(crate) fn default_tour(rows: usize, cols: usize, kind: TourKind) -> Tour {
+    find_tour(
+        &Board::new(rows, cols).unwrap(),
+        kind,
+        &FindOptions::default(),
+    )
+    .unwrap()
+}
+
 /// [`find_tour`], also telling which method produced the tour.
 pub fn find_tour_with_method(
     board: &Board,
