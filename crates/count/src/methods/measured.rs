@@ -17,8 +17,8 @@ use kt_board::{Board, TourKind};
 use kt_frontier::Order;
 use kt_frontier::order::search::Score;
 
-use super::strips;
-pub(super) use super::strips::SweepStates;
+use super::strip_levels;
+pub(super) use super::strip_levels::SweepStates;
 
 /// `y` at `x` on the log-linear curve through `points` (sorted by `x`,
 /// every `y` positive): interpolated between points, extrapolated with the
@@ -65,13 +65,13 @@ pub(super) fn log_linear_both_ways(points: &[(f64, f64)], x: f64) -> f64 {
 ///   has counted gives the whole sweep projected from them
 ///   (`data/projected-sweeps.csv`, the `projected` module).
 /// * The columns give what their levels were measured to be on strips of
-///   the same number of rows ([`strips::columns_sweep`]).
+///   the same number of rows ([`strip_levels::columns_sweep`]).
 /// * Any other order (a file, a search's) is the columns' sweep scaled by
 ///   the ratio of the two orders' scores (`Σ 2^width`, [`ORDER_SCORE_BASE`]),
 ///   up as well as down: an order worse than the columns is estimated
 ///   above them, by a power of that ratio ([`WORSE_ORDER_EXPONENT_OPEN`]).
 pub(super) fn frontier_sweep_states(board: Board, kind: TourKind, order: &Order) -> SweepStates {
-    let columns = strips::columns_sweep(board, kind);
+    let columns = strip_levels::columns_sweep(board, kind);
     let per_peak = columns.summed / columns.peak;
     let shipped = kt_frontier::order::shipped::entry_of(order);
     if let Some(entry) = shipped
@@ -438,7 +438,7 @@ mod tests {
             // measured here (7×7 open's mirrored order, 2.7× low, rises
             // slowest: 14.6 levels' worth of its widest against the
             // columns' 5.4; the others within 1.9×).
-            let columns = strips::columns_sweep(board, kind);
+            let columns = strip_levels::columns_sweep(board, kind);
             let from_peak = peak * columns.summed / columns.peak;
             assert!(
                 within(from_peak, summed, 3.0),

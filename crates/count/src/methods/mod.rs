@@ -37,7 +37,7 @@ pub(crate) use measured::whole;
 mod options;
 mod projected;
 mod reach;
-mod strips;
+mod strip_levels;
 pub(crate) mod weights;
 
 use std::fmt;

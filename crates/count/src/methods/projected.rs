@@ -16,7 +16,7 @@ use std::sync::OnceLock;
 use kt_board::{Board, TourKind};
 use kt_frontier::Order;
 
-use super::strips::SweepStates;
+use super::strip_levels::SweepStates;
 
 /// The table, as shipped.
 const TABLE: &str = include_str!("../../data/projected-sweeps.csv");

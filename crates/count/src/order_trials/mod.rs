@@ -1,6 +1,6 @@
 //! A search for a board's square order that measures: candidates proposed
 //! by the score's search, ranked by the states their sweeps hold
-//! ([`measured`]; `knights-tour order --search N --measure STATES`).
+//! ([`trial`]; `knights-tour order --search N --measure STATES`).
 //!
 //! The candidates: the shipped order where the board has one, the
 //! columns, one proxy search per seed, and with `mirrored` one search per
@@ -22,9 +22,9 @@ use crate::failure::Failure;
 use crate::sweep_runner::{Stopping, SweepSettings, watched};
 use crate::words::{Message, Setting, message};
 
-pub mod measured;
+pub mod trial;
 
-pub use measured::{Measured, Trial};
+pub use trial::{Measured, Trial};
 
 /// What the search is asked.
 #[derive(Clone, Debug)]
@@ -127,7 +127,7 @@ pub fn search_orders(
         ..SweepSettings::default()
     };
     // Each trial sweeps as a count would, folded: the order's own order
-    // is given with each candidate (`measured::measure`).
+    // is given with each candidate (`trial::measure`).
     let trial = Trial {
         kind: request.kind,
         states: request.states,
@@ -138,7 +138,7 @@ pub fn search_orders(
         let mut ranked = Vec::new();
         for (name, order) in request.candidates() {
             let stop: &AtomicBool = cancel.flag();
-            let measured = measured::measure(&name, &order, &trial, stop).map_err(|e| {
+            let measured = trial::measure(&name, &order, &trial, stop).map_err(|e| {
                 Stopping {
                     cancel,
                     budget: settings.budget,
@@ -154,12 +154,12 @@ pub fn search_orders(
         }
         Ok::<_, Failure>(ranked)
     })??;
-    if let Err((a, b)) = measured::agree(&ranked) {
+    if let Err((a, b)) = trial::agree(&ranked) {
         return Err(Failure::other(format!(
             "the candidates {a} and {b} count different numbers of tours: a fault of the sweep, please report it"
         )));
     }
-    let common_levels = measured::rank(&mut ranked);
+    let common_levels = trial::rank(&mut ranked);
     Ok(OrderTrials {
         ranked,
         common_levels,
