@@ -1,6 +1,6 @@
 //! One runner for every frontier sweep the library starts: a count by the
 //! frontier method (`methods/frontier`), a cluster's process
-//! (`methods/cluster.rs`), a sequence's sweep of every prefix (`strip.rs`)
+//! (`methods/cluster.rs`), a sequence's sweep of every prefix (`strip`)
 //! and an order's trial (`order_trials`). What each needs around
 //! kt-frontier's sweep is written here once:
 //!
