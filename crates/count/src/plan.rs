@@ -111,9 +111,9 @@ impl Plan {
 
     /// The same plan, its sweep keeping checkpoints as `checkpointing`
     /// says (and going on from the one there where `resume`), its levels
-    /// spilled to `spill` unless a spill directory was asked for: what a front end's
-    /// cache of checkpoints gives a long sweep, once this plan has found
-    /// it long.
+    /// spilled to `spill` unless a spill directory was asked for: what a
+    /// front end's cache of checkpoints gives a long sweep, once this plan
+    /// has found it long.
     ///
     /// Planned once: the method, its order, budget, threads and estimate
     /// stay this plan's. Only what the directories change is checked
