@@ -22,7 +22,7 @@ use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
 use crate::report::{Benchmark, ClusterReport, Counted, ProcessFigures, RunReport, Status};
-use crate::sweep_runner::{sweep_failure, watched_sweep};
+use crate::sweep_runner::watched_sweep;
 use crate::words::{Message, Word, message};
 
 /// The cluster method: the frontier method's settings, and the processes.
@@ -159,17 +159,8 @@ impl CountsByStart for Cluster {
         }
         let started = Instant::now();
         let counted = self.sweep(job, true, report, observer, cancel)?;
-        let options = self.frontier.options(job);
-        let table = kt_frontier::by_start_of(job.board, counted.outcome).map_err(|error| {
-            sweep_failure(
-                &error,
-                report.clone(),
-                cancel,
-                job.budget,
-                &options.spill_dir,
-                started,
-            )
-        })?;
+        let table = kt_frontier::by_start_of(job.board, counted.outcome)
+            .map_err(|error| self.frontier.failure(job, &error, report, cancel, started))?;
         Ok(Some((table.tours, table.by_square)))
     }
 
@@ -217,14 +208,7 @@ impl Cluster {
             },
         )?;
         let stopped = |error: &kt_frontier::FrontierError, report: &RunReport| {
-            sweep_failure(
-                error,
-                report.clone(),
-                cancel,
-                job.budget,
-                &options.spill_dir,
-                started,
-            )
+            self.frontier.failure(job, error, report, cancel, started)
         };
         match result {
             Ok(counted) => {

@@ -102,16 +102,27 @@ impl Frontier {
             cancel,
             |levels| sweep(order, &options, levels),
         )?
-        .map_err(|error| {
-            sweep_failure(
-                &error,
-                report.clone(),
-                cancel,
-                job.budget,
-                &options.spill_dir,
-                started,
-            )
-        })
+        .map_err(|error| self.failure(job, &error, report, cancel, started))
+    }
+
+    /// The runner's failure for `error` in a sweep of `job` with these
+    /// settings, with `report` as far as it got.
+    pub(super) fn failure(
+        &self,
+        job: &Job,
+        error: &FrontierError,
+        report: &RunReport,
+        cancel: &CancelToken,
+        started: Instant,
+    ) -> Failure {
+        sweep_failure(
+            error,
+            report.clone(),
+            cancel,
+            job.budget,
+            &self.sweep_settings(job).spill_dir(),
+            started,
+        )
     }
 
     /// Refuses a checkpoint of another board or kind, or a cluster

@@ -16,7 +16,7 @@ use crate::methods::{
 };
 use crate::observer::Observer;
 use crate::report::{FrontierReport, RunReport};
-use crate::sweep_runner::{LevelWatcher, sweep_failure, watched};
+use crate::sweep_runner::{LevelWatcher, watched};
 
 impl CountsByStart for Frontier {
     fn count_by_start(
@@ -182,15 +182,8 @@ impl Frontier {
                 ),
             })?
         };
-        result.map(|outcome| outcome.cycles).map_err(|e| {
-            sweep_failure(
-                &e,
-                report.clone(),
-                cancel,
-                job.budget,
-                &options.spill_dir,
-                started,
-            )
-        })
+        result
+            .map(|outcome| outcome.cycles)
+            .map_err(|e| self.failure(job, &e, report, cancel, started))
     }
 }
