@@ -22,7 +22,6 @@ use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
 use crate::report::{Benchmark, ClusterReport, Counted, ProcessFigures, RunReport, Status};
-use crate::sweep_runner::watched_sweep;
 use crate::words::{Message, Word, message};
 
 /// The cluster method: the frontier method's settings, and the processes.
@@ -183,30 +182,22 @@ impl Cluster {
         cancel: &CancelToken,
     ) -> Result<ClusterCounted, Failure> {
         let started = Instant::now();
-        let options = self.frontier.options(job);
         let cluster = self.cluster();
-        let order = job.order()?;
-        let result = watched_sweep(
-            (job.board, job.kind),
-            order,
-            job.budget,
-            report,
-            observer,
-            cancel,
-            |levels| {
-                kt_distributed::count_tours(
-                    &ClusterCount {
-                        order,
-                        kind: job.kind,
-                        options: &options,
-                        cluster: &cluster,
-                        tallies,
-                    },
-                    levels,
-                    cancel.flag(),
-                )
-            },
-        )?;
+        let result =
+            self.frontier
+                .watched(job, report, observer, cancel, |order, options, levels| {
+                    kt_distributed::count_tours(
+                        &ClusterCount {
+                            order,
+                            kind: job.kind,
+                            options,
+                            cluster: &cluster,
+                            tallies,
+                        },
+                        levels,
+                        cancel.flag(),
+                    )
+                })?;
         let stopped = |error: &kt_frontier::FrontierError, report: &RunReport| {
             self.frontier.failure(job, error, report, cancel, started)
         };

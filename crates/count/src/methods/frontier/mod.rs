@@ -79,18 +79,18 @@ impl Frontier {
             .options(self.order.clone().unwrap_or_default(), true)
     }
 
-    /// One whole sweep of `job` in the plan's order by `sweep` (a plain
-    /// count, or one with tallies), run by the one sweep runner: its levels
-    /// in `report`, its error the runner's failure with the report so far.
-    pub(super) fn whole_sweep<T>(
+    /// One whole sweep of `job` by `sweep`, in the plan's order with this
+    /// method's options, run by the one sweep runner (its levels in
+    /// `report`, the watchdog on): a process's own sweep or a cluster's
+    /// share, whose errors each caller says in its own terms.
+    pub(super) fn watched<T>(
         &self,
         job: &Job,
         report: &mut RunReport,
         observer: &dyn Observer,
         cancel: &CancelToken,
-        sweep: impl FnOnce(&Order, &Options, &dyn kt_frontier::Watcher) -> Result<T, FrontierError>,
+        sweep: impl FnOnce(&Order, &Options, &dyn kt_frontier::Watcher) -> T,
     ) -> Result<T, Failure> {
-        let started = Instant::now();
         let order = job.order()?;
         let options = self.options(job);
         watched_sweep(
@@ -101,8 +101,23 @@ impl Frontier {
             observer,
             cancel,
             |levels| sweep(order, &options, levels),
-        )?
-        .map_err(|error| self.failure(job, &error, report, cancel, started))
+        )
+    }
+
+    /// One whole sweep of `job` by `sweep` (a plain count, or one with
+    /// tallies): [`Frontier::watched`], its error the runner's failure
+    /// with the report so far.
+    pub(super) fn whole_sweep<T>(
+        &self,
+        job: &Job,
+        report: &mut RunReport,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+        sweep: impl FnOnce(&Order, &Options, &dyn kt_frontier::Watcher) -> Result<T, FrontierError>,
+    ) -> Result<T, Failure> {
+        let started = Instant::now();
+        self.watched(job, report, observer, cancel, sweep)?
+            .map_err(|error| self.failure(job, &error, report, cancel, started))
     }
 
     /// The runner's failure for `error` in a sweep of `job` with these
