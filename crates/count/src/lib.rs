@@ -154,7 +154,7 @@ pub use methods::{
     estimate_columns_sweep,
 };
 pub use numbers::{Answer, Table, strict_count};
-pub use observer::{Observer, Progress, Silent};
+pub use observer::{Observer, Progress, Silent, Watch};
 pub use order::{MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
 pub use paths::{makeable_dir, writable_dir, writable_file};
 pub use plan::{
@@ -227,15 +227,14 @@ impl Plan {
             request.question,
             self.strategy,
             report,
-            observer,
-            cancel,
+            Watch::new(observer, cancel),
         )
     }
 
     /// Builds the family of tours of the request planned (its `work`
     /// should be [`Work::Tours`]), with a method that builds one.
     pub fn tours(&self, observer: &dyn Observer, cancel: &CancelToken) -> Result<Tours, Failure> {
-        let (report, built) = self.build(Finishing::CopyOut, observer, cancel)?;
+        let (report, built) = self.build(Finishing::CopyOut, Watch::new(observer, cancel))?;
         let family = match built {
             Some(Built::Family(family)) => Some(TourFamily {
                 family,
@@ -267,7 +266,7 @@ impl Plan {
         if drawing.title.is_empty() {
             drawing.title = format!("{} tours of {}", request.kind, request.board);
         }
-        let (report, built) = self.build(Finishing::Draw(drawing), observer, cancel)?;
+        let (report, built) = self.build(Finishing::Draw(drawing), Watch::new(observer, cancel))?;
         Ok((
             report,
             match built {
@@ -281,8 +280,7 @@ impl Plan {
     fn build(
         &self,
         finishing: Finishing,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<(RunReport, Option<Built>), Failure> {
         let request = &self.request;
         if request.work == Work::Count {
@@ -291,14 +289,13 @@ impl Plan {
             ));
         }
         let started = Instant::now();
-        let report = start_report(request, self, observer);
+        let report = start_report(request, self, watch.observer);
         if let Some(reason) = self.settled {
             let settled =
                 Counted::new(BigUint::ZERO, settled(report, &reason.to_string(), started));
             return Ok((settled.report, None));
         }
-        methods::family(self.settings.method())?
-            .build(&self.job, report, finishing, observer, cancel)
+        methods::family(self.settings.method())?.build(&self.job, report, finishing, watch)
     }
 }
 

@@ -6,6 +6,7 @@
 //! the work cannot return (an oxidd apply in progress does not look at the
 //! cancellation token).
 
+use crate::cancel::CancelToken;
 use crate::report::{RunReport, StepReport};
 use crate::words::Message;
 
@@ -54,3 +55,24 @@ pub trait Observer: Sync {
 pub struct Silent;
 
 impl Observer for Silent {}
+
+/// The caller's watch over a running count: the observer that sees its
+/// progress and the token that stops it. The two travel together through
+/// every layer between the door ([`crate::Plan::run`]) and the sweep, so
+/// they are one value: a method, a question's answer and the sweep runner
+/// each take a `Watch`, not the pair.
+#[derive(Clone, Copy)]
+pub struct Watch<'a> {
+    /// Sees the work as it goes.
+    pub observer: &'a dyn Observer,
+    /// Stops it.
+    pub cancel: &'a CancelToken,
+}
+
+impl<'a> Watch<'a> {
+    /// The watch of `observer` and `cancel`.
+    #[must_use]
+    pub fn new(observer: &'a dyn Observer, cancel: &'a CancelToken) -> Watch<'a> {
+        Watch { observer, cancel }
+    }
+}

@@ -25,6 +25,7 @@ use kt_memory::{Bytes, Watchdog};
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind, Outgrown, budget_exceeded, memory_advice};
+use crate::observer::Watch;
 use crate::observer::{Observer, Progress};
 use crate::report::{FrontierReport, RunReport, Status};
 use crate::words::{Message, Setting, message};
@@ -118,8 +119,7 @@ pub(crate) fn watched_sweep<T>(
     order: &Order,
     budget: Bytes,
     report: &mut RunReport,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
     sweep: impl FnOnce(&dyn Watcher) -> T,
 ) -> Result<T, Failure> {
     let mut frontier = FrontierReport {
@@ -129,9 +129,9 @@ pub(crate) fn watched_sweep<T>(
     };
     frontier.name_order(order);
     report.frontier = Some(frontier);
-    observer.report(report);
-    let levels = LevelWatcher::new(observer, report, board.cells());
-    watched(budget, cancel, || sweep(&levels))
+    watch.observer.report(report);
+    let levels = LevelWatcher::new(watch.observer, report, board.cells());
+    watched(budget, watch.cancel, || sweep(&levels))
 }
 
 /// Passes a sweep's progress on to an observer, and adds its levels to

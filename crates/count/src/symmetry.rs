@@ -31,9 +31,8 @@ use kt_board::{Board, Square, Symmetry, TourKind};
 use kt_tours::symmetric::{FixedError, count_fixed};
 use num_bigint::BigUint;
 
-use crate::cancel::CancelToken;
 use crate::failure::Failure;
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Fixed, SymmetryReport};
 use crate::words::Word;
 
@@ -138,8 +137,7 @@ pub(crate) fn by_quotients(
     kind: TourKind,
     undirected: &BigUint,
     identity_method: &str,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
 ) -> Result<Option<(SymmetryReport, BigUint)>, Failure> {
     let group = Symmetry::group(&board);
     let order = group.len();
@@ -149,13 +147,13 @@ pub(crate) fn by_quotients(
         let count = if g == Symmetry::Identity {
             undirected.clone()
         } else {
-            observer.note(
+            watch.observer.note(
                 &format!(
                     "counting the tours {g} maps onto themselves, on the quotient of the board"
                 )
                 .into(),
             );
-            match count_fixed(board, kind, g, cancel.flag()) {
+            match count_fixed(board, kind, g, watch.cancel.flag()) {
                 Ok(found) => BigUint::from(found.tours),
                 Err(FixedError::Stopped) => return Ok(None),
                 Err(e @ FixedError::TooManyOrbits { .. }) => {

@@ -10,10 +10,9 @@ use kt_shards::{PairPlan, Part, Shard};
 use num_bigint::BigUint;
 
 use super::table;
-use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::methods::{self, FixedEnds, Job, Method};
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::pairs::{has_part, part};
 use crate::paths::PART_FILE;
 use crate::report::{PairsReport, RunReport};
@@ -29,8 +28,7 @@ pub(super) fn by_pairs(
     job: &Job,
     method: &dyn Method,
     report: &mut RunReport,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
 ) -> Result<BigUint, Failure> {
     let board = job.board;
     let plan = crate::pairs::plan_of(board, ends);
@@ -72,8 +70,7 @@ pub(super) fn by_pairs(
                     to: None,
                 },
                 report,
-                observer,
-                cancel,
+                watch,
             )?,
             Some(to) => runs.count_fixed_ends(
                 job,
@@ -82,11 +79,10 @@ pub(super) fn by_pairs(
                     to: Some(to),
                 },
                 report,
-                observer,
-                cancel,
+                watch,
             )?,
         };
-        if cancel.is_cancelled() {
+        if watch.cancel.is_cancelled() {
             break;
         }
         total += &count * class.weight;
@@ -109,7 +105,7 @@ pub(super) fn by_pairs(
                 ))
             })?;
         }
-        observer.report(report);
+        watch.observer.report(report);
     }
     if let Some(counts) = counts.into_iter().collect::<Option<Vec<BigUint>>>() {
         let added = kt_shards::merge::added_up(&plan, counts);

@@ -7,10 +7,9 @@
 use num_bigint::BigUint;
 
 use super::table;
-use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::methods::{self, Job, Method};
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::RunReport;
 
 /// Counts the directed open tours from every square of `job`'s board in
@@ -20,10 +19,9 @@ pub(super) fn by_start_tallies(
     job: &Job,
     method: &dyn Method,
     report: &mut RunReport,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
 ) -> Result<BigUint, Failure> {
-    match methods::start_tallies(method)?.count_by_start(job, report, observer, cancel)? {
+    match methods::start_tallies(method)?.count_by_start(job, report, watch)? {
         Some((total, by_square)) => {
             report.by_start = Some(table(&job.board, &by_square));
             Ok(total)

@@ -35,7 +35,7 @@ use num_bigint::BigUint;
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
 use crate::methods::{self, FixedEnds, Job, Method, Restricted};
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::questions::Strategy;
 use crate::report::{Counted, RunReport, SquareRef, Status};
 use crate::request::Question;
@@ -67,17 +67,16 @@ pub(crate) fn answer(
     question: Question,
     strategy: Strategy,
     mut report: RunReport,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
 ) -> Result<Counted, Failure> {
     let started = Instant::now();
     describe(question, &job.board, &mut report);
     if strategy == Strategy::Count && question == Question::Total {
-        return method.count(job, report, observer, cancel);
+        return method.count(job, report, watch);
     }
     let count = match strategy {
         Strategy::Count => {
-            let counted = method.count(job, report, observer, cancel)?;
+            let counted = method.count(job, report, watch)?;
             let total = counted.count;
             report = counted.report;
             match question {
@@ -89,16 +88,15 @@ pub(crate) fn answer(
             }
         }
         Strategy::Quotients => {
-            let counted = method.count(job, report, observer, cancel)?;
+            let counted = method.count(job, report, watch)?;
             let total = counted.count;
             report = counted.report;
             let identity = format!("counted by --method {}", method.name());
-            up_to_symmetry::up_to_symmetry(&mut report, job, &total, &identity, observer, cancel)?
+            up_to_symmetry::up_to_symmetry(&mut report, job, &total, &identity, watch)?
         }
         Strategy::FromFamily | Strategy::EnumerateFamily => {
             let builds = methods::family(method)?;
-            let (built, family) =
-                builds.build(job, report, Finishing::CopyOut, observer, cancel)?;
+            let (built, family) = builds.build(job, report, Finishing::CopyOut, watch)?;
             report = built;
             match (family, builds.decoder(job)) {
                 (Some(Built::Family(family)), Some(decoder)) => {
@@ -109,7 +107,7 @@ pub(crate) fn answer(
                             job,
                             method,
                             &mut report,
-                            cancel,
+                            watch.cancel,
                         )?
                     } else {
                         from_family::from_family(
@@ -142,30 +140,22 @@ pub(crate) fn answer(
                             job,
                             FixedEnds { from, to: None },
                             report,
-                            observer,
-                            cancel,
+                            watch,
                         ),
                         Restricted::FromTo(from, to) => methods::fixed_ends(method)?
-                            .count_fixed_ends(
-                                job,
-                                FixedEnds { from, to: Some(to) },
-                                report,
-                                observer,
-                                cancel,
-                            ),
+                            .count_fixed_ends(job, FixedEnds { from, to: Some(to) }, report, watch),
                         Restricted::Through(a, b) => methods::required_move(method)?.count_through(
                             job,
                             (a, b),
                             report,
-                            observer,
-                            cancel,
+                            watch,
                         ),
                     }
                 });
             runs.map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::ByStartTallies => {
-            by_start_tallies::by_start_tallies(job, method, &mut report, observer, cancel)
+            by_start_tallies::by_start_tallies(job, method, &mut report, watch)
                 .map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::ByPairs => {
@@ -174,7 +164,7 @@ pub(crate) fn answer(
                 Question::Pairs { shard, ends } => (shard, ends),
                 _ => (None, kt_shards::Ends::Starts),
             };
-            by_pairs::by_pairs(shard, ends, job, method, &mut report, observer, cancel)
+            by_pairs::by_pairs(shard, ends, job, method, &mut report, watch)
                 .map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::Diagram => {
@@ -183,8 +173,8 @@ pub(crate) fn answer(
             ));
         }
     };
-    if cancel.is_cancelled() {
-        return Err(interrupted(cancel, report));
+    if watch.cancel.is_cancelled() {
+        return Err(interrupted(watch.cancel, report));
     }
     report.close(started);
     Ok(Counted::new(count, report))

@@ -8,7 +8,7 @@ use num_bigint::BigUint;
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::methods::{Job, Method};
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::RunReport;
 use crate::symmetry;
 use crate::zdd::Decoder;
@@ -22,13 +22,11 @@ pub(super) fn up_to_symmetry(
     job: &Job,
     total: &BigUint,
     identity_method: &str,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
 ) -> Result<BigUint, Failure> {
     let (board, kind) = (job.board, job.kind);
     let undirected = symmetry::undirected(total, &board, kind);
-    let found =
-        symmetry::by_quotients(board, kind, &undirected, identity_method, observer, cancel)?;
+    let found = symmetry::by_quotients(board, kind, &undirected, identity_method, watch)?;
     Ok(match found {
         Some((symmetry, orbits)) => {
             report.symmetry = Some(symmetry);

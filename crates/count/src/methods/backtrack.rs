@@ -20,7 +20,8 @@ use super::{
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
-use crate::observer::{Observer, Progress};
+use crate::observer::Progress;
+use crate::observer::Watch;
 use crate::report::{Benchmark, Counted, RunReport, Status};
 
 /// Backtracking: one thread, no budget, nothing to set.
@@ -104,8 +105,7 @@ impl Method for Backtrack {
         &self,
         job: &Job,
         mut report: RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<Counted, Failure> {
         let started = Instant::now();
         report.settings.threads = 1;
@@ -117,13 +117,13 @@ impl Method for Backtrack {
                     describe_tree(nodes, error),
                     crate::human::duration(seconds)
                 );
-                observer.note(&note.clone().into());
+                watch.observer.note(&note.clone().into());
                 report.notes.push(note);
             }
         }
-        observer.report(&report);
+        watch.observer.report(&report);
         let progress = |p: &SearchProgress| {
-            observer.progress(Progress::Search {
+            watch.observer.progress(Progress::Search {
                 nodes: p.nodes,
                 tours: p.tours,
                 starts_done: p.starts_done,
@@ -135,7 +135,7 @@ impl Method for Backtrack {
             job.kind,
             &CountLimits {
                 node_limit: None,
-                stop: Some(cancel.flag()),
+                stop: Some(watch.cancel.flag()),
             },
             Some(&progress),
         );
@@ -149,7 +149,7 @@ impl Method for Backtrack {
                 result.expect_err("matched an error").to_string(),
             )),
             Err(e @ (CountError::Stopped { nodes } | CountError::NodeLimit { nodes })) => {
-                let signal = match cancel.cause() {
+                let signal = match watch.cancel.cause() {
                     Some(Cause::Stop { signal }) => *signal,
                     _ => None,
                 };
@@ -178,8 +178,7 @@ impl CountsFixedEnds for Backtrack {
         job: &Job,
         fixed: FixedEnds,
         _report: &mut RunReport,
-        _observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<BigUint, Failure> {
         let ends = Endpoints {
             from: Some(fixed.from),
@@ -188,11 +187,11 @@ impl CountsFixedEnds for Backtrack {
         debug_assert_eq!(job.kind, TourKind::Open);
         let limits = CountLimits {
             node_limit: None,
-            stop: Some(cancel.flag()),
+            stop: Some(watch.cancel.flag()),
         };
         count_open_tours(&job.board, ends, &limits, None)
             .map(|done| BigUint::from(done.tours))
-            .map_err(|e| stopped(&e, cancel))
+            .map_err(|e| stopped(&e, watch.cancel))
     }
 }
 

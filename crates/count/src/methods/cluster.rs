@@ -18,9 +18,8 @@ use super::{
     CountsByStart, Descriptor, GivenOptions, Job, Method, MethodSettings, Outputs, Reach,
     Resources, Setting,
 };
-use crate::cancel::CancelToken;
 use crate::failure::{Failure, FailureKind};
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Benchmark, ClusterReport, Counted, ProcessFigures, RunReport, Status};
 use crate::words::{Message, Word, message};
 
@@ -128,11 +127,10 @@ impl Method for Cluster {
         &self,
         job: &Job,
         mut report: RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<Counted, Failure> {
         let started = Instant::now();
-        let counted = self.sweep(job, false, &mut report, observer, cancel)?;
+        let counted = self.sweep(job, false, &mut report, watch)?;
         report.close(started);
         Ok(Counted::new(counted.tours, report))
     }
@@ -150,16 +148,17 @@ impl CountsByStart for Cluster {
         &self,
         job: &Job,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure> {
         if job.kind != TourKind::Open || !kt_frontier::tallies_fit(job.board) {
             return Ok(None);
         }
         let started = Instant::now();
-        let counted = self.sweep(job, true, report, observer, cancel)?;
-        let table = kt_frontier::by_start_of(job.board, counted.outcome)
-            .map_err(|error| self.frontier.failure(job, &error, report, cancel, started))?;
+        let counted = self.sweep(job, true, report, watch)?;
+        let table = kt_frontier::by_start_of(job.board, counted.outcome).map_err(|error| {
+            self.frontier
+                .failure(job, &error, report, watch.cancel, started)
+        })?;
         Ok(Some((table.tours, table.by_square)))
     }
 
@@ -178,28 +177,28 @@ impl Cluster {
         job: &Job,
         tallies: bool,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<ClusterCounted, Failure> {
         let started = Instant::now();
         let cluster = self.cluster();
-        let result =
-            self.frontier
-                .watched(job, report, observer, cancel, |order, options, levels| {
-                    kt_distributed::count_tours(
-                        &ClusterCount {
-                            order,
-                            kind: job.kind,
-                            options,
-                            cluster: &cluster,
-                            tallies,
-                        },
-                        levels,
-                        cancel.flag(),
-                    )
-                })?;
+        let result = self
+            .frontier
+            .watched(job, report, watch, |order, options, levels| {
+                kt_distributed::count_tours(
+                    &ClusterCount {
+                        order,
+                        kind: job.kind,
+                        options,
+                        cluster: &cluster,
+                        tallies,
+                    },
+                    levels,
+                    watch.cancel.flag(),
+                )
+            })?;
         let stopped = |error: &kt_frontier::FrontierError, report: &RunReport| {
-            self.frontier.failure(job, error, report, cancel, started)
+            self.frontier
+                .failure(job, error, report, watch.cancel, started)
         };
         match result {
             Ok(counted) => {
@@ -234,7 +233,7 @@ impl Cluster {
             }
             Err(DistributedError::Refused(why)) => Err(Failure::refused(why)),
             Err(DistributedError::Cluster(refusal)) => Err(Failure::refused(&refusal)),
-            Err(DistributedError::PeerLost(_)) if cancel.cause().is_some() => Err(stopped(
+            Err(DistributedError::PeerLost(_)) if watch.cancel.cause().is_some() => Err(stopped(
                 &kt_frontier::FrontierError::Cancelled {
                     levels: Vec::new(),
                     steps_done: 0,

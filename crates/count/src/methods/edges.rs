@@ -15,9 +15,8 @@ use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
     BuildsFamily, Descriptor, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
 };
-use crate::cancel::CancelToken;
 use crate::failure::Failure;
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Benchmark, Counted, RunReport};
 use crate::zdd::edges::EdgeJob;
 use crate::zdd::{Built, Decoder, EngineOptions, Finishing, JustCount};
@@ -144,16 +143,9 @@ impl Method for Edges {
         Ok(estimate(&prepared.order, job.kind, prepared.engine))
     }
 
-    fn count(
-        &self,
-        job: &Job,
-        report: RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
-    ) -> Result<Counted, Failure> {
+    fn count(&self, job: &Job, report: RunReport, watch: Watch<'_>) -> Result<Counted, Failure> {
         let prepared = self.job(job)?;
-        crate::zdd::edges::compute(&prepared, report, JustCount, observer, cancel)
-            .map(|(counted, ())| counted)
+        crate::zdd::edges::compute(&prepared, report, JustCount, watch).map(|(counted, ())| counted)
     }
 
     fn family(&self) -> Option<&dyn BuildsFamily> {
@@ -167,11 +159,10 @@ impl BuildsFamily for Edges {
         job: &Job,
         report: RunReport,
         finishing: Finishing,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<(RunReport, Option<Built>), Failure> {
         let prepared = self.job(job)?;
-        crate::zdd::edges::compute(&prepared, report, finishing, observer, cancel)
+        crate::zdd::edges::compute(&prepared, report, finishing, watch)
             .map(|(counted, built)| (counted.report, Some(built)))
     }
 

@@ -54,9 +54,8 @@ pub use kt_distributed::ClusterOptions;
 pub use options::{GivenOptions, Resources, Setting};
 pub use reach::{LONG_SECONDS, Reach};
 
-use crate::cancel::CancelToken;
 use crate::failure::Failure;
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Counted, RunReport};
 use crate::zdd::{Built, Decoder, Finishing};
 
@@ -177,13 +176,7 @@ pub(crate) trait Method: Sync {
     /// the cost.
     fn reach(&self, job: &Job) -> Result<Reach, Failure>;
     /// The plain count, and `report` filled with what the run measured.
-    fn count(
-        &self,
-        job: &Job,
-        report: RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
-    ) -> Result<Counted, Failure>;
+    fn count(&self, job: &Job, report: RunReport, watch: Watch<'_>) -> Result<Counted, Failure>;
     /// The open tours with given ends, a run a question
     /// ([`Capability::FixedEnds`]), for the methods that count them.
     fn fixed_ends(&self) -> Option<&dyn CountsFixedEnds> {
@@ -250,8 +243,7 @@ pub(crate) trait CountsFixedEnds {
         job: &Job,
         ends: FixedEnds,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<BigUint, Failure>;
 
     /// What one run with fixed `ends` (a start alone, or both ends) takes
@@ -274,8 +266,7 @@ pub(crate) trait CountsRequiredMove {
         job: &Job,
         mv: (Square, Square),
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<BigUint, Failure>;
 }
 
@@ -291,8 +282,7 @@ pub(crate) trait CountsByStart {
         &self,
         job: &Job,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure>;
 
     /// The run's time and memory against what [`Method::reach`] estimates
@@ -320,8 +310,7 @@ pub(crate) trait BuildsFamily {
         job: &Job,
         report: RunReport,
         finishing: Finishing,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<(RunReport, Option<Built>), Failure>;
     /// What the sets of its family mean (`None` for a board it cannot
     /// represent).

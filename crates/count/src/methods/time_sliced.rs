@@ -12,9 +12,8 @@ use super::measured::{self, BASELINE_BYTES, whole};
 use super::{
     BuildsFamily, Descriptor, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting,
 };
-use crate::cancel::CancelToken;
 use crate::failure::Failure;
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Benchmark, Counted, RunReport};
 use crate::zdd::{self, Built, Decoder, EngineOptions, Finishing, Schedule, ZddJob};
 
@@ -173,16 +172,9 @@ impl Method for TimeSliced {
         ))
     }
 
-    fn count(
-        &self,
-        job: &Job,
-        report: RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
-    ) -> Result<Counted, Failure> {
+    fn count(&self, job: &Job, report: RunReport, watch: Watch<'_>) -> Result<Counted, Failure> {
         let prepared = self.job(job)?;
-        zdd::compute(&prepared, report, zdd::JustCount, observer, cancel)
-            .map(|(counted, _)| counted)
+        zdd::compute(&prepared, report, zdd::JustCount, watch).map(|(counted, _)| counted)
     }
 
     fn family(&self) -> Option<&dyn BuildsFamily> {
@@ -196,11 +188,10 @@ impl BuildsFamily for TimeSliced {
         job: &Job,
         report: RunReport,
         finishing: Finishing,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<(RunReport, Option<Built>), Failure> {
         let prepared = self.job(job)?;
-        zdd::compute(&prepared, report, finishing, observer, cancel)
+        zdd::compute(&prepared, report, finishing, watch)
             .map(|(counted, built)| (counted.report, built))
     }
 

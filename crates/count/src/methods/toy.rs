@@ -14,9 +14,8 @@ use kt_memory::Bytes;
 use num_bigint::BigUint;
 
 use super::{Descriptor, GivenOptions, Job, Method, MethodSettings, Reach, Resources, Setting};
-use crate::cancel::CancelToken;
 use crate::failure::Failure;
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Benchmark, Counted, RunReport};
 
 /// The toy: no settings.
@@ -68,8 +67,7 @@ impl Method for Toy {
         &self,
         job: &Job,
         mut report: RunReport,
-        _observer: &dyn Observer,
-        _cancel: &CancelToken,
+        _watch: Watch<'_>,
     ) -> Result<Counted, Failure> {
         let started = Instant::now();
         let board = job.board;

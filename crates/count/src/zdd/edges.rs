@@ -11,9 +11,9 @@ use kt_memory::Bytes;
 
 use super::resources::{self, Requests, ResourcePlan};
 use super::{Decoder, EngineOptions, Finish};
-use crate::cancel::{CancelToken, Cause};
+use crate::cancel::Cause;
 use crate::failure::{Failure, FailureKind};
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Counted, Init, Package, RunReport, SatCount, Status, StepReport, millis};
 
 /// A board resolved for building the edge diagram.
@@ -69,15 +69,14 @@ pub fn compute<F: Finish>(
     job: &EdgeJob,
     report: RunReport,
     finish: F,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
 ) -> Result<(Counted, F::Output), Failure> {
     match job.engine {
-        EngineKind::Zbdd => run::<Zbdd, F>(job, report, finish, observer, cancel),
-        EngineKind::Bdd => run::<Bdd, F>(job, report, finish, observer, cancel),
-        EngineKind::Bcdd => run::<Bcdd, F>(job, report, finish, observer, cancel),
-        EngineKind::Biodivine => run::<Biodivine, F>(job, report, finish, observer, cancel),
-        EngineKind::Buddy => run::<Buddy, F>(job, report, finish, observer, cancel),
+        EngineKind::Zbdd => run::<Zbdd, F>(job, report, finish, watch),
+        EngineKind::Bdd => run::<Bdd, F>(job, report, finish, watch),
+        EngineKind::Bcdd => run::<Bcdd, F>(job, report, finish, watch),
+        EngineKind::Biodivine => run::<Biodivine, F>(job, report, finish, watch),
+        EngineKind::Buddy => run::<Buddy, F>(job, report, finish, watch),
     }
 }
 
@@ -85,8 +84,7 @@ fn run<E: Engine, F: Finish>(
     job: &EdgeJob,
     mut report: RunReport,
     finish: F,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
 ) -> Result<(Counted, F::Output), Failure> {
     let started = Instant::now();
     let enc = EdgeEncoding::ordered(&job.order, job.kind);
@@ -111,11 +109,11 @@ fn run<E: Engine, F: Finish>(
         rss_bytes: kt_memory::resident().0,
     });
     let name = format!("frontier edge diagram ({} variables)", enc.num_vars());
-    observer.step_started(0, 1, &name);
-    observer.report(&report);
+    watch.observer.step_started(0, 1, &name);
+    watch.observer.report(&report);
     let built_at = Instant::now();
-    let diagram = kt_frontier::zdd::build(&engine, &enc, cancel.flag()).map_err(|e| {
-        let (kind, status) = match (&e, cancel.cause()) {
+    let diagram = kt_frontier::zdd::build(&engine, &enc, watch.cancel.flag()).map_err(|e| {
+        let (kind, status) = match (&e, watch.cancel.cause()) {
             (kt_frontier::BuildError::Cancelled, Some(Cause::MemoryBudget { .. }))
             | (kt_frontier::BuildError::Engine(_), _) => (FailureKind::Limit, Status::OutOfMemory),
             (kt_frontier::BuildError::Cancelled, Some(Cause::Stop { signal })) => (
@@ -149,7 +147,7 @@ fn run<E: Engine, F: Finish>(
         memo_entries: None,
         rss_bytes: kt_memory::resident().0,
     };
-    observer.step_finished(&step, 1);
+    watch.observer.step_finished(&step, 1);
     report.steps.push(step);
     let counted_at = Instant::now();
     let tours = engine.count(&diagram.root) * enc.directions(job.kind);

@@ -34,9 +34,10 @@ pub use extract::Decoder;
 pub use resources::{MIN_CACHE, ResourcePlan};
 pub use schedule::Schedule;
 
-use crate::cancel::{CancelToken, Cause};
+use crate::cancel::Cause;
 use crate::failure::{Failure, FailureKind};
 use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Counted, Init, Package, RunReport, SatCount, Status, millis};
 use crate::words::Setting;
 use crate::words::message;
@@ -256,8 +257,7 @@ pub fn compute<F: Finish>(
     job: &ZddJob,
     mut report: RunReport,
     finish: F,
-    observer: &dyn Observer,
-    cancel: &CancelToken,
+    watch: Watch<'_>,
 ) -> Result<(Counted, Option<F::Output>), Failure> {
     let started = Instant::now();
     job.describe(&mut report);
@@ -278,10 +278,10 @@ pub fn compute<F: Finish>(
         nodes = job.plan.engine.node_capacity, cache = job.plan.engine.cache_capacity,
         budget = %job.plan.budget, steps = steps.len(), "plan"
     );
-    observer.report(&report);
+    watch.observer.report(&report);
 
     let watchdog = {
-        let cancel = cancel.clone();
+        let cancel = watch.cancel.clone();
         let budget = job.plan.budget;
         Watchdog::start(budget, move |resident| {
             cancel.cancel(Cause::MemoryBudget { resident, budget });
@@ -292,8 +292,7 @@ pub fn compute<F: Finish>(
     let worker = Worker {
         job,
         steps: &steps,
-        observer,
-        cancel,
+        watch,
         started,
     };
     let result = std::thread::scope(|scope| {
@@ -319,8 +318,7 @@ pub fn compute<F: Finish>(
 struct Worker<'a> {
     job: &'a ZddJob,
     steps: &'a [schedule::Step],
-    observer: &'a dyn Observer,
-    cancel: &'a CancelToken,
+    watch: Watch<'a>,
     started: Instant,
 }
 
@@ -345,14 +343,14 @@ impl Worker<'_> {
             variables: u64::from(job.enc.num_vars()),
             rss_bytes: kt_memory::resident().0,
         });
-        self.observer.report(&report);
+        self.watch.observer.report(&report);
 
         let limits = RunLimits {
             memo_bytes: job.plan.memo_bytes,
-            interrupt: Some(self.cancel.flag().clone()),
+            interrupt: Some(self.watch.cancel.flag().clone()),
         };
         let tracker = StepTracker {
-            observer: self.observer,
+            observer: self.watch.observer,
             report: std::sync::Mutex::new(report.clone()),
         };
         let outcome = run::run(&engine, &job.enc, job.kind, self.steps, &limits, &tracker)
@@ -381,7 +379,7 @@ impl Worker<'_> {
 
     /// Turns an engine error into a failure with the partial report.
     fn failure(&self, error: &EngineError, at: &str, report: &RunReport) -> Failure {
-        let (kind, status, message) = match (error, self.cancel.cause()) {
+        let (kind, status, message) = match (error, self.watch.cancel.cause()) {
             (EngineError::OutOfNodes { .. }, _) => (
                 FailureKind::Limit,
                 Status::OutOfMemory,

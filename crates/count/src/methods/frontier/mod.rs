@@ -28,7 +28,7 @@ use super::{
 };
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{Benchmark, Counted, RunReport};
 use crate::sweep_runner::{SweepSettings, sweep_failure, watched_sweep};
 use crate::words::{Word, message};
@@ -87,8 +87,7 @@ impl Frontier {
         &self,
         job: &Job,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
         sweep: impl FnOnce(&Order, &Options, &dyn kt_frontier::Watcher) -> T,
     ) -> Result<T, Failure> {
         let order = job.order()?;
@@ -98,8 +97,7 @@ impl Frontier {
             order,
             job.budget,
             report,
-            observer,
-            cancel,
+            watch,
             |levels| sweep(order, &options, levels),
         )
     }
@@ -111,13 +109,12 @@ impl Frontier {
         &self,
         job: &Job,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
         sweep: impl FnOnce(&Order, &Options, &dyn kt_frontier::Watcher) -> Result<T, FrontierError>,
     ) -> Result<T, Failure> {
         let started = Instant::now();
-        self.watched(job, report, observer, cancel, sweep)?
-            .map_err(|error| self.failure(job, &error, report, cancel, started))
+        self.watched(job, report, watch, sweep)?
+            .map_err(|error| self.failure(job, &error, report, watch.cancel, started))
     }
 
     /// The runner's failure for `error` in a sweep of `job` with these
@@ -255,19 +252,12 @@ impl Method for Frontier {
         &self,
         job: &Job,
         mut report: RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<Counted, Failure> {
         let started = Instant::now();
-        let counted = self.whole_sweep(
-            job,
-            &mut report,
-            observer,
-            cancel,
-            |order, options, levels| {
-                kt_frontier::count_tours_in(order, job.kind, options, levels, cancel.flag())
-            },
-        )?;
+        let counted = self.whole_sweep(job, &mut report, watch, |order, options, levels| {
+            kt_frontier::count_tours_in(order, job.kind, options, levels, watch.cancel.flag())
+        })?;
         note_outcome(&mut report, &counted.outcome);
         report.close(started);
         Ok(Counted::new(counted.tours, report))

@@ -8,13 +8,12 @@ use kt_board::TourKind;
 use num_bigint::BigUint;
 
 use super::Frontier;
-use crate::cancel::CancelToken;
 use crate::failure::Failure;
 use crate::methods::measured;
 use crate::methods::{
     CountsByStart, CountsFixedEnds, CountsRequiredMove, FixedEnds, Job, Restricted,
 };
-use crate::observer::Observer;
+use crate::observer::Watch;
 use crate::report::{FrontierReport, RunReport};
 use crate::sweep_runner::{LevelWatcher, watched};
 
@@ -23,16 +22,14 @@ impl CountsByStart for Frontier {
         &self,
         job: &Job,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure> {
         if job.kind != TourKind::Open || !kt_frontier::tallies_fit(job.board) {
             return Ok(None);
         }
-        let counted =
-            self.whole_sweep(job, report, observer, cancel, |order, options, levels| {
-                kt_frontier::count_by_start_in(order, options, levels, cancel.flag())
-            })?;
+        let counted = self.whole_sweep(job, report, watch, |order, options, levels| {
+            kt_frontier::count_by_start_in(order, options, levels, watch.cancel.flag())
+        })?;
         Ok(counted.map(|counted| {
             super::note_outcome(report, &counted.outcome);
             (counted.tours, counted.by_square)
@@ -53,14 +50,13 @@ impl CountsFixedEnds for Frontier {
         job: &Job,
         ends: FixedEnds,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<BigUint, Failure> {
         let restriction = match ends.to {
             None => Restricted::From(ends.from),
             Some(to) => Restricted::FromTo(ends.from, to),
         };
-        self.sweep_restricted(job, restriction, report, observer, cancel)
+        self.sweep_restricted(job, restriction, report, watch)
     }
 
     fn run_share(&self, ends: kt_shards::Ends) -> f64 {
@@ -77,10 +73,9 @@ impl CountsRequiredMove for Frontier {
         job: &Job,
         (a, b): (kt_board::Square, kt_board::Square),
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<BigUint, Failure> {
-        self.sweep_restricted(job, Restricted::Through(a, b), report, observer, cancel)
+        self.sweep_restricted(job, Restricted::Through(a, b), report, watch)
     }
 }
 
@@ -93,8 +88,7 @@ impl Frontier {
         job: &Job,
         restriction: Restricted,
         report: &mut RunReport,
-        observer: &dyn Observer,
-        cancel: &CancelToken,
+        watch: Watch<'_>,
     ) -> Result<BigUint, Failure> {
         let started = Instant::now();
         // Open tours between two squares take the fixed-ends sweep (no
@@ -167,23 +161,28 @@ impl Frontier {
         frontier.sweeps += 1;
         frontier.sweep_peak_states = 0;
         let result = {
-            let levels = LevelWatcher::new(observer, report, job.board.cells());
-            watched(job.budget, cancel, || match between {
-                Some((from, to)) => {
-                    kt_frontier::count_between_in(order, from, to, &options, &levels, cancel.flag())
-                }
+            let levels = LevelWatcher::new(watch.observer, report, job.board.cells());
+            watched(job.budget, watch.cancel, || match between {
+                Some((from, to)) => kt_frontier::count_between_in(
+                    order,
+                    from,
+                    to,
+                    &options,
+                    &levels,
+                    watch.cancel.flag(),
+                ),
                 None => kt_frontier::count_restricted_in(
                     order,
                     job.kind,
                     &restriction,
                     &options,
                     &levels,
-                    cancel.flag(),
+                    watch.cancel.flag(),
                 ),
             })?
         };
         result
             .map(|outcome| outcome.cycles)
-            .map_err(|e| self.failure(job, &e, report, cancel, started))
+            .map_err(|e| self.failure(job, &e, report, watch.cancel, started))
     }
 }
