@@ -343,11 +343,13 @@ fn heading(request: &StripRequest, counted: &StripCounted) -> String {
             request.rows, request.to
         ),
     };
+    let peak = counted.outcome.peak_states();
     format!(
-        "{what} of {of}: one sweep of {} in {:.1} s, peak {} states",
+        "{what} of {of}: one sweep of {} in {:.1} s, peak {} state{}",
         counted.board,
         counted.seconds,
-        grouped_digits(&counted.outcome.peak_states().to_string())
+        grouped_digits(&peak.to_string()),
+        if peak == 1 { "" } else { "s" }
     )
 }
 
