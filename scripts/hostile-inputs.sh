@@ -315,7 +315,7 @@ case_ 2 count 5 --method backtrack --engine bdd
 case_ 0 count 5 --spill-dir "$WORK/dir"
 case_ 2 count 5 --method zdd --spill-dir "$WORK/dir"
 case_ 2 count 8 --closed --spill-dir /dev/null/x
-case_ 2 count 8 --closed --checkpoint /nonexistent/x.ckpt
+case_ 2 count 8 --closed --checkpoint /dev/null/x.ckpt
 case_ 2 count 5 --closed --from a1 --to b3 --method backtrack
 case_ 2 count 5 --closed --to b3
 case_ 2 count 5 --checkpoint-every 5m
@@ -371,13 +371,13 @@ case_ 2 tour 12 --closed
 case_ 2 dot
 case_ 2 tour 6 --method frontier
 case_ "3|4" tour 5 --nodes 2000
-case_ 2 tour 3x4 --svg /nonexistent/x.svg
+case_ 2 tour 3x4 --svg /dev/null/x.svg
 case_ 0 tour 3x4 --all --format json
 case_ 0 tour 1x1 --format json
 case_ 0 tour 5 --random --seed 18446744073709551615 --count 3 --format json
 case_ 2 dot 5 --max-nodes 0
 case_ 2 dot 5 --max-nodes 18446744073709551616
-case_ 2 dot 3x4 -o /nonexistent/x.dot
+case_ 2 dot 3x4 -o /dev/null/x.dot
 case_ 2 dot 3x4 -o "$WORK/dir"
 case_ 0 dot 3x4 --oxidd -o "$WORK/oxidd.dot"
 case_ 2 dot 200x200
@@ -395,7 +395,7 @@ case_ 5 find 1x1 --closed
 case_ 2 find 10001
 case_ 2 find 10000x10001
 case_ 0 find 1000x1000 --format json --no-time
-case_ 2 find 5 --svg /nonexistent/x.svg --no-time
+case_ 2 find 5 --svg /dev/null/x.svg --no-time
 case_ 0 known --json
 case_ 2 known extra
 

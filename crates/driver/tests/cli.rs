@@ -860,10 +860,7 @@ fn heat_maps_carry_the_numbers_of_their_tables() {
     // No table to draw, or a file that cannot be written: refused before
     // any work.
     fails_with_one_line(&["count", "5", "--svg", file.to_str().unwrap()], 2);
-    fails_with_one_line(
-        &["count", "5", "--by-start", "--svg", "/nonexistent/x.svg"],
-        2,
-    );
+    fails_with_one_line(&["count", "5", "--by-start", "--svg", "/dev/null/x.svg"], 2);
 }
 
 /// `plot` draws the levels of the reports it is given, one labelled line
@@ -911,7 +908,7 @@ fn plot_draws_the_levels_of_frontier_reports() {
     assert!(message.contains("without frontier levels"), "{message}");
     let message = fails_with_one_line(&["plot", &chart.display().to_string()], 2);
     assert!(message.contains("not a report"), "{message}");
-    fails_with_one_line(&["plot", &open, "-o", "/nonexistent/x.svg"], 2);
+    fails_with_one_line(&["plot", &open, "-o", "/dev/null/x.svg"], 2);
     // Only the formats written: never SVG under a PDF's name.
     for name in ["chart.pdf", "chart.JPG"] {
         let path = dir.path().join(name);
@@ -1335,6 +1332,11 @@ fn pairs_the_capability_table_refuses_are_refused_at_plan_time() {
 
 #[test]
 fn paths_that_cannot_be_written_are_refused_before_any_work() {
+    // Paths under `/dev/null` (or under a plain file): no user, root
+    // included, can make a directory there, so the refusal is tested
+    // without a path that merely happens not to exist (`/nonexistent`,
+    // which a root's earlier run can create, and the count then runs and
+    // writes there).
     let scratch = std::env::temp_dir().join(format!("kt-cli-paths-{}", std::process::id()));
     std::fs::create_dir_all(&scratch).unwrap();
     let file = scratch.join("a-file");
@@ -1342,14 +1344,8 @@ fn paths_that_cannot_be_written_are_refused_before_any_work() {
     let under_a_file = file.join("spill");
     for (args, path) in [
         (
-            vec![
-                "count",
-                "8",
-                "--closed",
-                "--checkpoint",
-                "/nonexistent/x.ckpt",
-            ],
-            "/nonexistent/x.ckpt",
+            vec!["count", "8", "--closed", "--checkpoint", "/dev/null/x.ckpt"],
+            "/dev/null/x.ckpt",
         ),
         (
             vec![
@@ -1362,20 +1358,20 @@ fn paths_that_cannot_be_written_are_refused_before_any_work() {
             under_a_file.to_str().unwrap(),
         ),
         (
-            vec!["dot", "3x4", "-o", "/nonexistent/x.dot"],
-            "/nonexistent/x.dot",
+            vec!["dot", "3x4", "-o", "/dev/null/x.dot"],
+            "/dev/null/x.dot",
         ),
         (
             vec!["dot", "3x4", "-o", scratch.to_str().unwrap()],
             scratch.to_str().unwrap(),
         ),
         (
-            vec!["tour", "3x4", "--svg", "/nonexistent/x.svg"],
-            "/nonexistent/x.svg",
+            vec!["tour", "3x4", "--svg", "/dev/null/x.svg"],
+            "/dev/null/x.svg",
         ),
         (
-            vec!["find", "8", "--svg", "/nonexistent/x.svg"],
-            "/nonexistent/x.svg",
+            vec!["find", "8", "--svg", "/dev/null/x.svg"],
+            "/dev/null/x.svg",
         ),
     ] {
         let message = refused_at_once(&args);

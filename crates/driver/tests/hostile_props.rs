@@ -104,7 +104,7 @@ fn token() -> impl Strategy<Value = String> {
             "8 GiB", "512M", "0.0001K", "NaN", "inf", "zbdd", "bdd", "bcdd", "cudd", "fused",
             "restrict", "per-square", "adiar", "backward", "auto", "zdd", "frontier",
             "backtrack", "5m", "0s", "1ns", "999999999999h", "moves", "json", "board",
-            "/nonexistent/dir", "/dev/null",
+            "/dev/null/dir", "/dev/null",
         ]),
         2 => any::<u64>().prop_map(|n| n.to_string()),
         1 => any::<i64>().prop_map(|n| n.to_string()),
