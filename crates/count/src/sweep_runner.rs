@@ -25,8 +25,7 @@ use kt_memory::{Bytes, Watchdog};
 
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind, Outgrown, budget_exceeded, memory_advice};
-use crate::observer::Watch;
-use crate::observer::{Observer, Progress};
+use crate::observer::{Observer, Progress, Watch};
 use crate::report::{FrontierReport, RunReport, Status};
 use crate::words::{Message, Setting, message};
 

@@ -20,8 +20,7 @@ use super::{
 };
 use crate::cancel::{CancelToken, Cause};
 use crate::failure::{Failure, FailureKind};
-use crate::observer::Progress;
-use crate::observer::Watch;
+use crate::observer::{Progress, Watch};
 use crate::report::{Benchmark, Counted, RunReport, Status};
 
 /// Backtracking: one thread, no budget, nothing to set.

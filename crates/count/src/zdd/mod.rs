@@ -36,8 +36,7 @@ pub use schedule::Schedule;
 
 use crate::cancel::Cause;
 use crate::failure::{Failure, FailureKind};
-use crate::observer::Observer;
-use crate::observer::Watch;
+use crate::observer::{Observer, Watch};
 use crate::report::{Counted, Init, Package, RunReport, SatCount, Status, millis};
 use crate::words::Setting;
 use crate::words::message;
