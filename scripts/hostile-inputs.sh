@@ -8,7 +8,10 @@
 #   * aborts or crashes (exit 134, 137, 139, …),
 #   * hangs past its limit,
 #   * ends with an error but not in exactly one "error: " line on stderr
-#     (only "note: " and "seed " lines may come before it),
+#     (only "note: " and "seed " lines may come before it; after it, only
+#     the tail clap adds to a usage error it finds, with status 2: a blank
+#     line, its "Usage: " line, a blank line and "For more information,
+#     try '--help'.", as docs/hostile-inputs.md allows),
 #   * prints something that is not one valid JSON document where --json
 #     or --format json was asked for,
 #   * or exits with another status than the case expects.
@@ -48,9 +51,20 @@ fixed_list=()
 # EXPECT: statuses allowed, "|"-separated ("any" for any clean status).
 judge() {
   local name=$1 expect=$2 json=$3 is_known=$4 rc=$5 why=""
-  local lines errors
+  local lines errors body=$WORK/stderr-body
   lines=$(wc -l <"$ERR")
   errors=$(grep -c '^error: ' "$ERR")
+  # The error line and what comes before it: a usage error that clap finds
+  # (status 2) ends with exactly this tail after its error line
+  # (docs/hostile-inputs.md, "One short line per error").
+  cp "$ERR" "$body"
+  if [ "$rc" -eq 2 ] && [ "$lines" -ge 5 ] && tail -n 4 "$ERR" | {
+    IFS= read -r blank1 && IFS= read -r usage && IFS= read -r blank2 && IFS= read -r hint \
+      && [ -z "$blank1" ] && [[ "$usage" == "Usage: "* ]] && [ -z "$blank2" ] \
+      && [ "$hint" = "For more information, try '--help'." ]
+  }; then
+    head -n -4 "$ERR" >"$body"
+  fi
   if [ "$rc" -eq 124 ]; then
     why="hung past its limit"
   elif [ "$rc" -eq 101 ] || grep -q 'panicked\|internal error' "$ERR"; then
@@ -62,9 +76,9 @@ judge() {
   elif [ "$rc" -ne 0 ] && [ "$rc" -ne 141 ] && [ "$errors" -ne 1 ] \
     && ! { [ "$errors" -eq 0 ] && [[ "|$QUIET_OK|" == *"|$rc|"* ]]; }; then
     why="exit $rc with $errors error lines: $(head -c 300 "$ERR")"
-  elif [ "$rc" -ne 0 ] && [ "$rc" -ne 141 ] && [ "$errors" -eq 1 ] && ! tail -n 1 "$ERR" | grep -q '^error: '; then
+  elif [ "$rc" -ne 0 ] && [ "$rc" -ne 141 ] && [ "$errors" -eq 1 ] && ! tail -n 1 "$body" | grep -q '^error: '; then
     why="the error is not the last line on stderr: $(head -c 300 "$ERR")"
-  elif [ "$rc" -ne 0 ] && [ "$rc" -ne 141 ] && [ "$(grep -vc '^error: \|^note: \|^seed ' "$ERR")" -ne 0 ]; then
+  elif [ "$rc" -ne 0 ] && [ "$rc" -ne 141 ] && [ "$(grep -vc '^error: \|^note: \|^seed ' "$body")" -ne 0 ]; then
     why="other lines on stderr with the error ($lines lines): $(head -c 300 "$ERR")"
   elif grep -q $'\x1b\|\r' "$ERR" || [ "$(tr -d '\000' <"$ERR" | wc -c)" -ne "$(wc -c <"$ERR")" ]; then
     why="control characters on stderr: $(head -c 300 "$ERR" | od -c | head -3)"
@@ -141,18 +155,18 @@ stdin_case() {
   judge "$(printf '%q ' "$@") < $file" "$expect" 0 0 "$rc"
 }
 
-# closed_case ARGS...: standard output closed; must fail in one line.
+# closed_case ARGS...: standard output closed; must succeed quietly.
+# The Rust runtime opens /dev/null read-write in place of a closed
+# descriptor 1 before main, so the program cannot tell `>&-` from
+# Python's subprocess.DEVNULL; the decision (issue 32) is exit 0:
+# docs/hostile-inputs.md, "Standard output", and hostile.rs
+# stdout_on_dev_null_is_accepted_whatever_its_open_mode.
 closed_case() {
   local rc
   timeout -k 5 "$LIMIT" sh -c 'exec 1>&-; exec "$0" "$@"' "$BIN" "$@" 2>"$ERR" </dev/null
   rc=$?
   : >"$OUT"
-  if [ "$rc" -eq 0 ]; then
-    echo "stdout closed but exit 0" >>"$ERR"
-    judge "$* >&-" "2|3|4" 0 0 99
-  else
-    judge "$* >&-" "4" 0 0 "$rc"
-  fi
+  judge "$* >&-" 0 0 0 "$rc"
 }
 
 # pipe_case ARGS...: stdout read for a line, then closed; must end quietly.
@@ -296,12 +310,15 @@ for memory in 0 lots -1 "" 1.5.5G 16E 18446744073709551615 999999999999999999999
 done
 for memory in 64G 1T 100T 1.5GiB; do case_ 0 count 5 --memory "$memory"; done
 case_ "2|3" count 5 --memory 1K
-case_ "2|3" count 6 --memory 40M
-case_ "2|3" count 6 --memory 150MiB
+# The frontier method (auto's choice) counts 6x6 in about 12 MiB, so the
+# budgets below are put to the ZDD method, which needs about 550 MiB.
+case_ "2|3" count 6 --method zdd --memory 40M
+case_ "2|3" count 6 --method zdd --memory 150MiB
 for nodes in 0 -1 18446744073709551615 18446744073709551616 4294967293; do
   case_ 2 count 5 --nodes "$nodes"
 done
-case_ 3 count 5 --nodes 2000
+# --nodes limits the ZDD's manager; auto now takes another method for 5x5.
+case_ 3 count 5 --method zdd --nodes 2000
 for cache in 0 1 16 256 4095 4294967297 -1; do case_ 2 count 5 --cache "$cache"; done
 case_ 0 count 3x4 --cache 4096
 for threads in 0 -1 4097 99999999999 1000; do case_ 2 count 5 --threads "$threads"; done
@@ -318,7 +335,10 @@ case_ 2 count 8 --closed --spill-dir /dev/null/x
 case_ 2 count 8 --closed --checkpoint /dev/null/x.ckpt
 case_ 2 count 5 --closed --from a1 --to b3 --method backtrack
 case_ 2 count 5 --closed --to b3
-case_ 2 count 5 --checkpoint-every 5m
+# --checkpoint-every is accepted without --checkpoint: it also spaces the
+# cache's checkpoint of a long frontier count (README, "Frontier options");
+# docs/hostile-inputs.md promises no refusal for it.
+case_ 0 count 5 --checkpoint-every 5m
 case_ 2 count 8x8 --closed --checkpoint "$WORK/ck" --checkpoint-every 0s
 case_ 2 count 8x8 --closed --checkpoint "$WORK/ck" --checkpoint-every forever
 case_ 2 count 8x8 --closed --resume /nonexistent/checkpoint
@@ -346,9 +366,9 @@ case_ 0 count 2x65 --json
 case_ 0 count 4x4 --json --check
 case_ 0 count 5 --json --check
 case_ 0 count 5 --json --memory 1T
-case_ 3 count 5 --json --nodes 2000
-case_ "2|3" count 6 --json --memory 40M
-case_ "2|3" count 6 --json --memory 150MiB
+case_ 3 count 5 --json --method zdd --nodes 2000
+case_ "2|3" count 6 --json --method zdd --memory 40M
+case_ "2|3" count 6 --json --method zdd --memory 150MiB
 case_ 2 count 0 --json
 case_ 2 count 5 --json --cache 1
 case_ 0 bench 3x4
@@ -370,7 +390,7 @@ case_ 2 tour 9
 case_ 2 tour 12 --closed
 case_ 2 dot
 case_ 2 tour 6 --method frontier
-case_ "3|4" tour 5 --nodes 2000
+case_ "3|4" tour 5 --method zdd --nodes 2000
 case_ 2 tour 3x4 --svg /dev/null/x.svg
 case_ 0 tour 3x4 --all --format json
 case_ 0 tour 1x1 --format json
@@ -450,29 +470,39 @@ pipe_case count 3x4
 pipe_case verify "$WORK/many-boards"
 
 # --- signals ----------------------------------------------------------------
-signal_case INT 1 130 count 6x6
-signal_case INT 1 130 count 6x6
-signal_case INT 1 130 count 6x6
-signal_case INT2 1 130 count 6x6
-signal_case INT2 1 130 count 6x6 --json
-signal_case INT 1 130 count 6x6 --json
-signal_case INT 1 130 count 6x6 --schedule adiar --json
-signal_case TERM 1 143 count 6x6
-signal_case HUP 1 129 count 6x6
-signal_case INT 1 130 count 7x7 --method backtrack
-signal_case INT 1 130 count 7x7 --method backtrack --json
-signal_case INT 1 130 count 8x8 --closed --method backtrack
-signal_case TERM 1 143 count 6x7
-signal_case HUP 1 129 count 6x7 --json
-signal_case INT 1 130 count 11x11
-signal_case INT 1 130 count 12x11 --json
+# The work must still run when the signal comes: 6x6 and 6x7 now take well
+# under a second, so the counts are 8x6 (about 6 s on one thread, 130 MiB)
+# and closed 7x8 (about 9 s, 250 MiB); tours and diagrams of 6x6 are built
+# with the ZDD method (about 16 s; far less memory at the signal).
+signal_case INT 1 130 count 8x6 --threads 1
+signal_case INT 1 130 count 8x6 --threads 1
+signal_case INT 1 130 count 8x6 --threads 1
+signal_case INT2 1 130 count 8x6 --threads 1
+signal_case INT2 1 130 count 8x6 --threads 1 --json
+signal_case INT 1 130 count 8x6 --threads 1 --json
+signal_case INT 1 130 count 6 --method zdd --schedule adiar --memory 1G --json
+signal_case TERM 1 143 count 8x6 --threads 1
+signal_case HUP 1 129 count 8x6 --threads 1
+# Backtracking beyond 2 hours is refused before any work (status 2, naming
+# --force); forced, it runs in 8 MiB and stops at the signal.
+case_ 2 count 7x7 --method backtrack
+signal_case INT 1 130 count 7x7 --method backtrack --force
+signal_case INT 1 130 count 7x7 --method backtrack --force --json
+signal_case INT 1 130 count 8x8 --closed --method backtrack --force
+signal_case TERM 1 143 count 7x8 --closed --threads 1
+signal_case HUP 1 129 count 7x8 --closed --threads 1 --json
+# 11x11 and 12x11 are estimated at years and petabytes: refused before any
+# work (status 2, docs/hostile-inputs.md "Limits, checked before any work",
+# estimate); never forced here.
+case_ 2 count 11x11
+case_ 2 count 12x11 --json
 signal_case INT 1 "0|130" count 13x5 --check
 signal_case TERM 1 143 count 3x10000
-signal_case INT 0.2 130 count 6x6
-NEEDS_REPORT=0 signal_case INT 1 130 tour 6
+signal_case INT 0.2 130 count 8x6 --threads 1
+NEEDS_REPORT=0 signal_case INT 1 130 tour 6 --method zdd
 # Writing a million tours: the signal stops the writing (a death by SIGINT).
 NEEDS_REPORT=0 QUIET_OK=130 signal_case INT 1.5 130 tour 6 --closed --random --seed 1 --count 1000000 --format moves
-NEEDS_REPORT=0 signal_case TERM 1 143 dot 6 --max-nodes 10000000
+NEEDS_REPORT=0 signal_case TERM 1 143 dot 6 --method zdd --max-nodes 10000000
 
 # --- summary ----------------------------------------------------------------
 for f in "${failures[@]}"; do echo "  failed: $f"; done
