@@ -337,8 +337,9 @@ case_ 2 count 5 --closed --from a1 --to b3 --method backtrack
 case_ 2 count 5 --closed --to b3
 # --checkpoint-every is accepted without --checkpoint: it also spaces the
 # cache's checkpoint of a long frontier count (README, "Frontier options");
-# docs/hostile-inputs.md promises no refusal for it.
+# a method named that keeps no checkpoint refuses it, as --checkpoint.
 case_ 0 count 5 --checkpoint-every 5m
+case_ 2 count 5 --method zdd --checkpoint-every 5m
 case_ 2 count 8x8 --closed --checkpoint "$WORK/ck" --checkpoint-every 0s
 case_ 2 count 8x8 --closed --checkpoint "$WORK/ck" --checkpoint-every forever
 case_ 2 count 8x8 --closed --resume /nonexistent/checkpoint

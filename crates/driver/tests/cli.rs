@@ -377,6 +377,20 @@ fn options_a_method_does_not_take_are_refused_with_the_methods_that_do() {
         2,
     );
     assert!(message.contains("--memory applies to"), "{message}");
+    // The interval of checkpoints, without --checkpoint, is the cache's:
+    // a method that keeps none refuses it; auto takes it.
+    let message = fails_with_one_line(
+        &["count", "5", "--method", "zdd", "--checkpoint-every", "5m"],
+        2,
+    );
+    assert!(
+        message.contains("--checkpoint-every applies to --method frontier"),
+        "{message}"
+    );
+    knights_tour()
+        .args(["count", "5", "--checkpoint-every", "5m", "-q"])
+        .assert()
+        .success();
     // Questions that do not go together are refused by clap's groups.
     for args in [
         &["count", "5", "--by-end"][..],

@@ -9,7 +9,7 @@ use clap::{Args, ValueEnum};
 use kt_count::zdd::Schedule;
 use kt_count::{
     Board, Bytes, Checkpointing, ChoiceError, ClusterOptions, EngineKind, GivenOptions,
-    MethodChoice, Question, Request, Resources, TourKind,
+    MethodChoice, Question, Request, Resources, Setting, TourKind,
 };
 
 use super::help::{engine_help, methods_help};
@@ -520,6 +520,15 @@ pub(crate) fn method_choice(
     method: &MethodArgs,
     given: &GivenOptions,
 ) -> Result<MethodChoice, String> {
+    method_choice_naming(method, given, crate::spelling::setting_flag)
+}
+
+/// [`method_choice`], with the options named by `flag` in its errors.
+fn method_choice_naming(
+    method: &MethodArgs,
+    given: &GivenOptions,
+    flag: impl Fn(Setting) -> String,
+) -> Result<MethodChoice, String> {
     let asked = method.method.as_str();
     let name = match (asked, method.encoding) {
         (name, None) => name,
@@ -538,10 +547,7 @@ pub(crate) fn method_choice(
     MethodChoice::named(name, given).map_err(|error| match error {
         ChoiceError::Unknown(name) => format!("no method '{name}'"),
         ChoiceError::NoneTakesAll(settings) => {
-            let flags: Vec<String> = settings
-                .into_iter()
-                .map(crate::spelling::setting_flag)
-                .collect();
+            let flags: Vec<String> = settings.into_iter().map(&flag).collect();
             format!("no one method takes {} together", flags.join(", "))
         }
         ChoiceError::NotTaken {
@@ -552,7 +558,7 @@ pub(crate) fn method_choice(
             let takers: Vec<String> = takers.iter().map(|m| format!("--method {m}")).collect();
             format!(
                 "{} applies to {} only; this count runs --method {method}",
-                crate::spelling::setting_flag(setting),
+                flag(setting),
                 takers.join(" or ")
             )
         }
@@ -560,11 +566,36 @@ pub(crate) fn method_choice(
 }
 
 impl CountArgs {
+    /// `--checkpoint-every` alone sets the interval of the checkpoint a
+    /// long count keeps in the cache, so it belongs to the methods that
+    /// keep checkpoints: a method named that keeps none is refused as it
+    /// is with `--checkpoint`, never left to ignore the interval in
+    /// silence. With `auto` it stands: a count long enough to keep a
+    /// checkpoint is swept by a method that keeps one.
+    fn interval_taken(&self, given: &GivenOptions) -> Result<(), String> {
+        if self.frontier.checkpoint_every.is_none() || given.checkpoint.is_some() {
+            return Ok(());
+        }
+        let keeping = GivenOptions {
+            checkpoint: Some(Checkpointing {
+                path: PathBuf::new(),
+                every: self.frontier.checkpoint_every,
+            }),
+            ..given.clone()
+        };
+        method_choice_naming(&self.method, &keeping, |setting| match setting {
+            Setting::Checkpoint => "--checkpoint-every".to_owned(),
+            other => crate::spelling::setting_flag(other),
+        })
+        .map(|_| ())
+    }
+
     /// The library request these arguments describe.
     pub fn request(&self) -> Result<Request, String> {
         let board = self.problem.board()?;
         let mut given = given(&self.method, &self.zdd, Some(&self.frontier));
         given.cluster = self.cluster.options()?;
+        self.interval_taken(&given)?;
         let mut request = Request::new(board, self.problem.kind())
             .with_method(method_choice(&self.method, &given)?)
             .asking(self.questions.question(&board)?);
