@@ -88,6 +88,27 @@ impl Check {
         Ok(Check { sequence })
     }
 
+    /// Refuses, before any work, a sweep to `to` (columns or cells) that
+    /// reaches none of the sequence's terms: it would print an empty
+    /// b-file and compare nothing (A383660 begins at a(11), the first 22
+    /// cells; A193054 counts only even widths).
+    pub fn reached_by(&self, to: usize) -> Result<(), Failure> {
+        let step = self.sequence.step.max(1);
+        let first = step * self.sequence.offset.max(1);
+        if to >= first {
+            return Ok(());
+        }
+        let what = match self.sequence.measure {
+            Measure::Cols => format!("{first} columns"),
+            Measure::Cells => format!("the first {first} cells"),
+        };
+        Err(Failure::refused(format!(
+            "{} begins at a({}), {what}: --to {to} reaches none of its terms",
+            self.sequence.a_number,
+            first / step
+        )))
+    }
+
     pub fn a_number(&self) -> &str {
         &self.sequence.a_number
     }

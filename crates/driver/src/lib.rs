@@ -70,7 +70,7 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
     // A panic on this thread is a bug like one on the work's thread: one
     // line and exit status 4, not Rust's report and 101.
     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        commands::run(cli.command, progress, cli.quiet)
+        commands::run(cli.command.dash_is_standard_output(), progress, cli.quiet)
     }))
     .unwrap_or_else(|_| {
         let why = supervise::last_panic().unwrap_or_else(|| "a panic".into());

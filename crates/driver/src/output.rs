@@ -58,9 +58,40 @@ impl Write for Output {
 
 /// Writes a whole output file (`--svg`, `-o`), or fails with one line
 /// naming it.
+///
+/// A regular file (or a new one) is written beside itself under a
+/// temporary name and renamed over its path, so that a full disk, a kill
+/// or a failed write never leaves a truncated picture where a whole one
+/// was: the path holds the old file or the new one. Its mode is a new
+/// file's (0666 less the umask), as a plain write's would be. A path that
+/// is not a regular file (`/dev/stdout`, a pipe) is written in place.
 pub fn write_file(path: &std::path::Path, contents: impl AsRef<[u8]>) -> Result<(), CliError> {
-    std::fs::write(path, contents)
-        .map_err(|e| CliError::other(format!("cannot write {}: {e}", path.display())))
+    let cannot = |e: &dyn std::fmt::Display| {
+        CliError::other(format!("cannot write {}: {e}", path.display()))
+    };
+    let special = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+    if special {
+        return std::fs::write(path, contents).map_err(|e| cannot(&e));
+    }
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => std::path::Path::new("."),
+    };
+    let mut file = tempfile::Builder::new()
+        .prefix(".knights-tour-")
+        .permissions(new_file_mode())
+        .tempfile_in(dir)
+        .map_err(|e| cannot(&e))?;
+    file.write_all(contents.as_ref()).map_err(|e| cannot(&e))?;
+    file.as_file().sync_all().map_err(|e| cannot(&e))?;
+    file.persist(path).map_err(|e| cannot(&e.error))?;
+    Ok(())
+}
+
+/// The mode a new file is opened with, which the umask then narrows.
+fn new_file_mode() -> std::fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::Permissions::from_mode(0o666)
 }
 
 /// The failure a write error means.

@@ -923,6 +923,28 @@ fn plot_draws_the_levels_of_frontier_reports() {
     let message = fails_with_one_line(&["plot", &chart.display().to_string()], 2);
     assert!(message.contains("not a report"), "{message}");
     fails_with_one_line(&["plot", &open, "-o", "/dev/null/x.svg"], 2);
+    // `-` is standard input, and as -o standard output: no file named `-`.
+    let piped = knights_tour()
+        .args(["plot", "-", "-o", "-"])
+        .current_dir(dir.path())
+        .write_stdin(std::fs::read(&open).unwrap())
+        .output()
+        .unwrap();
+    assert!(piped.status.success(), "{piped:?}");
+    assert!(String::from_utf8(piped.stdout).unwrap().starts_with("<svg"));
+    assert!(!dir.path().join("-").exists());
+    fails_with_one_line(&["plot", "-", "-"], 2);
+    // Another command's document is named, not read as a broken report.
+    let sequence = report(&["sequence", "3", "--to", "4"], "sequence.json");
+    let message = fails_with_one_line(&["plot", &sequence], 2);
+    assert!(message.contains("knights-tour/sequence/1"), "{message}");
+    // Drawn again over itself, the chart is replaced whole.
+    knights_tour()
+        .args(["plot", &open, &closed, "-o"])
+        .arg(&chart)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&chart).unwrap(), text);
     // Only the formats written: never SVG under a PDF's name.
     for name in ["chart.pdf", "chart.JPG"] {
         let path = dir.path().join(name);
@@ -1977,6 +1999,22 @@ fn an_order_printed_by_order_counts_as_given() {
     let report: serde_json::Value = serde_json::from_slice(&columns.stdout).unwrap();
     assert_eq!(report["count"], "37568");
     assert_eq!(report["frontier"]["order"], "columns");
+}
+
+/// `order` refuses threads beyond the machine as `count` does, before
+/// any search.
+#[test]
+fn order_refuses_threads_as_count_does() {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let too_many = (4 * cores + 1).to_string();
+    for command in ["count", "order"] {
+        let mut args = vec![command, "5", "--threads", &too_many];
+        if command == "order" {
+            args.extend(["--search", "10", "--measure", "1000"]);
+        }
+        let message = fails_with_one_line(&args, 2);
+        assert!(message.contains("times the"), "{command}: {message}");
+    }
 }
 
 /// `order --search N --measure STATES` sweeps its candidates, prints the

@@ -148,6 +148,13 @@ fn mismatches_and_refusals() {
         (&["sequence", "0", "--to", "3"], 2),
         (&["sequence", "14", "--to", "3"], 2),
         (&["sequence", "4", "--to", "0"], 2),
+        // A383660 begins at a(11), the first 22 cells: nothing to compare,
+        // no line of a b-file to print.
+        (
+            &["sequence", "3", "--closed", "--cells", "--to", "8", "--oeis", "A383660"],
+            2,
+        ),
+        (&["sequence", "-1", "--to", "3"], 2),
     ] {
         let output = knights_tour().args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(code), "{args:?}: {output:?}");
@@ -489,5 +496,70 @@ proptest::proptest! {
             proptest::prop_assert!(terms.len() < whole.len(), "{}", stdout);
             proptest::prop_assert_eq!(&terms[..], &whole[..terms.len()], "{}", stdout);
         }
+    }
+}
+
+/// A strip taller than it is long swept at once (first cells, or kept in
+/// a checkpoint, which a count board by board cannot be) is planned as the
+/// first columns of the strip of its height and runs without `--force`:
+/// it was refused as the square 8×8's 235 GiB, and takes a tenth of a
+/// second.
+#[test]
+fn a_tall_strip_swept_at_once_is_not_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let checkpoint = dir.path().join("ckpt");
+    let checkpoint = checkpoint.to_str().unwrap();
+    for args in [
+        &["sequence", "8", "--cells", "--to", "16", "-q"][..],
+        &["sequence", "8", "--to", "3", "--checkpoint", checkpoint, "-q"],
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+    }
+}
+
+/// `-q` says nothing before the terms, as `count -q` does: no note of the
+/// cache's checkpoint that the same run without it announces.
+#[test]
+fn quiet_says_no_word_before_the_terms() {
+    let cache = tempfile::tempdir().unwrap();
+    let run = |quiet: bool| {
+        let mut command = knights_tour();
+        command
+            .args(["sequence", "4", "--to", "5"])
+            .env("XDG_CACHE_HOME", cache.path())
+            .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0");
+        if quiet {
+            command.arg("-q");
+        }
+        let output = command.output().unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    assert!(run(false).contains("note: keeping a checkpoint"));
+    assert_eq!(run(true), "");
+}
+
+/// A b-file without `--oeis` says in its first line what it counts and
+/// how: open tours directed, where OEIS's sequences count most undirected.
+#[test]
+fn a_bfile_without_a_sequence_says_its_convention() {
+    for (args, first, last) in [
+        (
+            &["sequence", "3", "--to", "4", "--bfile"][..],
+            "# open tours of 3xn boards, counted directed",
+            "4 16",
+        ),
+        (
+            &["sequence", "3", "--to", "4", "--bfile", "--closed"],
+            "# closed tours of 3xn boards, undirected",
+            "4 0",
+        ),
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.starts_with(first), "{args:?}: {text}");
+        assert_eq!(text.lines().nth(4), Some(last), "{text}");
     }
 }

@@ -106,9 +106,12 @@ impl OrderSearch {
                 self.seeds
             )));
         }
-        if self.threads == Some(0) {
-            return Err(Failure::refused("at least one thread is needed"));
-        }
+        // The threads and memory refused as a count's are, in its words.
+        let asked = crate::methods::Resources {
+            threads: self.threads.map(|t| u32::try_from(t).unwrap_or(u32::MAX)),
+            memory: self.memory,
+        };
+        crate::machine::resources(Some(asked), &mut Vec::new())?;
         kt_frontier::supports(self.board, self.kind).map_err(|e| Failure::refused(e.to_string()))
     }
 }

@@ -532,6 +532,40 @@ mod tests {
         }
     }
 
+    /// A strip taller than it is long is planned as the first columns of
+    /// the strip of its height: `sequence 8 --to 3` (a tenth of a second)
+    /// was refused as 235 GiB when it was planned as the square 8×8 in
+    /// proportion to its columns. The first columns hold few states; the
+    /// whole square is still the square's estimate.
+    #[test]
+    fn a_tall_strip_is_planned_as_its_first_columns() {
+        let plan = |rows: usize, to: usize, kind: TourKind, measure: Measure| {
+            let request = StripRequest {
+                threads: 2,
+                ..StripRequest::new(rows, to, kind, measure)
+            };
+            request.sweep_estimate().unwrap()
+        };
+        for (rows, to, measure) in [
+            (8, 3, Measure::Cols),
+            (8, 24, Measure::Cells),
+            (8, 8, Measure::Cells),
+            (9, 2, Measure::Cols),
+        ] {
+            for kind in [TourKind::Open, TourKind::Closed] {
+                let estimate = plan(rows, to, kind, measure);
+                assert!(
+                    estimate.seconds < 60.0 && estimate.bytes < 2e9,
+                    "{rows} rows to {to} {kind}: {estimate:?}"
+                );
+            }
+        }
+        let first = plan(8, 5, TourKind::Closed, Measure::Cols);
+        let square = plan(8, 8, TourKind::Closed, Measure::Cols);
+        assert!(first.peak_states < square.peak_states && first.seconds < square.seconds);
+        assert!(square.peak_states > 1e8, "{square:?}");
+    }
+
     #[test]
     fn impossible_requests_are_refused_before_work() {
         for (rows, to) in [(0, 5), (14, 5), (5, 0), (5, MAX_TERMS + 1)] {

@@ -152,34 +152,31 @@ impl StripRequest {
     }
 
     /// What the sweep will cost, before any work: the columns sweep of its
-    /// strip ([`crate::methods::estimate_columns_sweep`], from the levels measured
-    /// on strips), times what a sweep of every prefix keeps besides, as
-    /// measured on 6×12 open (`docs/benchmarks.md`, *Sequences*): the
-    /// folded sweep of the boards reads 0.75 of the columns' states, an
-    /// unfolded one 1.13, one of every first-cells prefix 1.34.
+    /// strip ([`crate::methods::estimate_strip_sweep`], from the levels
+    /// measured on strips), times what a sweep of every prefix keeps
+    /// besides, as measured on 6×12 open (`docs/benchmarks.md`,
+    /// *Sequences*): the folded sweep of the boards reads 0.75 of the
+    /// columns' states, an unfolded one 1.13, one of every first-cells
+    /// prefix 1.34.
     ///
     /// A strip taller than it is long is still swept column by column (the
-    /// order of its terms): its levels are the first columns of the square
-    /// `rows × rows`, so its estimate is that square's, in proportion to
-    /// the columns swept.
+    /// order of its terms): its levels are the first columns of the strip
+    /// of its height, which the estimate takes as they were measured. It
+    /// once took the square `rows × rows` in proportion to the columns,
+    /// whose widest level the first columns never reach: `sequence 8 --to
+    /// 3` was refused as 235 GiB, and runs in a tenth of a second.
     pub fn sweep_estimate(&self) -> Result<ColumnsEstimate, Failure> {
         let board = self.board()?;
-        let square = board.rows() > board.cols();
-        let swept = if square {
-            Board::new(board.rows(), board.rows()).map_err(|e| Failure::refused(e.to_string()))?
-        } else {
-            board
-        };
-        let mut estimate =
-            crate::methods::estimate_columns_sweep(swept, self.kind, self.threads.min(4096) as u32);
-        let mut factor = match (self.measure, self.folds()) {
+        let mut estimate = crate::methods::estimate_strip_sweep(
+            board,
+            self.kind,
+            self.threads.min(4096) as u32,
+        );
+        let factor = match (self.measure, self.folds()) {
             (Measure::Cols, true) => 0.75,
             (Measure::Cols, false) => 1.13,
             (Measure::Cells, _) => 1.34,
         };
-        if square {
-            factor *= board.cols() as f64 / board.rows() as f64;
-        }
         estimate.states_summed *= factor;
         estimate.seconds *= factor;
         Ok(estimate)

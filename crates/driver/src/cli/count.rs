@@ -202,7 +202,7 @@ pub struct CountArgs {
     #[command(flatten)]
     pub zdd: ZddArgs,
 
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = "Frontier options (--method frontier)")]
     pub frontier: FrontierArgs,
 
     #[command(flatten)]
@@ -350,14 +350,15 @@ impl QuestionArgs {
     }
 }
 
-/// Long frontier counts: disk and checkpoints.
+/// Long frontier sweeps (`count`, `sequence`): disk and checkpoints. Each
+/// command names the heading, so that `sequence --help` does not speak of
+/// a `--method` it does not take.
 #[derive(Debug, Args, Clone, Default)]
-#[command(next_help_heading = "Frontier options (--method frontier)")]
 pub struct FrontierArgs {
     /// Where levels beyond --memory spill
     ///
     /// Where levels that do not fit --memory spill, created if missing
-    /// [default: the system's temporary directory ($TMPDIR); a count that
+    /// [default: the system's temporary directory ($TMPDIR); a sweep that
     /// keeps its checkpoint in the cache spills beside it, in
     /// $XDG_CACHE_HOME/knights-tour/spill, so that the checkpoint links its
     /// runs instead of copying them].
@@ -368,8 +369,8 @@ pub struct FrontierArgs {
     ///
     /// Keep the level reached in directory DIR (created if missing) every
     /// --checkpoint-every, to go on from it with --resume; its runs are
-    /// hard-linked, not copied. With --pairs or --shard, DIR also keeps the
-    /// classes finished (part.json).
+    /// hard-linked, not copied. With count --pairs or --shard, DIR also
+    /// keeps the classes finished (part.json).
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<PathBuf>,
 
@@ -377,24 +378,24 @@ pub struct FrontierArgs {
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, conflicts_with = "no_checkpoint", hide_short_help = true)]
     pub checkpoint_every: Option<std::time::Duration>,
 
-    /// Keep no checkpoint of a long count
+    /// Keep no checkpoint of a long count or sequence
     ///
-    /// Keep no checkpoint of a count estimated at more than 5 minutes
+    /// Keep no checkpoint of a sweep estimated at more than 5 minutes
     /// (KNIGHTS_TOUR_CHECKPOINT_FROM seconds), which otherwise keeps one in
     /// the user's cache directory ($XDG_CACHE_HOME/knights-tour/checkpoints,
     /// default ~/.cache; at most KNIGHTS_TOUR_CACHE_CAP, 100GiB, in all;
-    /// docs/frontier.md) and removes it when the count is printed.
+    /// docs/frontier.md) and removes it when the result is printed.
     #[arg(long, conflicts_with_all = ["checkpoint", "resume"])]
     pub no_checkpoint: bool,
 
     /// Go on from a checkpoint (alone: the cache's)
     ///
-    /// Go on from a checkpoint directory of the same board and kind (with
+    /// Go on from a checkpoint directory of the same question (with count
     /// --pairs or --shard: skipping the classes it had finished); without
     /// DIR, from the --checkpoint directory where one is named, else from
     /// the checkpoint that the same command keeps in the cache (which the
     /// same command finds again without --resume too). Put a bare --resume
-    /// after the board, or it takes the board for DIR.
+    /// after the board (or a sequence's ROWS), or it takes it for DIR.
     #[arg(long, value_name = "DIR", num_args = 0..=1)]
     pub resume: Option<Option<PathBuf>>,
 }

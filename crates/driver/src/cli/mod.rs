@@ -118,3 +118,21 @@ pub enum Command {
     #[command(after_help = MAN_HELP)]
     Man(ManArgs),
 }
+
+impl Command {
+    /// `-o -` is standard output, as a missing `-o` is, for the commands
+    /// whose output defaults to it (`plot`, `dot`): a file named `-` is
+    /// never what was meant.
+    #[must_use]
+    pub fn dash_is_standard_output(mut self) -> Command {
+        let output = match &mut self {
+            Command::Plot(args) => &mut args.output,
+            Command::Dot(args) => &mut args.output,
+            _ => return self,
+        };
+        if output.as_deref() == Some(std::path::Path::new("-")) {
+            *output = None;
+        }
+        self
+    }
+}

@@ -17,12 +17,12 @@ use super::parse::parse_bytes;
 )]
 pub struct SequenceArgs {
     /// Rows of the strip (1 to 13).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=13))]
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=13), allow_negative_numbers = true)]
     pub rows: u32,
 
     /// The last term: boards ROWS x 1 to ROWS x N (with --cells, the first
     /// 1 to N cells).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000), allow_negative_numbers = true)]
     pub to: u32,
 
     /// Closed tours (undirected Hamiltonian cycles) instead of open ones.
@@ -74,7 +74,9 @@ pub struct SequenceArgs {
     #[arg(long)]
     pub force: bool,
 
-    #[command(flatten)]
+    /// The sweep's disk and checkpoints, under a heading of its own: a
+    /// sequence takes no `--method`.
+    #[command(flatten, next_help_heading = "Sweep options (disk and checkpoints)")]
     pub frontier: FrontierArgs,
 }
 

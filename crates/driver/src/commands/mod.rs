@@ -39,7 +39,7 @@ pub fn run(command: Command, progress: bool, quiet: bool) -> Result<ExitCode, Cl
     match command {
         Command::Count(args) => count::run(&args, progress, quiet),
         Command::Bench(args) => count::bench(&args, progress, quiet),
-        Command::Sequence(args) => sequence::run(&args, progress),
+        Command::Sequence(args) => sequence::run(&args, progress, quiet),
         Command::Known(args) => known::run(&args),
         Command::Tour(args) => tour::run(&args, progress),
         Command::Dot(args) => dot::run(&args, progress),

@@ -88,6 +88,11 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
             "--chart table draws the table of one report; give one",
         ));
     }
+    if args.reports.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err(CliError::input(
+            "standard input (-) is one report file; give it once",
+        ));
+    }
     let mut reports = Vec::new();
     for path in &args.reports {
         reports.extend(
@@ -208,12 +213,23 @@ fn as_run(mut value: serde_json::Value) -> Result<Run, serde_json::Error> {
 /// benchmark scripts' `runs.jsonl` keep them, each under `"report"`);
 /// refused in one line if it holds none, or anything else.
 fn read(path: &Path) -> Result<Vec<(RunReport, Option<f64>)>, CliError> {
-    let name = path.display();
+    // `-` is standard input (`count --json | knights-tour plot -`).
+    let stdin = path.as_os_str() == "-";
+    let name = if stdin {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
     // Bounded by what is read, not by what the file's length says: a
     // device or a pipe (`/dev/zero`, `<(yes)`) has none (issue 38).
     let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|file| file.take(MAX_REPORT_BYTES + 1).read_to_string(&mut text))
+    let source: std::io::Result<Box<dyn Read>> = if stdin {
+        Ok(Box::new(std::io::stdin().lock()))
+    } else {
+        std::fs::File::open(path).map(|file| Box::new(file) as Box<dyn Read>)
+    };
+    source
+        .and_then(|source| source.take(MAX_REPORT_BYTES + 1).read_to_string(&mut text))
         .map_err(|e| CliError::input(format!("{name}: cannot read it: {e}")))?;
     if text.len() as u64 > MAX_REPORT_BYTES {
         return Err(CliError::input(format!(
@@ -230,6 +246,20 @@ fn read(path: &Path) -> Result<Vec<(RunReport, Option<f64>)>, CliError> {
         .enumerate()
     {
         let value = value.map_err(|e| not_one(&e))?;
+        // Another command's document is named as such, not read as a
+        // report with missing fields (`sequence --json`'s levels are no
+        // count's; `docs/json.md` lists every schema).
+        let schema = value
+            .get("schema")
+            .or_else(|| value.pointer("/report/schema"))
+            .and_then(serde_json::Value::as_str);
+        if let Some(schema) = schema.filter(|s| *s != kt_count::report::SCHEMA) {
+            return Err(not_one(&format!(
+                "document {} is a {schema} document, not {}",
+                i + 1,
+                kt_count::report::SCHEMA
+            )));
+        }
         // `bench --runs N`: the bar is the runs' mean, not the last run,
         // and its whisker their standard deviation.
         let mean = value

@@ -47,6 +47,9 @@ fn prepare(args: &SequenceArgs) -> Result<(Prepared, Option<Check>), CliError> {
         .as_deref()
         .map(|a_number| Check::new(a_number, args.rows as usize, kind, measure))
         .transpose()?;
+    if let Some(check) = &check {
+        check.reached_by(args.to as usize)?;
+    }
     let mut request = StripRequest::new(args.rows as usize, args.to as usize, kind, measure);
     if let Some(threads) = args.threads {
         request.threads = threads as usize;
@@ -133,11 +136,15 @@ pub fn plan(args: &SequenceArgs) -> Result<(), CliError> {
     prepare(args).map(drop)
 }
 
-pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
+/// Runs the sequence; `quiet` (`-q`) says no word before it but errors,
+/// as `count -q` does: no plan line, notes or checkpoint announcement.
+pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode, CliError> {
     let (Prepared { plan, cached }, check) = prepare(args)?;
     let request = plan.request.clone();
     let board = request.board()?;
-    announce(&plan, cached.as_ref(), progress);
+    if !quiet {
+        announce(&plan, cached.as_ref(), progress);
+    }
     let bar = Bar::new(progress, &plan);
     let work = plan.clone();
     let watcher = bar.clone();
@@ -183,8 +190,15 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
             &mut out,
         )?;
     } else if args.bfile {
-        if let Some(comment) = check.as_ref().and_then(Check::bfile_comment) {
-            writeln!(out, "{comment}").or_fail()?;
+        match &check {
+            Some(check) => {
+                if let Some(comment) = check.bfile_comment() {
+                    writeln!(out, "{comment}").or_fail()?;
+                }
+            }
+            // Without a sequence's convention the terms are the project's:
+            // said in the file, which travels without the command.
+            None => writeln!(out, "{}", own_convention(&request)).or_fail()?,
         }
         if partial {
             writeln!(out, "{}", partial_words(&request, &counted)).or_fail()?;
@@ -211,14 +225,39 @@ pub fn run(args: &SequenceArgs, progress: bool) -> Result<ExitCode, CliError> {
         let _ = std::fs::remove_dir_all(&cached.dir);
     }
     if let Some(verdict) = &verdict {
+        // A disagreement is an error, one `error:` line and exit 1, as
+        // `count --check`'s is, with `--json` too.
+        if !verdict.agrees() {
+            return Err(CliError {
+                code: ExitCode::CheckFailed,
+                message: verdict
+                    .line
+                    .strip_prefix("check: ")
+                    .unwrap_or(&verdict.line)
+                    .to_string(),
+            });
+        }
         if !args.json {
             eprintln!("{}", verdict.line);
         }
-        if !verdict.agrees() {
-            return Ok(ExitCode::CheckFailed);
-        }
     }
     Ok(ExitCode::Success)
+}
+
+/// The comment a b-file without `--oeis` begins with: what it counts, in
+/// the project's convention (open tours directed, where OEIS's sequences
+/// but A118067 and A165134 count them undirected).
+fn own_convention(request: &StripRequest) -> String {
+    let of = match request.measure {
+        Measure::Cols => format!("{}xn boards", request.rows),
+        Measure::Cells => format!("the first n cells of a {}-row strip", request.rows),
+    };
+    match request.kind {
+        TourKind::Open => format!(
+            "# open tours of {of}, counted directed (OEIS counts most undirected: --oeis A... gives a sequence's own)"
+        ),
+        TourKind::Closed => format!("# closed tours of {of}, undirected"),
+    }
 }
 
 /// Says what the sweep will take before it starts: the plan's line on a

@@ -154,22 +154,49 @@ pub fn estimate_columns_sweep(
 ) -> ColumnsEstimate {
     let columns = Order::columns(board);
     let states = measured::frontier_sweep_states(board, kind, &columns);
-    let width = columns.width(kind);
-    let cost = SweepCost::of(
-        &states,
-        board,
-        kind,
-        true,
-        width,
-        threads,
-        1,
-        kt_memory::default_budget(),
-    );
-    ColumnsEstimate {
-        peak_states: states.peak,
-        states_summed: states.summed,
-        seconds: cost.seconds,
-        bytes: cost.bytes,
+    ColumnsEstimate::of(&states, board, kind, columns.width(kind), threads)
+}
+
+/// What `sequence`'s sweep of the strip `board` costs: column by column
+/// whatever the board's shape (`Order::column_major`), so that a board
+/// taller than it is long is the first columns of the strip of its
+/// height ([`estimate_columns_sweep`] of such a board would sweep along
+/// its longer side, the boards a count by board takes).
+pub fn estimate_strip_sweep(board: kt_board::Board, kind: TourKind, threads: u32) -> ColumnsEstimate {
+    if board.rows() <= board.cols() {
+        return estimate_columns_sweep(board, kind, threads);
+    }
+    let states = crate::methods::strip_levels::column_major_sweep(board, kind);
+    let width = Order::column_major(board).width(kind);
+    ColumnsEstimate::of(&states, board, kind, width, threads)
+}
+
+impl ColumnsEstimate {
+    /// The figures of a sweep of every prefix through these states, with
+    /// the default memory budget.
+    fn of(
+        states: &measured::SweepStates,
+        board: kt_board::Board,
+        kind: TourKind,
+        width: usize,
+        threads: u32,
+    ) -> ColumnsEstimate {
+        let cost = SweepCost::of(
+            states,
+            board,
+            kind,
+            true,
+            width,
+            threads,
+            1,
+            kt_memory::default_budget(),
+        );
+        ColumnsEstimate {
+            peak_states: states.peak,
+            states_summed: states.summed,
+            seconds: cost.seconds,
+            bytes: cost.bytes,
+        }
     }
 }
 
