@@ -151,7 +151,9 @@ fn mismatches_and_refusals() {
         // A383660 begins at a(11), the first 22 cells: nothing to compare,
         // no line of a b-file to print.
         (
-            &["sequence", "3", "--closed", "--cells", "--to", "8", "--oeis", "A383660"],
+            &[
+                "sequence", "3", "--closed", "--cells", "--to", "8", "--oeis", "A383660",
+            ],
             2,
         ),
         (&["sequence", "-1", "--to", "3"], 2),
@@ -511,7 +513,15 @@ fn a_tall_strip_swept_at_once_is_not_refused() {
     let checkpoint = checkpoint.to_str().unwrap();
     for args in [
         &["sequence", "8", "--cells", "--to", "16", "-q"][..],
-        &["sequence", "8", "--to", "3", "--checkpoint", checkpoint, "-q"],
+        &[
+            "sequence",
+            "8",
+            "--to",
+            "3",
+            "--checkpoint",
+            checkpoint,
+            "-q",
+        ],
     ] {
         let output = knights_tour().args(args).output().unwrap();
         assert!(output.status.success(), "{args:?}: {output:?}");

@@ -189,7 +189,10 @@ pub(super) fn column_major_sweep(board: Board, kind: TourKind) -> SweepStates {
         let c = column(columns, j);
         let (peak_scale, summed_scale) = if more > 0 {
             let b = column(below, j);
-            ((c.peak / b.peak).powi(more), (c.summed / b.summed).powi(more))
+            (
+                (c.peak / b.peak).powi(more),
+                (c.summed / b.summed).powi(more),
+            )
         } else {
             (1.0, 1.0)
         };

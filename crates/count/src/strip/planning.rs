@@ -167,11 +167,8 @@ impl StripRequest {
     /// 3` was refused as 235 GiB, and runs in a tenth of a second.
     pub fn sweep_estimate(&self) -> Result<ColumnsEstimate, Failure> {
         let board = self.board()?;
-        let mut estimate = crate::methods::estimate_strip_sweep(
-            board,
-            self.kind,
-            self.threads.min(4096) as u32,
-        );
+        let mut estimate =
+            crate::methods::estimate_strip_sweep(board, self.kind, self.threads.min(4096) as u32);
         let factor = match (self.measure, self.folds()) {
             (Measure::Cols, true) => 0.75,
             (Measure::Cols, false) => 1.13,

@@ -162,7 +162,11 @@ pub fn estimate_columns_sweep(
 /// taller than it is long is the first columns of the strip of its
 /// height ([`estimate_columns_sweep`] of such a board would sweep along
 /// its longer side, the boards a count by board takes).
-pub fn estimate_strip_sweep(board: kt_board::Board, kind: TourKind, threads: u32) -> ColumnsEstimate {
+pub fn estimate_strip_sweep(
+    board: kt_board::Board,
+    kind: TourKind,
+    threads: u32,
+) -> ColumnsEstimate {
     if board.rows() <= board.cols() {
         return estimate_columns_sweep(board, kind, threads);
     }
