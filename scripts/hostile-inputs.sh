@@ -420,6 +420,22 @@ case_ 2 find 5 --svg /dev/null/x.svg --no-time
 case_ 0 known --json
 case_ 2 known extra
 
+# --- sequence, plot and order: the rules count keeps ----------------------
+# docs/hostile-inputs.md, "The promises of count, kept by sequence, plot
+# and order too": a tall strip swept at once runs (it was refused as the
+# square 8x8), a --to short of a sequence's first term is refused, threads
+# beyond the machine are refused by order too, plot reads - and names
+# another command's document.
+case_ 0 sequence 8 --cells --to 24
+case_ 0 sequence 8 --to 3 --checkpoint "$WORK/sequence-checkpoint"
+case_ 2 sequence 3 --closed --cells --to 8 --oeis A383660 --bfile
+case_ 2 sequence -1 --to 3
+case_ 2 order 5 --search 10 --measure 1000 --threads 100000
+"$BIN" sequence 3 --to 4 --json -q >"$WORK/sequence.json" 2>/dev/null
+"$BIN" count 5 --method frontier --json -q >"$WORK/count-5.json" 2>/dev/null
+case_ 2 plot "$WORK/sequence.json"
+stdin_case 0 "$WORK/count-5.json" plot - -o -
+
 # --- verify ---------------------------------------------------------------
 for f in open8.txt closed6.txt board12x9.txt find10.json all3x4.json all3x4.txt all3x4.moves \
   crlf board-crlf moves-commas a1 many-boards many-moves; do
