@@ -174,7 +174,10 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
         }
     };
     let partial = stopped.is_some();
-    if partial && counted.terms.is_empty() {
+    // Stopped before its first term: with --json still a document
+    // (`"complete": false`, no terms), as an interrupted `count --json`
+    // prints its partial report; a table or a b-file of nothing is left out.
+    if partial && counted.terms.is_empty() && !args.json {
         return Err(stopped.unwrap_or_else(|| CliError::input("no terms")));
     }
 
