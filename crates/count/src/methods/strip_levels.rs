@@ -140,35 +140,20 @@ fn column(columns: &[Column], j: usize) -> Column {
         .copied()
         .unwrap_or_else(|| steady(columns))
 }
-
-/// The states of `board`'s sweep in the columns order (along its longer
-/// side): the strip's columns up to the fourth from the end, then the
-/// tail (module docs).
-pub(super) fn columns_sweep(board: Board, kind: TourKind) -> SweepStates {
-    sweep_of(
-        board.rows().min(board.cols()),
-        board.rows().max(board.cols()),
-        kind,
-    )
-}
-
-/// The states of `board`'s sweep column by column whatever its shape, as
-/// `sequence` sweeps a strip (`Order::column_major`). A board taller than
-/// it is long is the first columns of the strip of its height, before
-/// its levels reach their steady size, so the tail of a long strip (a
-/// share of the steady column) does not model its end: its last two
-/// columns are taken as the columns before them, the first `cols − 2`
-/// columns of the strip whole. Measured (`sequence 8 --to 5
-/// --checkpoint DIR --json`, one sweep, folded): open 236 M states at the
-/// widest and 1.01 G summed against 282 M and 1.24 G from the table's
-/// first three columns; closed 9.8 M and 41 M against 23 M and 91 M:
-/// high by 1.2–2.4×, where the tail's shares were low by 8×. Three
-/// columns unfolded, at the widest: 8 rows 114 K (estimated 118 K), 9
-/// rows 871 K (708 K), 10 rows 4.8 M (4.2 M).
-pub(super) fn column_major_sweep(board: Board, kind: TourKind) -> SweepStates {
-    if board.rows() <= board.cols() {
-        return sweep_of(board.rows(), board.cols(), kind);
-    }
+/// The states of the sweep of a board taller than it is long column by
+/// column, as `sequence` sweeps a strip (`Order::column_major`; a board
+/// no taller than long is [`columns_sweep`]'s). It is the first columns
+/// of the strip of its height, before its levels reach their steady size,
+/// so the tail of a long strip (a share of the steady column) does not
+/// model its end: its last two columns are taken as the columns before
+/// them, the first `cols − 2` columns of the strip whole. Measured
+/// (`sequence 8 --to 5 --checkpoint DIR --json`, one sweep, folded): open
+/// 236 M states at the widest and 1.01 G summed against 282 M and 1.24 G
+/// from the table's first three columns; closed 9.8 M and 41 M against
+/// 23 M and 91 M: high by 1.2–2.4×, where the tail's shares were low by
+/// 8×. Three columns unfolded, at the widest: 8 rows 114 K (estimated
+/// 118 K), 9 rows 871 K (708 K), 10 rows 4.8 M (4.2 M).
+pub(super) fn tall_strip_sweep(board: Board, kind: TourKind) -> SweepStates {
     let (columns, _, _, basis) = measured(board.rows(), kind);
     // Beyond the table, each column grows a row at a time as that column
     // grew from the second last row measured to the last (8×1 closed is
@@ -206,8 +191,11 @@ pub(super) fn column_major_sweep(board: Board, kind: TourKind) -> SweepStates {
     }
 }
 
-/// The states of a sweep of `cols` columns of `rows` squares each.
-fn sweep_of(rows: usize, cols: usize, kind: TourKind) -> SweepStates {
+/// The states of `board`'s sweep in the columns order: the strip's
+/// columns up to the fourth from the end, then the tail (module docs).
+pub(super) fn columns_sweep(board: Board, kind: TourKind) -> SweepStates {
+    let rows = board.rows().min(board.cols());
+    let cols = board.rows().max(board.cols());
     let (columns, peak_scale, summed_scale, basis) = measured(rows, kind);
     let body = cols.saturating_sub(3);
     let (mut peak, mut summed) = (0.0f64, 0.0);

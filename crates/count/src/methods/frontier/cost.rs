@@ -170,7 +170,7 @@ pub fn estimate_strip_sweep(
     if board.rows() <= board.cols() {
         return estimate_columns_sweep(board, kind, threads);
     }
-    let states = crate::methods::strip_levels::column_major_sweep(board, kind);
+    let states = crate::methods::strip_levels::tall_strip_sweep(board, kind);
     let width = Order::column_major(board).width(kind);
     ColumnsEstimate::of(&states, board, kind, width, threads)
 }
