@@ -51,7 +51,8 @@ fn count_layer(module: &str) -> Option<u32> {
 /// order's steps); the transition on one state; one step on all workers;
 /// the checkpoint; the level loop, shared by one process and a cluster;
 /// the count on one process; the seam a cluster plugs into (it re-exports
-/// from both); the edge ZDD; the root.
+/// from both), the edge ZDD and the table by end square from one square
+/// (a count on one process); the root.
 fn frontier_layer(module: &str) -> Option<u32> {
     Some(match module {
         "state" | "weight" | "workers" | "report" | "order" => 0,
@@ -64,7 +65,7 @@ fn frontier_layer(module: &str) -> Option<u32> {
         "checkpoint" => 7,
         "sweep_loop" => 8,
         "count" => 9,
-        "exchange" | "zdd" => 10,
+        "exchange" | "zdd" | "by_end" => 10,
         "lib" => 11,
         _ => return None,
     })

@@ -20,6 +20,7 @@
 //!   whole 6x7 open          one whole count
 //!   classes 6x7 starts all  the classes of start squares (the table by start square)
 //!   tallies 6x7 open        the table by start square from one sweep with tallies
+//!   tallies 6x7 open from a1   the table by end square from a1 in one sweep with tallies
 //!   classes 6x7 pairs 2/5   shard 2 of 5 of the classes of endpoint pairs
 //!   cluster 6x7 open 4      a count shared by 4 processes (read, not written: see [`record`])
 //!   sequence 7x16 open cols folded   a sequence's sweep of every prefix (`crate::strip`)
@@ -35,7 +36,7 @@
 use std::io::Read;
 use std::path::Path;
 
-use kt_board::{Board, TourKind};
+use kt_board::{Board, Square, TourKind};
 use kt_frontier::checkpoint;
 use kt_shards::{Ends, Shard};
 
@@ -57,6 +58,9 @@ pub(crate) enum CheckpointOf {
     /// The table by start square of open tours from one sweep with
     /// tallies by class of square.
     Tallies { board: Board },
+    /// The table by end square of the open tours from one square, from
+    /// one sweep with tallies by class of square.
+    EndTallies { board: Board, from: Square },
     /// One count shared by a cluster of processes.
     Cluster {
         board: Board,
@@ -90,6 +94,10 @@ impl CheckpointOf {
         match self {
             CheckpointOf::Whole { board, kind } => format!("whole {board} {kind}"),
             CheckpointOf::Tallies { board } => format!("tallies {board} open"),
+            CheckpointOf::EndTallies { board, from } => format!(
+                "tallies {board} open from {}",
+                kt_board::square_name(&board, from)
+            ),
             CheckpointOf::Classes { board, ends, shard } => format!(
                 "classes {board} {} {}",
                 ends_word(ends),
@@ -130,6 +138,13 @@ impl CheckpointOf {
             ["tallies", board, "open"] => Some(CheckpointOf::Tallies {
                 board: board.parse().ok()?,
             }),
+            ["tallies", board, "open", "from", square] => {
+                let board: Board = board.parse().ok()?;
+                Some(CheckpointOf::EndTallies {
+                    board,
+                    from: kt_board::parse_square(&board, square).ok()?,
+                })
+            }
             ["classes", board, ends, shard] => Some(CheckpointOf::Classes {
                 board: board.parse().ok()?,
                 ends: match *ends {
@@ -175,6 +190,11 @@ impl std::fmt::Display for CheckpointOf {
             CheckpointOf::Tallies { board } => write!(
                 f,
                 "a count of open tours of {board} by start squares in one sweep"
+            ),
+            CheckpointOf::EndTallies { board, from } => write!(
+                f,
+                "a count of open tours of {board} from {} by end square in one sweep",
+                kt_board::square_name(&board, from)
             ),
             CheckpointOf::Classes { board, ends, shard } => {
                 let classes = match ends {

@@ -245,9 +245,9 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     };
     let mut capable = Vec::new();
     for settings in candidates {
-        match questions::strategy_for(table, &settings)
-            .map(|strategy| questions::on_board(strategy, request.board, &settings))
-        {
+        match questions::strategy_for(table, &settings).map(|strategy| {
+            questions::on_board(strategy, request.question, request.board, &settings)
+        }) {
             Some(Some(strategy)) => capable.push((settings, strategy)),
             Some(None) if !auto => {
                 return Err(Failure::refused(message!(
@@ -405,13 +405,19 @@ fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Pla
                 let mut reach =
                     answer_reach(request, &candidate, candidate.strategy, whole.clone());
                 // The table in one sweep holds wider records than a run a
-                // class: where only the runs fit the machine, they answer.
+                // class: where only the runs fit the machine, or they are
+                // estimated faster (`questions::runs_may_be_faster`), they
+                // answer (unless the count keeps checkpoints the runs
+                // cannot).
                 if let Some(other) = questions::instead(candidate.strategy, &candidate.settings)
-                    && fits(&reach, &candidate).is_err()
+                    && whole_counts_only(&candidate.settings, request.question, other).is_ok()
                     && paths_and_checkpoints(request, &candidate.settings, other).is_ok()
                 {
                     let runs = answer_reach(request, &candidate, other, whole);
-                    if fits(&runs, &candidate).is_ok() {
+                    let sweep_fits = fits(&reach, &candidate).is_ok();
+                    let faster = questions::runs_may_be_faster(candidate.strategy)
+                        && runs.seconds < reach.seconds;
+                    if fits(&runs, &candidate).is_ok() && (!sweep_fits || faster) {
                         candidate.strategy = other;
                         reach = runs;
                     }
@@ -465,7 +471,7 @@ fn answer_reach(
     whole: Reach,
 ) -> Reach {
     let method = candidate.settings.method();
-    let runs = questions::runs(request.question, request.board, strategy);
+    let runs = questions::runs(request.question, request.kind, request.board, strategy);
     let share = questions::fixed_ends_of_runs(request.question, request.kind, strategy)
         .and_then(|ends| method.fixed_ends().map(|m| m.run_share(ends)));
     if strategy == Strategy::ByStartTallies
@@ -473,6 +479,13 @@ fn answer_reach(
     {
         // One sweep with tallies: the whole count's states in wider
         // records.
+        let (time, memory) = tallies.tally_share();
+        return whole.times(1, Some(time)).with_memory_times(memory);
+    }
+    if strategy == Strategy::ByEndTallies
+        && let Some(tallies) = method.end_tallies()
+    {
+        // One fixed-start sweep with tallies.
         let (time, memory) = tallies.tally_share();
         return whole.times(1, Some(time)).with_memory_times(memory);
     }
@@ -608,6 +621,7 @@ fn whole_counts_only(
         && !(question == Question::Total && strategy == Strategy::Count)
         && strategy != Strategy::ByPairs
         && strategy != Strategy::ByStartTallies
+        && strategy != Strategy::ByEndTallies
     {
         return Err(Failure::refused(message!(
             "checkpoints record whole counts: ",
@@ -642,6 +656,9 @@ pub(crate) fn checkpoint_question(
             shard: None,
         }),
         (_, Strategy::ByStartTallies) => Some(CheckpointOf::Tallies { board }),
+        (Question::ByEnd { from }, Strategy::ByEndTallies) => {
+            Some(CheckpointOf::EndTallies { board, from })
+        }
         (Question::Total, Strategy::Count) => Some(match settings {
             MethodSettings::Cluster(cluster) => CheckpointOf::Cluster {
                 board,

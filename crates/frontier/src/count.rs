@@ -278,6 +278,19 @@ pub(crate) fn count_cycles(
     }
 }
 
+/// Refuses an order whose frontier of `kind` tours no state key holds.
+pub fn fits(order: &crate::order::Order, kind: kt_board::TourKind) -> Result<(), FrontierError> {
+    let slots = order.width(kind);
+    if slots > crate::state::MAX_SLOTS {
+        return Err(FrontierError::TooWide {
+            board: order.board(),
+            kind,
+            slots,
+        });
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::HashMap;

@@ -41,6 +41,7 @@
 // processes plugs into ([`exchange`]), which names the few types such a
 // sweep handles. Everything behind them can change without a caller
 // noticing.
+mod by_end;
 pub mod checkpoint;
 mod count;
 pub mod error;
@@ -66,13 +67,15 @@ use std::sync::atomic::AtomicBool;
 use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
-pub use count::{Options, SweepCount, default_threads, key_bits_for};
+pub use by_end::{ByEnd, by_end_of, count_by_end_in, end_classes_from, end_tallies_fit};
+pub use count::{Options, SweepCount, default_threads, fits, key_bits_for};
 pub use error::FrontierError;
 pub use level::batch_bytes;
 pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use report::{LevelReport, Unwatched, Watcher};
 pub use store::{SPILL_PREFIX, remove_spill_directories};
 pub use sweep::{MAX_END_CLASSES, Restriction, Sweep, tallies_fit};
+pub use tally::MAX_TALLY_CLASSES;
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 
 /// The bits of the width a step's weights take when they need `bits`
@@ -124,19 +127,6 @@ pub fn resolve_order(
         .map_err(|e| FrontierError::Order(e.to_string()))?;
     fits(&order, kind)?;
     Ok(order)
-}
-
-/// Refuses an order whose frontier of `kind` tours no state key holds.
-pub fn fits(order: &Order, kind: TourKind) -> Result<(), FrontierError> {
-    let slots = order.width(kind);
-    if slots > state::MAX_SLOTS {
-        return Err(FrontierError::TooWide {
-            board: order.board(),
-            kind,
-            slots,
-        });
-    }
-    Ok(())
 }
 
 /// The Hamiltonian cycles of the swept graph that obey `restriction`: for

@@ -137,13 +137,13 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
                     }
                     // A sweep with tallies: the weight of the paths that
                     // end at this step's square, once a state (a plain
-                    // weight never ends, and this is the weight itself).
-                    let ended = if W::TALLIES > 0 {
-                        weight
-                            .ended(end_class)
-                            .ok_or_else(WeightOverflow::of::<W>)?
-                    } else {
-                        weight
+                    // weight never ends, nor a square no tally counts:
+                    // this is the weight itself).
+                    let ended = match end_class {
+                        Some(class) if W::TALLIES > 0 => {
+                            weight.ended(class).ok_or_else(WeightOverflow::of::<W>)?
+                        }
+                        _ => weight,
                     };
                     let closing = transition.expand_closing(key, |successor: K, ends| {
                         sink.push(successor, if ends { ended } else { weight });

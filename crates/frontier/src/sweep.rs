@@ -40,8 +40,15 @@ const MEASURED_SHORT_SIDE: usize = 16;
 
 /// The most classes of end squares a sweep with tallies keeps
 /// ([`Sweep::tallied`]): 7×8's sixteen; a board with more is counted
-/// a class at a time.
+/// a class at a time. (A tally holds up to
+/// [`crate::tally::MAX_TALLY_CLASSES`]; the
+/// table by start square is planned only where it was measured.)
 pub const MAX_END_CLASSES: usize = 16;
+
+/// The class of a square no tally counts ([`Sweep::end_class`]: `None`):
+/// the start of a table by end square, and the squares no tour from it
+/// can end on.
+pub(crate) const NO_CLASS: u8 = u8::MAX;
 
 /// Whether the open tours of `board` by start square come from one sweep
 /// with tallies (`count_by_start_in`): a board of two squares or more
@@ -164,8 +171,10 @@ pub struct Sweep {
     /// Whether the sweep counts every prefix of its order
     /// ([`Sweep::prefixes`]) rather than the whole board.
     prefixes: bool,
-    /// A sweep with tallies ([`Sweep::tallied`]): the class of each
-    /// vertex's square, an orbit of the board's symmetry group.
+    /// A sweep with tallies ([`Sweep::tallied`], [`Sweep::tallied_from`]):
+    /// the class of each vertex's square, an orbit of the board's
+    /// symmetry group (or of the symmetries that fix the start), or
+    /// [`NO_CLASS`].
     end_classes: Option<Vec<u8>>,
 }
 
@@ -433,19 +442,41 @@ impl Sweep {
         (class, count)
     }
 
-    /// A sweep with tallies: the class of vertex `v`'s square.
+    /// The open tours from `from` with tallies of their other end by
+    /// class of square (`classes`, a square's class or [`NO_CLASS`]; the
+    /// table by end square, [`crate::by_end`]): the sweep restricted to
+    /// paths with an end at `from`, unfolded (a fixed start breaks the
+    /// board's symmetry).
+    pub(crate) fn tallied_from(order: &Order, from: Square, classes: &[u8]) -> Sweep {
+        let restriction = Restriction {
+            ends: vec![from],
+            only_these_ends: false,
+            moves: Vec::new(),
+        };
+        let mut sweep = Sweep::restricted_in(order, TourKind::Open, &restriction);
+        sweep.end_classes = Some(sweep.square.iter().map(|&sq| classes[sq]).collect());
+        sweep
+    }
+
+    /// A sweep with tallies: the class of vertex `v`'s square, `None`
+    /// where no tally counts it.
     pub fn end_class(&self, v: usize) -> Option<usize> {
         self.end_classes
             .as_ref()
             .and_then(|c| c.get(v))
+            .filter(|&&c| c != NO_CLASS)
             .map(|&c| usize::from(c))
     }
 
     /// A sweep with tallies: how many classes its tallies have.
     pub fn tallies(&self) -> Option<usize> {
-        self.end_classes
-            .as_ref()
-            .map(|c| c.iter().map(|&x| usize::from(x) + 1).max().unwrap_or(0))
+        self.end_classes.as_ref().map(|c| {
+            c.iter()
+                .filter(|&&x| x != NO_CLASS)
+                .map(|&x| usize::from(x) + 1)
+                .max()
+                .unwrap_or(0)
+        })
     }
 
     /// The sweep of `board` for `kind` tours that obey `restriction`, in

@@ -182,34 +182,50 @@ impl<W: Weight, const N: usize> Weight for Tally<W, N> {
 /// no sum passes it.
 pub const TALLY_MARGIN_BITS: u32 = 7;
 
+/// The most classes a tally holds: the widest tally, which the table by
+/// end square from one square takes (8×8's 32 squares of the other
+/// colour, from a square no symmetry fixes; `crate::by_end`).
+pub const MAX_TALLY_CLASSES: usize = 32;
+
 /// The widest weight under a tally: a count whose tallies need more is
 /// counted a class at a time.
 pub const TALLY_MAX_BITS: u32 = 128;
 
 /// [`with_width`] for a sweep that may keep tallies: `$tallies` is the
 /// number of classes (`None`: a plain weight of `$width`). A tally is
-/// `u64` or 128 bits wide, of ten classes or sixteen; a wider width than
-/// the sweep chose for it only reads and checks at 128 bits.
+/// `u64` or 128 bits wide, of ten classes, sixteen or
+/// [`MAX_TALLY_CLASSES`]; a wider width than the sweep chose
+/// for it only reads and checks at 128 bits. (Each is the whole sweep
+/// loop compiled once more: three widths of classes, not one a count.)
 macro_rules! with_weight {
     ($tallies:expr, $width:expr, $W:ident => $body:expr) => {{
         use $crate::tally::Tally;
         use $crate::weight::Width;
+        const WIDEST: usize = $crate::tally::MAX_TALLY_CLASSES;
         match ($tallies, $width) {
             (None, width) => $crate::weight::with_width!(width, $W => $body),
             (Some(n), Width::W64) if n <= 10 => {
                 type $W = Tally<u64, 10>;
                 $body
             }
-            (Some(_), Width::W64) => {
+            (Some(n), Width::W64) if n <= 16 => {
                 type $W = Tally<u64, 16>;
+                $body
+            }
+            (Some(_), Width::W64) => {
+                type $W = Tally<u64, WIDEST>;
                 $body
             }
             (Some(n), _) if n <= 10 => {
                 type $W = Tally<ruint::Uint<128, 2>, 10>;
                 $body
             }
-            (Some(_), _) => {
+            (Some(n), _) if n <= 16 => {
                 type $W = Tally<ruint::Uint<128, 2>, 16>;
+                $body
+            }
+            (Some(_), _) => {
+                type $W = Tally<ruint::Uint<128, 2>, WIDEST>;
                 $body
             }
         }

@@ -368,8 +368,9 @@ pub struct Transition {
     /// Whether some rule is not free.
     ruled: bool,
     /// A sweep with tallies: the class of the step's square, where an
-    /// apex edge taken here ends a path ([`crate::tally`]); 0 otherwise.
-    end_class: usize,
+    /// apex edge taken here ends a path ([`crate::tally`]); `None` where
+    /// no tally counts it, or the sweep keeps none.
+    end_class: Option<usize>,
 }
 
 impl Transition {
@@ -450,12 +451,13 @@ impl Transition {
             }),
             rules: step.rules.clone(),
             ruled: step.rules.iter().any(|&r| r != Rule::Free),
-            end_class: sweep.end_class(step.vertex).unwrap_or(0),
+            end_class: sweep.end_class(step.vertex),
         }
     }
 
-    /// A sweep with tallies: the class of the step's square (0 otherwise).
-    pub fn end_class(&self) -> usize {
+    /// A sweep with tallies: the class of the step's square (`None` where
+    /// no tally counts it).
+    pub fn end_class(&self) -> Option<usize> {
         self.end_class
     }
 

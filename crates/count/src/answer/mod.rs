@@ -16,11 +16,13 @@
 //! one diagram), `up_to_symmetry` (the orbits, from the quotient boards or
 //! by going through the family), `by_restricted` (a restricted run a question)
 //! `by_start_tallies` (the table by start square from one sweep that
-//! tallies ends by class) and `by_pairs` (a run a class of the pair or
+//! tallies ends by class), `by_end_tallies` (the table by end square from
+//! a square, likewise) and `by_pairs` (a run a class of the pair or
 //! start plan, which owns its resume: the classes done kept in the
 //! checkpoint directory and read back). This file picks one and closes
 //! the report.
 
+mod by_end_tallies;
 mod by_pairs;
 mod by_restricted;
 mod by_start_tallies;
@@ -156,6 +158,10 @@ pub(crate) fn answer(
         }
         Strategy::ByStartTallies => {
             by_start_tallies::by_start_tallies(job, method, &mut report, watch)
+                .map_err(|failure| with_partial(failure, &report, started))?
+        }
+        Strategy::ByEndTallies => {
+            by_end_tallies::by_end_tallies(question, job, method, &mut report, watch)
                 .map_err(|failure| with_partial(failure, &report, started))?
         }
         Strategy::ByPairs => {

@@ -24,6 +24,10 @@ pub enum Capability {
     /// Counts the open tours by start square in one sweep, each state
     /// tallying its paths' ends by class of square (`--by-start`).
     StartTallies,
+    /// Counts the open tours from one square by end square in one sweep,
+    /// each state tallying its paths' other end by class of square
+    /// (`--from` with `--by-end`).
+    EndTallies,
     /// Writes checkpoints of a whole count and goes on from them.
     Checkpoint,
     /// Spills what does not fit the memory budget to disk.
@@ -37,12 +41,13 @@ pub enum Capability {
 
 impl Capability {
     /// Every capability, in the order of the architecture table.
-    pub const ALL: [Capability; 9] = [
+    pub const ALL: [Capability; 10] = [
         Capability::Count,
         Capability::Family,
         Capability::FixedEnds,
         Capability::RequiredMove,
         Capability::StartTallies,
+        Capability::EndTallies,
         Capability::Checkpoint,
         Capability::Spill,
         Capability::Threads,
@@ -57,6 +62,7 @@ impl Capability {
             Capability::FixedEnds => "fixed ends",
             Capability::RequiredMove => "required move",
             Capability::StartTallies => "start tallies",
+            Capability::EndTallies => "end tallies",
             Capability::Checkpoint => "checkpoint",
             Capability::Spill => "spill to disk",
             Capability::Threads => "threads",

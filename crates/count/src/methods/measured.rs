@@ -281,6 +281,27 @@ pub(super) const START_TALLIES_SHARE: f64 = 3.0;
 /// (`questions::instead`).
 pub(super) const START_TALLIES_MEMORY_SHARE: f64 = 4.0;
 
+/// The time of the table by end square from a square in one sweep with
+/// tallies (`--from SQ --by-end`), against the whole count's: a
+/// fixed-start sweep in records wider by a number a class (up to 32).
+/// Measured 2026-11-28, release build, two threads, the b-file sweep
+/// niced on the other core, `count BOARD --from SQ --by-end` against
+/// `count BOARD`, from a1, b1, c2 and c3: 6×7 3.2, 2.0, 2.6 and 5.8;
+/// 6×8 3.5, 2.2, 1.7 and 1.8; 7×7 a1 3.0, c3 4.9. The middle of that
+/// spread (the sweep against the fixed-start sweep alone was tighter,
+/// 2.6–4.7, but a fixed start's own share spreads from 0.5 to 1.8 on these
+/// boards). Against a run a class of end squares ([`FIXED_ENDS_SHARE`]
+/// each) the plan takes the sweep from about fifteen classes up: 6×8's
+/// 24 in 0.5–0.7 of the runs' time, 7×7 a1's 15 in 0.73, but 7×7 c3's
+/// 15 in 2.5 times (its runs are cheap).
+pub(super) const END_TALLIES_SHARE: f64 = 3.0;
+
+/// Its memory against the whole count's: the by-start tallies' share, for
+/// the bytes of the runs that large levels are (the small boards above
+/// peak at 10–16 times the whole count's resident set, their batches of
+/// records 144 or 272 bytes wide).
+pub(super) const END_TALLIES_MEMORY_SHARE: f64 = START_TALLIES_MEMORY_SHARE;
+
 /// The same for a sweep with both ends fixed (a class of endpoint pairs,
 /// `--from` with `--to` or `--by-end`): the states read over every class
 /// of the pair plan, against the whole count's, 0.10 on 6×6 (45 classes,

@@ -192,6 +192,11 @@ pub(crate) trait Method: Sync {
     fn start_tallies(&self) -> Option<&dyn CountsByStart> {
         None
     }
+    /// The open tours from a square by end square in one sweep
+    /// ([`Capability::EndTallies`]), for the methods that tally ends.
+    fn end_tallies(&self) -> Option<&dyn CountsByEnd> {
+        None
+    }
     /// The family of tours ([`Capability::Family`]), for the methods that
     /// build one.
     fn family(&self) -> Option<&dyn BuildsFamily> {
@@ -296,6 +301,41 @@ pub(crate) fn start_tallies(method: &dyn Method) -> Result<&dyn CountsByStart, F
     method.start_tallies().ok_or_else(|| {
         Failure::other(format!(
             "internal error: method {} keeps no tallies by start square",
+            method.name()
+        ))
+    })
+}
+
+/// The capability to count the open tours from one square by end square
+/// in one run ([`Capability::EndTallies`]): the frontier sweep from the
+/// square whose states tally their paths' other end by class of square
+/// (`kt_frontier::count_by_end_in`).
+pub(crate) trait CountsByEnd {
+    /// The directed open tours from `from` to each square, by square,
+    /// with their total; `None` where the board's sweep cannot keep the
+    /// tallies (more classes of end squares than a tally holds), for the
+    /// caller to count a class at a time. What the run measured goes into
+    /// `report`.
+    fn count_by_end(
+        &self,
+        job: &Job,
+        from: Square,
+        report: &mut RunReport,
+        watch: Watch<'_>,
+    ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure>;
+
+    /// The run's time and memory against what [`Method::reach`] estimates
+    /// for a whole count (a fixed-start sweep's states in wider records),
+    /// measured.
+    fn tally_share(&self) -> (f64, f64);
+}
+
+/// The method's run by end square in one sweep, or an internal error (as
+/// [`fixed_ends`]).
+pub(crate) fn end_tallies(method: &dyn Method) -> Result<&dyn CountsByEnd, Failure> {
+    method.end_tallies().ok_or_else(|| {
+        Failure::other(format!(
+            "internal error: method {} keeps no tallies by end square",
             method.name()
         ))
     })
@@ -429,6 +469,7 @@ impl MethodSettings {
             Capability::FixedEnds => method.fixed_ends().is_some(),
             Capability::RequiredMove => method.required_move().is_some(),
             Capability::StartTallies => method.start_tallies().is_some(),
+            Capability::EndTallies => method.end_tallies().is_some(),
             Capability::Checkpoint => takes(Setting::Checkpoint),
             Capability::Spill => takes(Setting::SpillDir),
             Capability::Threads => method.resources().is_some(),
@@ -531,6 +572,11 @@ mod tests {
             assert_eq!(
                 method.can(Capability::StartTallies),
                 m.start_tallies().is_some(),
+                "{method}"
+            );
+            assert_eq!(
+                method.can(Capability::EndTallies),
+                m.end_tallies().is_some(),
                 "{method}"
             );
         }

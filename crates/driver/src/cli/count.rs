@@ -290,6 +290,10 @@ pub struct QuestionArgs {
     pub by_start: bool,
 
     /// With --from: the table of tours from that square by end square.
+    /// Open tours by the frontier method: one sweep from the square whose
+    /// states tally their paths' other end by class of square, or one
+    /// fixed-ends run per class of end squares where those are estimated
+    /// faster (few classes) or the classes pass 32.
     #[arg(long, hide_short_help = true, requires = "from", conflicts_with = "to")]
     pub by_end: bool,
 

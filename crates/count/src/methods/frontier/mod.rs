@@ -23,8 +23,8 @@ pub use cost::{ColumnsEstimate, estimate_columns_sweep, estimate_strip_sweep};
 pub(crate) use cost::{check_weights, sweep_reach};
 
 use super::{
-    CountsByStart, CountsFixedEnds, CountsRequiredMove, Descriptor, GivenOptions, Job, Method,
-    MethodSettings, Outputs, Reach, Resources, Setting,
+    CountsByEnd, CountsByStart, CountsFixedEnds, CountsRequiredMove, Descriptor, GivenOptions, Job,
+    Method, MethodSettings, Outputs, Reach, Resources, Setting,
 };
 use crate::cancel::CancelToken;
 use crate::failure::Failure;
@@ -272,6 +272,10 @@ impl Method for Frontier {
     }
 
     fn start_tallies(&self) -> Option<&dyn CountsByStart> {
+        Some(self)
+    }
+
+    fn end_tallies(&self) -> Option<&dyn CountsByEnd> {
         Some(self)
     }
 }

@@ -1,17 +1,18 @@
 //! The frontier method's questions beyond a plain count: a sweep a run
-//! with fixed ends or through a required move (`Restricted`), and the
-//! open tours by start square in one sweep whose states tally their ends.
+//! with fixed ends or through a required move (`Restricted`), the open
+//! tours by start square in one sweep whose states tally their ends, and
+//! those from one square by end square likewise.
 
 use std::time::Instant;
 
-use kt_board::TourKind;
+use kt_board::{Square, Symmetry, TourKind};
 use num_bigint::BigUint;
 
 use super::Frontier;
 use crate::failure::Failure;
 use crate::methods::measured;
 use crate::methods::{
-    CountsByStart, CountsFixedEnds, CountsRequiredMove, FixedEnds, Job, Restricted,
+    CountsByEnd, CountsByStart, CountsFixedEnds, CountsRequiredMove, FixedEnds, Job, Restricted,
 };
 use crate::observer::Watch;
 use crate::report::{FrontierReport, RunReport};
@@ -44,6 +45,50 @@ impl CountsByStart for Frontier {
     }
 }
 
+impl CountsByEnd for Frontier {
+    fn count_by_end(
+        &self,
+        job: &Job,
+        from: Square,
+        report: &mut RunReport,
+        watch: Watch<'_>,
+    ) -> Result<Option<(BigUint, Vec<BigUint>)>, Failure> {
+        let board = job.board;
+        if job.kind != TourKind::Open || !kt_frontier::end_tallies_fit(board, from) {
+            return Ok(None);
+        }
+        // The tours from a square to each end are those from its image
+        // under a symmetry to the end's image: the sweep starts from the
+        // image the order takes first, as a fixed-start count does
+        // (`Order::first_image`), and its table is carried back.
+        let image = job.order()?.first_image(from);
+        let Some(to_image) = Symmetry::group(&board)
+            .into_iter()
+            .find(|g| g.apply(&board, from) == image)
+        else {
+            return Ok(None);
+        };
+        let counted = self.whole_sweep(job, report, watch, |order, options, levels| {
+            kt_frontier::count_by_end_in(order, image, options, levels, watch.cancel.flag())
+        })?;
+        Ok(counted.map(|counted| {
+            super::note_outcome(report, &counted.outcome);
+            let by_square = board
+                .squares()
+                .map(|end| counted.by_square[to_image.apply(&board, end)].clone())
+                .collect();
+            (counted.tours, by_square)
+        }))
+    }
+
+    fn tally_share(&self) -> (f64, f64) {
+        (
+            measured::END_TALLIES_SHARE,
+            measured::END_TALLIES_MEMORY_SHARE,
+        )
+    }
+}
+
 impl CountsFixedEnds for Frontier {
     fn count_fixed_ends(
         &self,
@@ -71,7 +116,7 @@ impl CountsRequiredMove for Frontier {
     fn count_through(
         &self,
         job: &Job,
-        (a, b): (kt_board::Square, kt_board::Square),
+        (a, b): (Square, Square),
         report: &mut RunReport,
         watch: Watch<'_>,
     ) -> Result<BigUint, Failure> {
