@@ -293,7 +293,12 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         let strategy = match paths_and_checkpoints(request, &settings, strategy) {
             Ok(()) => strategy,
             Err(refusal) => match questions::instead(strategy, &settings) {
-                Some(other) if paths_and_checkpoints(request, &settings, other).is_ok() => other,
+                Some(other)
+                    if whole_counts_only(&settings, request.question, other).is_ok()
+                        && paths_and_checkpoints(request, &settings, other).is_ok() =>
+                {
+                    other
+                }
                 _ if auto => {
                     refusals.push(refusal);
                     continue;

@@ -1774,6 +1774,41 @@ fn a_table_in_one_sweep_checkpoints_as_itself() {
     assert!(message.contains("a whole count"), "{message}");
 }
 
+/// The table by end square from a square in one sweep keeps a checkpoint
+/// of its own (`tallies BOARD open from SQ`): another square's table is
+/// refused it (not counted a run a class beside it), and it resumes as
+/// itself, to the same table.
+#[test]
+fn a_table_by_end_in_one_sweep_checkpoints_as_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("by-end");
+    let ckpt = ckpt.to_str().unwrap();
+    let table = ["count", "5x6", "--from", "a1", "--by-end", "--json"];
+    let out = knights_tour()
+        .args(table)
+        .args(["--checkpoint", ckpt])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let said = std::fs::read_to_string(std::path::Path::new(ckpt).join("QUESTION")).unwrap();
+    assert_eq!(said.trim(), "tallies 5x6 open from a1");
+    let written: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let plain = knights_tour()
+        .args(table)
+        .arg("--no-checkpoint")
+        .output()
+        .unwrap();
+    let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert_eq!(written["by_end"], plain["by_end"]);
+    let message = fails_with_one_line(
+        &["count", "5x6", "--from", "b1", "--by-end", "--resume", ckpt],
+        2,
+    );
+    assert!(message.contains("from a1 by end square"), "{message}");
+    let message = fails_with_one_line(&["count", "5x6", "--resume", ckpt], 2);
+    assert!(message.contains("from a1 by end square"), "{message}");
+}
+
 #[test]
 fn a_shard_resumes_with_the_classes_it_had_done() {
     let dir = tempfile::tempdir().unwrap();
