@@ -70,6 +70,35 @@ fn the_table_is_the_merge(board: Board, csv: &Path, by_start: &[num_bigint::BigU
     }
 }
 
+/// 7×9's table, from one sweep with tallies: it adds up to the published
+/// total (undirected in OEIS A306283, twice that directed), has the
+/// rectangle's four symmetries, and no square of the minority colour
+/// starts a tour.
+#[test]
+fn the_7x9_open_table_sums_to_the_published_total_and_has_the_board_s_symmetries() {
+    let board: Board = "7x9".parse().unwrap();
+    let table = by_start_csv(&data("7x9-open-by-start.csv"));
+    assert_eq!(table.len(), board.rows());
+    let number = |r: usize, c: usize| table[r][c].parse::<num_bigint::BigUint>().unwrap();
+    let mut total = num_bigint::BigUint::ZERO;
+    for (r, row) in table.iter().enumerate() {
+        assert_eq!(row.len(), board.cols());
+        for c in 0..board.cols() {
+            let n = number(r, c);
+            let (r2, c2) = (board.rows() - 1 - r, board.cols() - 1 - c);
+            assert_eq!(n, number(r2, c), "row {r}, column {c}");
+            assert_eq!(n, number(r, c2), "row {r}, column {c}");
+            if (r + c) % 2 == 1 {
+                assert_eq!(n, num_bigint::BigUint::ZERO, "row {r}, column {c}");
+            }
+            total += n;
+        }
+    }
+    let check = known::check_quantity(&board, TourKind::Open, Quantity::Total, &total);
+    assert!(check.disagreeing.is_empty(), "{:?}", check.disagreeing);
+    assert!(!check.agreeing.is_empty(), "no published total of 7x9 open");
+}
+
 #[test]
 fn the_8x8_open_classes_counted_so_far_are_parts_of_todays_plan() {
     let board: Board = "8x8".parse().unwrap();

@@ -64,7 +64,7 @@ REFUSALS = [
     lambda: kt.count(9),
     lambda: kt.count(10, closed=True, method="zdd"),
     lambda: kt.count(5, closed=True, end="a1"),
-    lambda: kt.by_start("7x10", method="cluster"),
+    lambda: kt.by_start("6x21", method="cluster"),
     lambda: kt.by_start("6x6", method="backtrack", threads=2),
     lambda: kt.report("5x5", method="cluster", start="a1"),
     lambda: kt.tours("5x5", method="frontier"),
@@ -93,10 +93,10 @@ def test_no_error_names_a_command_line_flag(call):
 
 def test_the_cluster_by_start_error_names_by_start():
     # The cluster answers the table in one sweep with tallies; a board of
-    # more classes of squares than a tally holds (7x10: twenty) is refused,
+    # more classes of squares than a tally holds (6x21: 33) is refused,
     # naming the method that counts a class at a time.
     with pytest.raises(kt.KnightsTourError) as raised:
-        kt.by_start("7x10", method="cluster")
+        kt.by_start("6x21", method="cluster")
     text = str(raised.value)
     assert "by_start" in text and "--" not in text, text
     assert 'method="frontier"' in text, text

@@ -34,8 +34,23 @@ use crate::sequences::{Measure, PublishedSequence, published_sequences};
 
 const TABLE: &str = include_str!("../data/known-counts.csv");
 
-/// The 7×7 open table by start square this project computed.
-const OURS_7X7: &str = include_str!("../data/ours/7x7-open-by-start.csv");
+/// The open tables by start square this project computed: the board's
+/// rows and columns, the table (a row of the board a line, row 0 first),
+/// and what says it is right.
+const OURS_TABLES: [(usize, usize, &str, &str); 2] = [
+    (
+        7,
+        7,
+        include_str!("../data/ours/7x7-open-by-start.csv"),
+        "this project's own count (data/ours/7x7-open-by-start.csv; the table sums to OEIS A165134 a(7))",
+    ),
+    (
+        7,
+        9,
+        include_str!("../data/ours/7x9-open-by-start.csv"),
+        "this project's own count (data/ours/7x9-open-by-start.csv; the table sums to twice OEIS A306283 a(9))",
+    ),
+];
 
 /// The parts of the 8×8 open table by start square shipped so far (the
 /// build script lists `data/ours/8x8-open-by-start/part-*.json`).
@@ -187,34 +202,36 @@ pub fn table() -> Vec<Published> {
 /// square) of the 7×7 table and of each 8×8 part shipped.
 pub fn ours() -> Vec<Published> {
     let mut rows = Vec::new();
-    let board = Board::square(7).expect("7x7 is a board");
-    let cells: Vec<Vec<&str>> = OURS_7X7
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| l.split(',').map(str::trim).collect())
-        .collect();
-    let mut seen = vec![false; board.cells()];
-    for square in board.squares() {
-        if seen[square] {
-            continue;
+    for (r, c, text, source) in OURS_TABLES {
+        let board = Board::new(r, c).expect("a shipped table's board");
+        let cells: Vec<Vec<&str>> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| l.split(',').map(str::trim).collect())
+            .collect();
+        let mut seen = vec![false; board.cells()];
+        for square in board.squares() {
+            if seen[square] {
+                continue;
+            }
+            for g in kt_board::Symmetry::group(&board) {
+                seen[g.apply(&board, square)] = true;
+            }
+            let (row, col) = board.row_col(square);
+            let Some(count) = cells.get(row).and_then(|r| r.get(col)) else {
+                continue;
+            };
+            rows.push(Published {
+                kind: TourKind::Open,
+                rows: r,
+                cols: c,
+                convention: Convention::From { row, col },
+                count: (*count).to_owned(),
+                source: source.into(),
+                ours: true,
+                sequence: None,
+            });
         }
-        for g in kt_board::Symmetry::group(&board) {
-            seen[g.apply(&board, square)] = true;
-        }
-        let (row, col) = board.row_col(square);
-        let Some(count) = cells.get(row).and_then(|r| r.get(col)) else {
-            continue;
-        };
-        rows.push(Published {
-            kind: TourKind::Open,
-            rows: 7,
-            cols: 7,
-            convention: Convention::From { row, col },
-            count: (*count).to_owned(),
-            source: "this project's own count (data/ours/7x7-open-by-start.csv; the table sums to OEIS A165134 a(7))".into(),
-            ours: true,
-            sequence: None,
-        });
     }
     let board = Board::square(8).expect("8x8 is a board");
     for text in OURS_8X8_PARTS {

@@ -304,7 +304,7 @@ fn auto_never_takes_a_method_twice_as_slow_as_one_that_fits() {
 /// (`CountsFixedEnds::run_share`; docs/benchmarks.md, *The table by start
 /// square, measured again*), and the table by start square in one sweep
 /// with tallies at its share of one (`CountsByStart::tally_share`): 7x7
-/// open's table in one sweep at three whole counts; 7x10's, of twenty
+/// open's table in one sweep at three whole counts; 6x21's, of 33
 /// classes (more than a tally holds), a run a class at half a whole
 /// count each.
 #[test]
@@ -313,7 +313,7 @@ fn runs_with_fixed_ends_cost_their_share_of_a_whole_count() {
     let seconds = |request: &Request| plan(request).unwrap().estimate.unwrap().seconds;
     for (board, ratio_wanted, words) in [
         ("7x7", 3.0, "3× a whole count's time"),
-        ("7x10", 10.0, "20 runs, each 0.5 of a whole count's time"),
+        ("6x21", 16.5, "33 runs, each 0.5 of a whole count's time"),
     ] {
         let board: Board = board.parse().unwrap();
         let mut whole = Request::new(board, TourKind::Open).with_method(frontier());
@@ -329,15 +329,15 @@ fn runs_with_fixed_ends_cost_their_share_of_a_whole_count() {
 
 /// The cluster answers the open table by start square only in one sweep
 /// with tallies: on a board of more classes of squares than a tally holds
-/// (7×10: twenty), it is refused at once, naming the method that counts a
+/// (6×21: 33), it is refused at once, naming the method that counts a
 /// class at a time.
 #[test]
 fn a_cluster_table_beyond_the_tallies_is_refused_naming_the_frontier_method() {
-    let request = Request::new("7x10".parse().unwrap(), TourKind::Open)
+    let request = Request::new("6x21".parse().unwrap(), TourKind::Open)
         .with_method(MethodSettings::Cluster(kt_count::Cluster::default()))
         .asking(Question::ByStart);
     let (result, took) = planned(&request);
-    let message = assert_refused_at_once(result, took, "cluster 7x10 --by-start");
+    let message = assert_refused_at_once(result, took, "cluster 6x21 --by-start");
     assert!(message.contains("--method frontier"), "{message}");
     assert!(message.contains("more classes"), "{message}");
 }

@@ -1242,11 +1242,11 @@ fn no_output_is_ever_written_into_a_checkpoint_or_spill_directory() {
     let scratch = Scratch::new("output-in-checkpoint");
     let ck = scratch.0.join("ck");
     let ck_str = path_str(&ck);
-    // 3x17: eighteen classes of squares, counted a class at a time, whose
+    // 3x33: 34 classes of squares, counted a class at a time, whose
     // classes done (`part.json`) the checkpoint directory holds.
     let write = [
         "count",
-        "3x17",
+        "3x33",
         "--by-start",
         "--method",
         "frontier",

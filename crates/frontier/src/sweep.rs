@@ -39,11 +39,11 @@ pub const GONE: Slot = u8::MAX;
 const MEASURED_SHORT_SIDE: usize = 16;
 
 /// The most classes of end squares a sweep with tallies keeps
-/// ([`Sweep::tallied`]): 7×8's sixteen; a board with more is counted
-/// a class at a time. (A tally holds up to
-/// [`crate::tally::MAX_TALLY_CLASSES`]; the
-/// table by start square is planned only where it was measured.)
-pub const MAX_END_CLASSES: usize = 16;
+/// ([`Sweep::tallied`]): the widest tally's 32 (7×9 to 8×10 have twenty,
+/// 6×11 eighteen; measured: 6×11's table in 52 s against 141 s a class
+/// at a time); a board with more (3×33, 9×10: 25 fits, 6×21: 33 does
+/// not) is counted a class at a time.
+pub const MAX_END_CLASSES: usize = crate::tally::MAX_TALLY_CLASSES;
 
 /// The class of a square no tally counts ([`Sweep::end_class`]: `None`):
 /// the start of a table by end square, and the squares no tour from it

@@ -18,7 +18,7 @@ fn one_sweep(board: Board, fold: bool) -> (BigUint, Vec<BigUint>) {
     let order = resolve_order(board, TourKind::Open, &options).unwrap();
     let counted = count_by_start_in(&order, &options, &Unwatched, &AtomicBool::new(false))
         .unwrap()
-        .expect("a board of at most sixteen classes keeps tallies");
+        .expect("a board of at most 32 classes keeps tallies");
     (counted.tours, counted.by_square)
 }
 
@@ -86,11 +86,18 @@ fn classes_are_the_orbits_of_the_whole_group() {
     assert_eq!(classes[0], classes[63]);
     assert_eq!(classes[1], classes[8]);
     assert_eq!(Sweep::end_classes(Board::new(7, 8).unwrap()).1, 16);
-    // Closed tours have no ends, and 9x9's fifteen classes fit, 8x9's
-    // twenty do not.
+    // Closed tours have no ends, and 8x9's twenty classes fit, 6x21's 33
+    // do not.
     let order = Order::columns(Board::new(5, 5).unwrap());
     assert!(Sweep::tallied(&order, TourKind::Closed, true).is_none());
-    let wide = Order::columns(Board::new(8, 9).unwrap());
+    let twenty = Order::columns(Board::new(8, 9).unwrap());
+    assert_eq!(
+        Sweep::tallied(&twenty, TourKind::Open, true)
+            .unwrap()
+            .tallies(),
+        Some(20)
+    );
+    let wide = Order::columns(Board::new(6, 21).unwrap());
     assert!(Sweep::tallied(&wide, TourKind::Open, true).is_none());
 }
 

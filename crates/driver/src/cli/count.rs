@@ -282,7 +282,7 @@ pub struct QuestionArgs {
     /// The table of open tours by start square (its sum is the total); by
     /// the frontier method, one sweep whose states tally their paths' ends
     /// by class of square (about three whole counts' time), or where the
-    /// board has more than sixteen classes of squares or the sweep would
+    /// board has more than 32 classes of squares or the sweep would
     /// not fit the machine, one fixed-start run per class of start squares,
     /// the classes done kept with --checkpoint; with --shard K/N, the K-th
     /// of N shards of those classes.
