@@ -40,7 +40,7 @@ use kt_tours::NoTour;
 use crate::checkpoint_of::CheckpointOf;
 use crate::failure::Failure;
 use crate::machine::{machine_fits, memory_fits, resources};
-use crate::methods::{Job, MethodSettings, Reach};
+use crate::methods::{CountsByEnd, CountsByStart, Job, MethodSettings, Reach};
 use crate::questions::{self, Strategy};
 use crate::request::{MethodChoice, Question, Request, Work};
 use crate::words::message;
@@ -479,19 +479,14 @@ fn answer_reach(
     let runs = questions::runs(request.question, request.kind, request.board, strategy);
     let share = questions::fixed_ends_of_runs(request.question, request.kind, strategy)
         .and_then(|ends| method.fixed_ends().map(|m| m.run_share(ends)));
-    if strategy == Strategy::ByStartTallies
-        && let Some(tallies) = method.start_tallies()
-    {
-        // One sweep with tallies: the whole count's states in wider
-        // records.
-        let (time, memory) = tallies.tally_share();
-        return whole.times(1, Some(time)).with_memory_times(memory);
-    }
-    if strategy == Strategy::ByEndTallies
-        && let Some(tallies) = method.end_tallies()
-    {
-        // One fixed-start sweep with tallies.
-        let (time, memory) = tallies.tally_share();
+    // One sweep with tallies (the whole count's states, or a fixed
+    // start's, in wider records): its share of a whole count.
+    let tally_share = match strategy {
+        Strategy::ByStartTallies => method.start_tallies().map(CountsByStart::tally_share),
+        Strategy::ByEndTallies => method.end_tallies().map(CountsByEnd::tally_share),
+        _ => None,
+    };
+    if let Some((time, memory)) = tally_share {
         return whole.times(1, Some(time)).with_memory_times(memory);
     }
     let mut reach = whole.times(runs, share);
