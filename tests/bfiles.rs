@@ -103,17 +103,23 @@ fn every_shipped_bfile_is_its_sequences() {
 }
 
 /// The terms of a b-file's command taken past OEIS's range
-/// (`bfiles/ours/`, the project's own, unpublished): the file's first
+/// (`bfiles/ours/`, the project's own, unpublished): each file's first
 /// lines are the shipped b-file's, and where another published sequence
 /// holds a term (A383662's first `2m` cells of a 6-row strip, closed, to
 /// `m = 150`: the board 6×n at `m = 3n`) the two agree.
 #[test]
 fn terms_past_the_published_agree_with_every_published_term() {
+    for (file, published, n) in [
+        ("b175881-to-200.txt", "b175881.txt", 200),
+        ("b306281-to-64.txt", "b306281.txt", 64),
+    ] {
+        let ours = terms(&bfiles().join("ours").join(file));
+        assert_eq!(ours.len(), n, "{file}");
+        assert!(ours.iter().enumerate().all(|(i, (n, _))| *n == i + 1));
+        let published = terms(&bfiles().join(published));
+        assert_eq!(ours[..published.len()], published[..], "{file}");
+    }
     let ours = terms(&bfiles().join("ours/b175881-to-200.txt"));
-    assert_eq!(ours.len(), 200);
-    assert!(ours.iter().enumerate().all(|(i, (n, _))| *n == i + 1));
-    let published = terms(&bfiles().join("b175881.txt"));
-    assert_eq!(ours[..published.len()], published[..]);
     let cells: HashMap<usize, BigUint> = terms(&bfiles().join("b383662.txt")).into_iter().collect();
     let mut agreed = 0;
     for (n, term) in &ours {

@@ -500,15 +500,24 @@ fn interrupt_count(args: &[&str]) {
 /// below the estimate the plan refuses it otherwise; the few seconds it
 /// runs hold little.
 fn interrupted_long_count(extra: &[&str], ready: impl Fn() -> bool) -> String {
-    let binary = assert_cmd::cargo::cargo_bin("knights-tour");
     // Never the user's cache.
     let cache = tempfile::tempdir().unwrap();
+    interrupted_long_count_in(cache.path(), extra, ready)
+}
+
+/// [`interrupted_long_count`] with `cache` as the user's cache.
+fn interrupted_long_count_in(
+    cache: &std::path::Path,
+    extra: &[&str],
+    ready: impl Fn() -> bool,
+) -> String {
+    let binary = assert_cmd::cargo::cargo_bin("knights-tour");
     let child = std::process::Command::new(binary)
         .args([
             "count", "8", "--method", "frontier", "--memory", "1GiB", "--force",
         ])
         .args(extra)
-        .env("XDG_CACHE_HOME", cache.path())
+        .env("XDG_CACHE_HOME", cache)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -529,7 +538,8 @@ fn interrupted_long_count(extra: &[&str], ready: impl Fn() -> bool) -> String {
 /// that keeps one.
 #[test]
 fn a_long_count_announces_itself_and_says_how_to_go_on() {
-    let stderr = interrupted_long_count(&[], || true);
+    let cache = tempfile::tempdir().unwrap();
+    let stderr = interrupted_long_count_in(cache.path(), &[], || true);
     let first = stderr.lines().next().unwrap();
     assert!(
         first.starts_with("note: this count is estimated at about"),
@@ -548,6 +558,14 @@ fn a_long_count_announces_itself_and_says_how_to_go_on() {
     let last = stderr.lines().last().unwrap();
     assert!(last.contains("interrupted"), "{stderr}");
     assert!(last.contains("no checkpoint was written yet"), "{stderr}");
+    // The cache keeps nothing of a run that wrote no checkpoint.
+    let checkpoints = cache.path().join("knights-tour/checkpoints");
+    assert_eq!(
+        std::fs::read_dir(&checkpoints).unwrap().count(),
+        0,
+        "{}",
+        checkpoints.display()
+    );
     let stderr = interrupted_long_count(&["--no-checkpoint"], || true);
     assert!(!stderr.contains("keeping a checkpoint"), "{stderr}");
     let last = stderr.lines().last().unwrap();

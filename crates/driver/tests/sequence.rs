@@ -324,6 +324,40 @@ fn an_interrupted_sequence_gives_its_finished_terms_and_goes_on_from_the_cache()
     assert_eq!(left, 0, "the finished sequence's checkpoint is removed");
 }
 
+/// A sequence interrupted before its first checkpoint leaves nothing in
+/// the cache: the directory it claimed there would resume nothing.
+#[test]
+fn a_sequence_stopped_before_its_first_checkpoint_leaves_the_cache_empty() {
+    let cache = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .args(["sequence", "6", "--to", "30", "--threads", "1"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Until the sweep has claimed its directory in the cache.
+    let checkpoints = cache.path().join("knights-tour/checkpoints");
+    let started = std::time::Instant::now();
+    let claimed = || {
+        std::fs::read_dir(&checkpoints)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .any(|dir| dir.path().join("KNIGHTS-TOUR-CHECKPOINT").is_file())
+    };
+    while !claimed() && started.elapsed() < std::time::Duration::from_mins(1) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = common::interrupt(child);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("no checkpoint was written yet"), "{stderr}");
+    let left = std::fs::read_dir(&checkpoints).unwrap().count();
+    assert_eq!(left, 0, "{stderr}");
+}
+
 /// A sequence whose weights would pass the widest width a sweep holds
 /// before its last term is refused before any work, saying how far it
 /// goes (it stopped hours in, its terms lost, before); so is the count of

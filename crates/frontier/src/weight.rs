@@ -105,18 +105,17 @@ impl Weight for u64 {
         BigUint::from(self)
     }
 
+    #[inline]
     fn from_le_bytes(bytes: &[u8]) -> Option<u64> {
-        let significant = significant(bytes);
-        (significant.len() <= 8).then(|| {
-            let mut word = [0u8; 8];
-            word[..significant.len()].copy_from_slice(significant);
-            u64::from_le_bytes(word)
-        })
+        let bytes = within(bytes, 8)?;
+        Some(word_of(bytes))
     }
 
+    #[inline]
     fn write_le_bytes(self, out: &mut Vec<u8>) {
-        let bytes = self.to_le_bytes();
-        out.extend_from_slice(significant(&bytes));
+        let end = out.len() + self.le_len();
+        out.extend_from_slice(&self.to_le_bytes());
+        out.truncate(end);
     }
 
     #[inline]
@@ -156,18 +155,20 @@ impl<const BITS: usize, const LIMBS: usize> Weight for Uint<BITS, LIMBS> {
 
     /// A limb at a time: ruint's own reader goes a byte at a time where
     /// the length is not the full width, which every weight in a run is
-    /// (8.6% of 7×16 open's time, profiled).
+    /// (8.6% of 7×16 open's time, profiled). Whole limbs are read as
+    /// words and the last one a byte at a time, with no copy of a slice
+    /// of variable length (a call to `memmove` each), and the trailing
+    /// zeros are looked for only past the width (the writer writes none).
     #[inline]
     fn from_le_bytes(bytes: &[u8]) -> Option<Self> {
-        let bytes = significant(bytes);
-        if bytes.len() > LIMBS * 8 {
-            return None;
-        }
+        let bytes = within(bytes, LIMBS * 8)?;
         let mut limbs = [0u64; LIMBS];
-        for (limb, chunk) in limbs.iter_mut().zip(bytes.chunks(8)) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            *limb = u64::from_le_bytes(word);
+        let (whole, last) = bytes.as_chunks::<8>();
+        for (limb, chunk) in limbs.iter_mut().zip(whole) {
+            *limb = u64::from_le_bytes(*chunk);
+        }
+        if !last.is_empty() {
+            limbs[whole.len()] = word_of(last);
         }
         let spare = LIMBS * 64 - BITS;
         if spare > 0 && limbs[LIMBS - 1] >> (64 - spare) != 0 {
@@ -176,17 +177,16 @@ impl<const BITS: usize, const LIMBS: usize> Weight for Uint<BITS, LIMBS> {
         Some(Uint::from_limbs(limbs))
     }
 
+    /// Whole limbs, then the output cut back to the significant bytes:
+    /// copies of eight bytes, never of a slice of variable length.
     #[inline]
     fn write_le_bytes(self, out: &mut Vec<u8>) {
-        let mut left = (Uint::bit_len(&self)).div_ceil(8);
-        for limb in self.as_limbs() {
-            if left == 0 {
-                break;
-            }
-            let take = left.min(8);
-            out.extend_from_slice(&limb.to_le_bytes()[..take]);
-            left -= take;
+        let len = Uint::bit_len(&self).div_ceil(8);
+        let end = out.len() + len;
+        for limb in &self.as_limbs()[..len.div_ceil(8)] {
+            out.extend_from_slice(&limb.to_le_bytes());
         }
+        out.truncate(end);
     }
 
     #[inline]
@@ -199,6 +199,29 @@ impl<const BITS: usize, const LIMBS: usize> Weight for Uint<BITS, LIMBS> {
 fn significant(bytes: &[u8]) -> &[u8] {
     let end = bytes.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
     &bytes[..end]
+}
+
+/// `bytes`, if their significant bytes fit `width` bytes: as they are
+/// where they are no longer (a run's weights, written without trailing
+/// zeros), else without their trailing zeros.
+#[inline]
+fn within(bytes: &[u8], width: usize) -> Option<&[u8]> {
+    if bytes.len() <= width {
+        return Some(bytes);
+    }
+    let bytes = significant(bytes);
+    (bytes.len() <= width).then_some(bytes)
+}
+
+/// The little-endian word of at most eight bytes, a byte at a time: no
+/// call to `memmove` for a copy of variable length.
+#[inline]
+fn word_of(bytes: &[u8]) -> u64 {
+    debug_assert!(bytes.len() <= 8);
+    bytes
+        .iter()
+        .rev()
+        .fold(0u64, |word, &byte| word << 8 | u64::from(byte))
 }
 
 /// The widths a level's weights can take, narrowest first: each step of a
@@ -518,6 +541,42 @@ mod tests {
             sums_agree::<Uint<384, 6>>(&a, &b);
             sums_agree::<Uint<512, 8>>(&a, &b);
             sums_agree::<Uint<1024, 16>>(&a, &b);
+        }
+    }
+
+    /// A weight read back from the bytes it wrote, after other bytes and
+    /// with trailing zeros up to and past its width; and a number one bit
+    /// past the width refused however it is padded.
+    fn bytes_round_trip<W: Weight>(n: &BigUint, padding: usize) {
+        let mut bytes = n.to_bytes_le();
+        if n.bits() == 0 {
+            bytes.clear();
+        }
+        let fits = n.bits() <= u64::from(W::BITS);
+        let padded = [bytes.as_slice(), &vec![0; padding]].concat();
+        let Some(w) = W::from_le_bytes(&padded) else {
+            assert!(!fits, "{n} padded by {padding}");
+            return;
+        };
+        assert!(fits, "{n} read at {} bits", W::BITS);
+        assert_eq!(w.to_biguint(), *n);
+        let mut out = vec![7u8; padding % 5];
+        w.write_le_bytes(&mut out);
+        assert_eq!(out[..padding % 5], vec![7u8; padding % 5]);
+        assert_eq!(out[padding % 5..], bytes);
+    }
+
+    proptest! {
+        #[test]
+        fn weights_read_back_what_they_write(
+            bits in 0u32..1100, pattern: u64, padding in 0usize..140,
+        ) {
+            let n = number(bits, pattern);
+            bytes_round_trip::<u64>(&n, padding);
+            bytes_round_trip::<U16>(&n, padding);
+            bytes_round_trip::<Uint<128, 2>>(&n, padding);
+            bytes_round_trip::<Uint<192, 3>>(&n, padding);
+            bytes_round_trip::<Uint<1024, 16>>(&n, padding);
         }
     }
 

@@ -295,6 +295,16 @@ pub fn start_over(mut error: crate::exit::CliError, dir: &Path) -> crate::exit::
     error
 }
 
+/// Removes the cache's checkpoint `dir` of a run that ended before it
+/// wrote its first checkpoint: the directory holds only the marker the
+/// run made there, and the same command starts over whether it is there
+/// or not, so the user's cache keeps nothing that resumes nothing.
+pub fn forget_unwritten(dir: &Path) {
+    if !super::long_runs::holds_checkpoint(dir) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
 /// How to go on after a sweep stopped, for its command line as run:
 /// with the checkpoint in the cache (`cached`) written, the command with a
 /// bare `--resume`; otherwise [`super::long_runs::resume_advice`] for the

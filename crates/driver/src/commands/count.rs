@@ -145,6 +145,9 @@ fn counted(
                 // damaged checkpoint): say how to start over.
                 error = checkpoint_cache::start_over(error, &cached.dir);
             }
+            if let Some(cached) = &cached {
+                checkpoint_cache::forget_unwritten(&cached.dir);
+            }
             // A partial report is still a report: print it, then fail.
             if let Some(report) = report {
                 print(&report, &how, &mut out)?;

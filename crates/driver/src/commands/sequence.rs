@@ -152,7 +152,12 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
     let ended = supervise::run(move |cancel| Ok(strip::count_strip(&work, &watcher, &cancel)));
     bar.finish();
     let (counted, stopped) = match ended {
-        Ended::Done(Err(failure)) => return Err(CliError::from(failure)),
+        Ended::Done(Err(failure)) => {
+            if let Some(cached) = &cached {
+                checkpoint_cache::forget_unwritten(&cached.dir);
+            }
+            return Err(CliError::from(failure));
+        }
         Ended::Done(Ok(Ok(counted))) => (counted, None),
         Ended::Done(Ok(Err(unfinished))) => {
             let error = CliError::from(unfinished.failure);
@@ -307,12 +312,16 @@ fn announce(plan: &StripPlan, cached: Option<&Cached>, progress: bool) {
 
 /// `error` with how to go on: the command that resumes the checkpoint
 /// written (the cache's, or `--checkpoint`'s), or how to keep one; for a
-/// failure that is no stop, how to start over from the cache.
+/// failure that is no stop, how to start over from the cache. The cache's
+/// directory of a sweep that wrote no checkpoint yet is removed.
 fn with_resume_advice(
     mut error: CliError,
     request: &StripRequest,
     cached: Option<&Cached>,
 ) -> CliError {
+    if let Some(cached) = cached {
+        checkpoint_cache::forget_unwritten(&cached.dir);
+    }
     match error.code {
         ExitCode::Signal(signal) => {
             // kt-count knows the sweep stopped; the signal is the driver's.
