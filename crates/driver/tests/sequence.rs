@@ -250,14 +250,7 @@ fn an_interrupted_sequence_gives_its_finished_terms_and_goes_on_from_the_cache()
         "--checkpoint-every",
         "1ms",
     ];
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
-        .args(args)
-        .env("XDG_CACHE_HOME", cache.path())
-        .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_long(&args, cache.path());
     // Past the fifth column (25 steps) and its checkpoint.
     let checkpoints = cache.path().join("knights-tour/checkpoints");
     let started = std::time::Instant::now();
@@ -324,19 +317,29 @@ fn an_interrupted_sequence_gives_its_finished_terms_and_goes_on_from_the_cache()
     assert_eq!(left, 0, "the finished sequence's checkpoint is removed");
 }
 
+/// Starts the program with `args`, `cache` as the user's cache and every
+/// sweep counted as long (so it keeps a checkpoint there), its output
+/// piped, to be interrupted.
+fn spawn_long(args: &[&str], cache: &std::path::Path) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .args(args)
+        .env("XDG_CACHE_HOME", cache)
+        .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 /// A sequence interrupted before its first checkpoint leaves nothing in
 /// the cache: the directory it claimed there would resume nothing.
 #[test]
 fn a_sequence_stopped_before_its_first_checkpoint_leaves_the_cache_empty() {
     let cache = tempfile::tempdir().unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
-        .args(["sequence", "6", "--to", "30", "--threads", "1"])
-        .env("XDG_CACHE_HOME", cache.path())
-        .env("KNIGHTS_TOUR_CHECKPOINT_FROM", "0")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let child = spawn_long(
+        &["sequence", "6", "--to", "30", "--threads", "1"],
+        cache.path(),
+    );
     // Until the sweep has claimed its directory in the cache.
     let checkpoints = cache.path().join("knights-tour/checkpoints");
     let started = std::time::Instant::now();
