@@ -166,13 +166,17 @@ impl StripRequest {
     /// whose widest level the first columns never reach: `sequence 8 --to
     /// 3` was refused as 235 GiB, and runs in a tenth of a second.
     pub fn sweep_estimate(&self) -> Result<ColumnsEstimate, Failure> {
+        // The work against the columns sweep's, by the kind of sweep.
+        const FOLDED: f64 = 0.75;
+        const UNFOLDED: f64 = 1.13;
+        const CELLS: f64 = 1.34;
         let board = self.board()?;
         let mut estimate =
             crate::methods::estimate_strip_sweep(board, self.kind, self.threads.min(4096) as u32);
         let factor = match (self.measure, self.folds()) {
-            (Measure::Cols, true) => 0.75,
-            (Measure::Cols, false) => 1.13,
-            (Measure::Cells, _) => 1.34,
+            (Measure::Cols, true) => FOLDED,
+            (Measure::Cols, false) => UNFOLDED,
+            (Measure::Cells, _) => CELLS,
         };
         estimate.states_summed *= factor;
         estimate.seconds *= factor;
@@ -180,9 +184,9 @@ impl StripRequest {
             // The strip's measured levels give the folded sweep's widest
             // level; unfolded it holds more: 8.82 GB against 5.60 on 7×50
             // closed, 3.18 against 2.42 on 6×64 open (2026-11-29). The
-            // work's ratio, 1.13 / 0.75, lies between the two.
-            estimate.peak_states *= 1.13 / 0.75;
-            estimate.bytes *= 1.13 / 0.75;
+            // work's ratio lies between the two.
+            estimate.peak_states *= UNFOLDED / FOLDED;
+            estimate.bytes *= UNFOLDED / FOLDED;
         }
         Ok(estimate)
     }
