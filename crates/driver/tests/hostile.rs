@@ -1638,6 +1638,32 @@ fn huge_orders_and_tables_are_refused() {
     assert!(line.contains("300x300"), "{line}");
 }
 
+/// A given order whose frontier no state's key holds, on a board whose
+/// own orders fit, is refused as the order's fault: it said "this board's
+/// frontier" and to take a board "with a short side of up to 13", of a
+/// board of side 9.
+#[test]
+fn an_order_too_wide_to_sweep_is_refused_as_the_orders_fault() {
+    let scratch = Scratch::new("wide-order");
+    // Rows from both ends inwards: two frontiers at once, 38 slots.
+    let rows = [0, 8, 1, 7, 2, 6, 3, 5, 4];
+    let mut steps = [[0usize; 9]; 9];
+    for (k, &row) in rows.iter().enumerate() {
+        for (col, step) in steps[row].iter_mut().enumerate() {
+            *step = 9 * k + col;
+        }
+    }
+    let text: Vec<String> = steps
+        .iter()
+        .map(|row| row.map(|s| s.to_string()).join(" "))
+        .collect();
+    let file = scratch.file("wide.order", text.join("\n") + "\n");
+    let line = refused_quickly(&["count", "9", "--order", path_str(&file)]);
+    assert!(line.contains("--order"), "{line}");
+    assert!(line.contains("38 slots"), "{line}");
+    assert!(!line.contains("short side"), "{line}");
+}
+
 /// Ctrl-C stops every command, as it stops `count`, even where the
 /// process inherited SIGINT ignored (a background job of a script):
 /// `find`, `shards` and `plot` used to run on.

@@ -125,8 +125,20 @@ pub fn resolve_order(
         .order
         .resolve(board)
         .map_err(|e| FrontierError::Order(e.to_string()))?;
-    fits(&order, kind)?;
-    Ok(order)
+    match fits(&order, kind) {
+        // A given order too wide for a board that fits: the order is at
+        // fault, not the board ("its short side" would mislead).
+        Err(FrontierError::TooWide { slots, .. })
+            if matches!(options.order, OrderChoice::Given(_)) && supports(board, kind).is_ok() =>
+        {
+            Err(FrontierError::Order(format!(
+                "its frontier has {slots} slots for {kind} tours, more than the {} a state holds (the columns' has {})",
+                state::MAX_SLOTS,
+                Sweep::frontier_width(board, kind),
+            )))
+        }
+        fitted => fitted.map(|()| order),
+    }
 }
 
 /// The Hamiltonian cycles of the swept graph that obey `restriction`: for

@@ -56,8 +56,19 @@ pub const MAX_SEEDS: u64 = 64;
 pub struct OrderTrials {
     /// Every candidate, best first.
     pub ranked: Vec<Measured>,
-    /// The leading levels on which stopped candidates were compared.
-    pub common_levels: Option<usize>,
+    /// The candidates not swept: their frontier is wider than a state's
+    /// key holds (a search in pairs of images can widen it past the
+    /// board's own: 9×9's half-turn pairs reach 29 slots).
+    pub too_wide: Vec<TooWide>,
+}
+
+/// A candidate the search proposed and no sweep can take.
+#[derive(Clone, Debug)]
+pub struct TooWide {
+    pub name: String,
+    pub order: Order,
+    /// Its frontier's slots (more than a key holds: `kt_frontier::fits`).
+    pub slots: usize,
 }
 
 impl OrderSearch {
@@ -137,9 +148,17 @@ pub fn search_orders(
         options: settings.options(OrderChoice::Auto, true),
     };
     let spill_dir = settings.spill_dir();
+    let mut too_wide = Vec::new();
     let mut ranked = watched(settings.budget, cancel, || {
         let mut ranked = Vec::new();
         for (name, order) in request.candidates() {
+            // One candidate too wide to sweep ends nothing: the others are
+            // measured, and the table says why it is not among them.
+            if kt_frontier::fits(&order, request.kind).is_err() {
+                let slots = order.width(request.kind);
+                too_wide.push(TooWide { name, order, slots });
+                continue;
+            }
             let stop: &AtomicBool = cancel.flag();
             let measured = trial::measure(&name, &order, &trial, stop).map_err(|e| {
                 Stopping {
@@ -162,11 +181,8 @@ pub fn search_orders(
             "the candidates {a} and {b} count different numbers of tours: a fault of the sweep, please report it"
         )));
     }
-    let common_levels = trial::rank(&mut ranked);
-    Ok(OrderTrials {
-        ranked,
-        common_levels,
-    })
+    trial::rank(&mut ranked);
+    Ok(OrderTrials { ranked, too_wide })
 }
 
 #[cfg(test)]
@@ -206,6 +222,34 @@ mod tests {
         assert!(
             trials.ranked.iter().any(|c| c.fold_steps > 5),
             "a mirrored candidate folds"
+        );
+    }
+
+    /// 9×9's orders in pairs of images under the half turn have a
+    /// frontier of 29 slots, one more than a key holds: they are left out
+    /// and named, and the search goes on with the rest (it stopped at the
+    /// first of them).
+    #[test]
+    fn a_candidate_too_wide_to_sweep_is_left_out_and_named() {
+        let mut asked = request("9x9", 1);
+        asked.kind = TourKind::Open;
+        asked.seeds = 1;
+        let trials = search_orders(&asked, |_| {}, &CancelToken::new()).unwrap();
+        assert!(!trials.too_wide.is_empty(), "a wide 9x9 candidate");
+        for c in &trials.too_wide {
+            assert!(
+                kt_frontier::fits(&c.order, TourKind::Open).is_err(),
+                "{}",
+                c.name
+            );
+            assert_eq!(c.slots, c.order.width(TourKind::Open));
+        }
+        assert!(trials.ranked.iter().any(|c| c.name == "shipped"));
+        assert!(
+            trials
+                .ranked
+                .iter()
+                .all(|c| kt_frontier::fits(&c.order, TourKind::Open).is_ok())
         );
     }
 

@@ -15,11 +15,16 @@
 //! A candidate stopped by the budget is known up to the step it reached.
 //!
 //! **The ranking**: whole candidates first, by states summed; then the
-//! stopped ones, by the states their first `L` levels held, where `L` is
-//! the fewest levels any stopped candidate finished (the same prefix for
-//! all, so the comparison is fair), ties going to the one that got
-//! further. With one budget for every candidate, an order that reaches a
-//! later step is the one whose levels grew more slowly.
+//! stopped ones, the one that got further first, and among those that
+//! stopped at the same step, the fewer states summed. Every candidate
+//! has the same budget and stops at the first step that reaches it, so
+//! one that got to step `a` while another stopped at `b < a` held fewer
+//! states over the first `b` levels (under the budget, where the other
+//! reached it): each pair is compared on the deepest levels both swept.
+//! The rule before compared all of them on the levels the shallowest one
+//! swept, and a poor candidate made that few: on 9×9 open the columns,
+//! stopped at step 15, ranked orders first that held 1.2 times the
+//! shipped order's states by step 17 (docs/orders-measured.md).
 //!
 //! Everything here is deterministic: the same board, kind, seeds, budget
 //! of evaluations and budget of states give the same candidates, the same
@@ -161,24 +166,13 @@ pub fn measure(
     })
 }
 
-/// Sorts `candidates` best first (see the module docs), and returns the
-/// number of leading levels on which the stopped ones were compared.
-pub fn rank(candidates: &mut [Measured]) -> Option<usize> {
-    let common = candidates
-        .iter()
-        .filter(|c| !c.whole())
-        .map(|c| c.levels.len())
-        .min();
+/// Sorts `candidates` best first (see the module docs).
+pub fn rank(candidates: &mut [Measured]) {
     let key = |c: &Measured| match c.tours {
-        Some(_) => (0u8, c.summed(), 0usize),
-        None => (
-            1,
-            c.summed_to(common.unwrap_or(0)),
-            usize::MAX - c.levels.len(),
-        ),
+        Some(_) => (0u8, 0usize, c.summed()),
+        None => (1, usize::MAX - c.levels.len(), c.summed()),
     };
     candidates.sort_by_key(key);
-    common
 }
 
 /// Whether every whole candidate counts the same tours: the order changes
@@ -234,9 +228,9 @@ mod tests {
     }
 
     /// Whole candidates count alike and come first, by their work; stopped
-    /// ones after, compared on the same leading levels.
+    /// ones after, the furthest first.
     #[test]
-    fn whole_candidates_rank_first_by_work_then_stopped_ones_by_a_common_prefix() {
+    fn whole_candidates_rank_first_by_work_then_stopped_ones_by_how_far_they_got() {
         let board: Board = "5x6".parse().unwrap();
         let never = AtomicBool::new(false);
         let whole = trial(TourKind::Closed, u64::MAX);
@@ -256,9 +250,38 @@ mod tests {
         )
         .unwrap();
         let mut all = vec![stopped, columns, auto];
-        let common = rank(&mut all);
-        assert_eq!(common, Some(all[2].levels.len()));
+        rank(&mut all);
         assert!(all[0].whole() && all[1].whole() && !all[2].whole());
         assert!(all[0].summed() <= all[1].summed());
+    }
+
+    /// Of stopped candidates, the one that got further comes first even
+    /// where the shallowest one's levels would favour the other: it held
+    /// fewer states over the levels both swept.
+    #[test]
+    fn stopped_candidates_are_compared_on_the_deepest_levels_both_swept() {
+        let board: Board = "5x6".parse().unwrap();
+        let stopped = |name: &str, levels: Vec<u64>| Measured {
+            name: name.into(),
+            order: Order::columns(board),
+            levels,
+            steps: 30,
+            tours: None,
+            fold_steps: 0,
+            seconds: 0.0,
+        };
+        // A budget of 100: `slow` got to step 4 (34 states before it),
+        // `quick` stopped at step 3, `shallow` at step 2. Over the first
+        // two levels (the rule before's comparison) `quick` held the
+        // fewest; over three, more than `slow`.
+        let mut all = vec![
+            stopped("shallow", vec![50, 60]),
+            stopped("quick", vec![1, 2, 200]),
+            stopped("slow", vec![10, 10, 14, 90]),
+            stopped("slow twin", vec![10, 10, 14, 95]),
+        ];
+        rank(&mut all);
+        let names: Vec<&str> = all.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["slow", "slow twin", "quick", "shallow"]);
     }
 }

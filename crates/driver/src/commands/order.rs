@@ -169,19 +169,19 @@ fn line(c: &Measured) -> String {
 /// The `#` lines of a measured search: every candidate, best first.
 fn table(trials: &OrderTrials, kind: TourKind, states: u64) -> String {
     let mut text = format!(
-        "# measured      {kind} sweeps, each to {states} states summed or to its end; best first{}\n",
-        match trials.common_levels {
-            Some(l) => format!(" (stopped ones compared on their first {l} levels)"),
-            None => String::new(),
-        }
+        "# measured      {kind} sweeps, each to {states} states summed or to its end; best first (whole ones by their states; then stopped ones, the furthest first, then by their states)\n"
     );
     for (rank, c) in trials.ranked.iter().enumerate() {
-        let compared = trials
-            .common_levels
-            .filter(|_| !c.whole())
-            .map(|l| format!(" [{} in the first {l}]", c.summed_to(l)))
-            .unwrap_or_default();
-        let _ = writeln!(text, "# {:>2}. {}{compared}", rank + 1, line(c));
+        let _ = writeln!(text, "# {:>2}. {}", rank + 1, line(c));
+    }
+    for c in &trials.too_wide {
+        let _ = writeln!(
+            text,
+            "# not swept: {:<22} {:>08x}  its frontier has {} slots, more than a state holds",
+            c.name,
+            c.order.fingerprint(),
+            c.slots
+        );
     }
     text
 }
