@@ -278,17 +278,34 @@ pub(crate) fn count_cycles(
     }
 }
 
-/// Refuses an order whose frontier of `kind` tours no state key holds.
+/// Whether the method can represent `board`'s frontier in the columns
+/// order, before any work (an order of the board's own may be narrower:
+/// [`fits`] checks the one a count takes).
+pub fn supports(board: kt_board::Board, kind: kt_board::TourKind) -> Result<(), FrontierError> {
+    let slots = Sweep::frontier_width(board, kind);
+    if slots <= crate::state::MAX_SLOTS {
+        Ok(())
+    } else {
+        Err(FrontierError::TooWide { board, kind, slots })
+    }
+}
+
+/// Refuses an order whose frontier of `kind` tours no state key holds:
+/// as the board's fault where its columns are too wide as well, else as
+/// the order's (a given order, or a search in pairs of images, can be
+/// wider than the board needs; "its short side" would mislead).
 pub fn fits(order: &crate::order::Order, kind: kt_board::TourKind) -> Result<(), FrontierError> {
     let slots = order.width(kind);
-    if slots > crate::state::MAX_SLOTS {
-        return Err(FrontierError::TooWide {
-            board: order.board(),
-            kind,
-            slots,
-        });
+    if slots <= crate::state::MAX_SLOTS {
+        return Ok(());
     }
-    Ok(())
+    let board = order.board();
+    supports(board, kind)?;
+    Err(FrontierError::Order(format!(
+        "its frontier has {slots} slots for {kind} tours, more than the {} a state holds (the columns' has {})",
+        crate::state::MAX_SLOTS,
+        Sweep::frontier_width(board, kind),
+    )))
 }
 
 #[cfg(test)]

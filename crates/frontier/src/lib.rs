@@ -68,7 +68,7 @@ use kt_board::{Board, TourKind};
 use num_bigint::BigUint;
 
 pub use by_end::{ByEnd, by_end_of, count_by_end_in, end_classes_from, end_tallies_fit};
-pub use count::{Options, SweepCount, default_threads, fits, key_bits_for};
+pub use count::{Options, SweepCount, default_threads, fits, key_bits_for, supports};
 pub use error::FrontierError;
 pub use level::batch_bytes;
 pub use order::{Order, OrderChoice, OrderError, Origin};
@@ -125,20 +125,8 @@ pub fn resolve_order(
         .order
         .resolve(board)
         .map_err(|e| FrontierError::Order(e.to_string()))?;
-    match fits(&order, kind) {
-        // A given order too wide for a board that fits: the order is at
-        // fault, not the board ("its short side" would mislead).
-        Err(FrontierError::TooWide { slots, .. })
-            if matches!(options.order, OrderChoice::Given(_)) && supports(board, kind).is_ok() =>
-        {
-            Err(FrontierError::Order(format!(
-                "its frontier has {slots} slots for {kind} tours, more than the {} a state holds (the columns' has {})",
-                state::MAX_SLOTS,
-                Sweep::frontier_width(board, kind),
-            )))
-        }
-        fitted => fitted.map(|()| order),
-    }
+    fits(&order, kind)?;
+    Ok(order)
 }
 
 /// The Hamiltonian cycles of the swept graph that obey `restriction`: for
@@ -335,18 +323,6 @@ pub fn by_start_of(board: Board, mut outcome: SweepCount) -> Result<ByStart, Fro
 pub fn whole_sweep(order: &Order, kind: TourKind, options: &Options) -> Sweep {
     let sweep = Sweep::ordered(order, kind);
     if options.fold { sweep.folded() } else { sweep }
-}
-
-/// Whether the method can represent `board`'s frontier in the columns
-/// order, before any work (an order of the board's own may be narrower:
-/// [`resolve_order`] checks the one a count takes).
-pub fn supports(board: Board, kind: TourKind) -> Result<(), FrontierError> {
-    let slots = Sweep::frontier_width(board, kind);
-    if slots <= state::MAX_SLOTS {
-        Ok(())
-    } else {
-        Err(FrontierError::TooWide { board, kind, slots })
-    }
 }
 
 /// Counts the `kind` tours of `board` (see the crate docs for the

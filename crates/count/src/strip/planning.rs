@@ -173,21 +173,19 @@ impl StripRequest {
         let board = self.board()?;
         let mut estimate =
             crate::methods::estimate_strip_sweep(board, self.kind, self.threads.min(4096) as u32);
-        let factor = match (self.measure, self.folds()) {
-            (Measure::Cols, true) => FOLDED,
-            (Measure::Cols, false) => UNFOLDED,
-            (Measure::Cells, _) => CELLS,
+        // The work, and the widest level against the folded sweep's, which
+        // the strip's measured levels give. Unfolded it holds more: 8.82 GB
+        // against 5.60 on 7×50 closed, 3.18 against 2.42 on 6×64 open
+        // (2026-11-29); the work's ratio lies between the two.
+        let (work, widest) = match (self.measure, self.folds()) {
+            (Measure::Cols, true) => (FOLDED, 1.0),
+            (Measure::Cols, false) => (UNFOLDED, UNFOLDED / FOLDED),
+            (Measure::Cells, _) => (CELLS, 1.0),
         };
-        estimate.states_summed *= factor;
-        estimate.seconds *= factor;
-        if self.measure == Measure::Cols && !self.folds() {
-            // The strip's measured levels give the folded sweep's widest
-            // level; unfolded it holds more: 8.82 GB against 5.60 on 7×50
-            // closed, 3.18 against 2.42 on 6×64 open (2026-11-29). The
-            // work's ratio lies between the two.
-            estimate.peak_states *= UNFOLDED / FOLDED;
-            estimate.bytes *= UNFOLDED / FOLDED;
-        }
+        estimate.states_summed *= work;
+        estimate.seconds *= work;
+        estimate.peak_states *= widest;
+        estimate.bytes *= widest;
         Ok(estimate)
     }
 
