@@ -48,7 +48,8 @@ fn count_layer(module: &str) -> Option<u32> {
 /// kt-frontier, lowest layer first: leaves (the state encoding, weights,
 /// the worker pool, the level report, the order); the error, the sorted
 /// runs and the tallies (a weight with its ends by class); their store; the merge of runs; a level; the sweep (the
-/// order's steps); the transition on one state; one step on all workers;
+/// order's steps); the test of the squares left after a step, by a
+/// state's kinds; the transition on one state; one step on all workers;
 /// the checkpoint; the level loop, shared by one process and a cluster;
 /// the count on one process; the seam a cluster plugs into (it re-exports
 /// from both), the edge ZDD and the table by end square from one square
@@ -60,13 +61,14 @@ fn frontier_layer(module: &str) -> Option<u32> {
         "store" => 2,
         "merge" => 3,
         "level" | "sweep" => 4,
-        "transition" => 5,
-        "step" => 6,
-        "checkpoint" => 7,
-        "sweep_loop" => 8,
-        "count" => 9,
-        "exchange" | "zdd" | "by_end" => 10,
-        "lib" => 11,
+        "cover" => 5,
+        "transition" => 6,
+        "step" => 7,
+        "checkpoint" => 8,
+        "sweep_loop" => 9,
+        "count" => 10,
+        "exchange" | "zdd" | "by_end" => 11,
+        "lib" => 12,
         _ => return None,
     })
 }

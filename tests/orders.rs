@@ -141,9 +141,10 @@ fn every_order_counts_the_same_paths_between_two_squares() {
     }
 }
 
-/// The searched orders are what the method is for: on 6×6 open the
+/// The searched orders are what the method is for: on 6×6 closed the
 /// widest level of the `auto` order is a small fraction of the columns'
-/// (1,058,575 states; 15,766 in the order searched here).
+/// (16,926 states, with the states that the squares left rule out
+/// dropped every eighth step; 43,192 without).
 #[test]
 fn the_auto_order_holds_far_fewer_states_than_the_columns() {
     let cancel = AtomicBool::new(false);
@@ -166,7 +167,7 @@ fn the_auto_order_holds_far_fewer_states_than_the_columns() {
         .peak_states()
     };
     let (columns, auto) = (peak(OrderChoice::Columns), peak(OrderChoice::Auto));
-    assert_eq!(columns, 43_192);
+    assert_eq!(columns, 16_926);
     assert!(auto * 10 < columns, "auto {auto}, columns {columns}");
 }
 

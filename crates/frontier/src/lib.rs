@@ -44,6 +44,7 @@
 mod by_end;
 pub mod checkpoint;
 mod count;
+mod cover;
 pub mod error;
 pub mod exchange;
 mod level;

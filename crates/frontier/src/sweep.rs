@@ -119,6 +119,16 @@ pub struct Step {
     /// For each slot after the step: its vertex's later neighbours not yet
     /// on the frontier (they will come, bare).
     pub entering: Vec<u8>,
+    /// The squares not yet on the frontier after the step that cannot get
+    /// the edges they need from squares also still off it: for each, the
+    /// slots of its frontier neighbours (a mask) and how many of its edges
+    /// must come from them. Such a square is cut off when too many of those
+    /// slots are inner, which the room check of the frontier's own slots
+    /// does not see (`transition.rs`, *the squares off the frontier*). A
+    /// sweep of every prefix does not look at them: there a square still off
+    /// the frontier may lie beyond the prefix a state answers and need
+    /// nothing.
+    pub outer: Vec<(u32, u8)>,
     /// What the restriction says of each of `edges`.
     pub rules: Vec<Rule>,
     /// Whether a later step has a required edge: a tour cannot close here,
@@ -693,6 +703,25 @@ impl Sweep {
                     })
                 })
                 .collect();
+            // A square off the frontier has no neighbour at or before `m`
+            // (they all joined it), so its edges come from the frontier's
+            // slots and from squares also off it. A terminal needs one edge
+            // (the virtual edge is its other), any other square two.
+            let outer = ((m + 1)..n)
+                .filter(|v| !after.contains(v) && Some(*v) != self.apex)
+                .filter_map(|v| {
+                    let wanted: u8 = if is_terminal(v) { 1 } else { 2 };
+                    let off = neighbours[v].iter().filter(|w| !after.contains(w)).count();
+                    let from_frontier = wanted.saturating_sub(off.min(2) as u8);
+                    let slots = neighbours[v]
+                        .iter()
+                        .filter_map(|&w| slot_after(w))
+                        .fold(0u32, |mask, slot| {
+                            mask | 1u32.checked_shl(slot as u32).unwrap_or(0)
+                        });
+                    (from_frontier > 0).then_some((slots, from_frontier))
+                })
+                .collect();
             steps.push(Step {
                 vertex: m,
                 before,
@@ -703,6 +732,7 @@ impl Sweep {
                 room,
                 frontier_neighbours,
                 entering,
+                outer,
                 rules: vec![Rule::Free; self.later[m].len()],
                 required_later: false,
                 colours: after.iter().map(|&v| colour(v)).collect(),

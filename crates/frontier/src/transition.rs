@@ -41,6 +41,7 @@
 
 use std::hint::select_unpredictable;
 
+use crate::cover::Cover;
 use crate::state::{
     ARRAY, Classes, Digits, INNER, Key, MAX_SLOTS, Mates, bare_slots, classify, classify_words,
     digits_of, key_classified, key_of, label_slots, live_words, slots_holding,
@@ -271,6 +272,9 @@ struct Read {
     /// `Σ c(s)·degree(s)` over the slots of `base` (see
     /// [`Transition::colour_fits`]).
     balance: i32,
+    /// The bare slots of `base` where the cover test applies (else 0): a
+    /// successor's are these but the two its derived edge joins.
+    bare: u32,
 }
 
 /// What the room check of [`Transition::has_room`] found on a state read
@@ -288,6 +292,10 @@ struct Room {
     over: u32,
     /// The sum of the deficits.
     total: u8,
+    /// The same for the squares off the frontier ([`Transition::outer`]):
+    /// their deficits summed, and the largest.
+    outer_total: u8,
+    outer_worst: u8,
 }
 
 /// The slots of a mask, lowest first.
@@ -323,6 +331,28 @@ pub struct Transition {
     room: Vec<u8>,
     frontier_neighbours: [u32; ARRAY],
     entering: [u8; ARRAY],
+    /// The squares off the frontier after the step that need edges from
+    /// its slots ([`Step::outer`]; none in a sweep of every prefix), and
+    /// all those slots as one mask: only a state that makes one of them
+    /// inner changes what they can get.
+    ///
+    /// **The squares off the frontier.** The room check of the frontier's
+    /// own slots lets a state live while a square that has not entered the
+    /// frontier yet is already cut off: its neighbours still to come are too
+    /// few, and the frontier slots it would need are inner. Such a state
+    /// lives on for a dozen steps and more (until that square is reached),
+    /// and so do its successors. Measured on the closed tours' widest levels
+    /// (6×8: 455,583 states, 7×8: 8,631,061), about half the states have no
+    /// completion at all, nearly all of them in groups whose slots' kinds
+    /// (inner, bare, end) alone rule them out. Each square's degree alone
+    /// finds 86% of those (the frontier's slots by the room check, the
+    /// others by this one); the rest takes the cover test (`cover.rs`;
+    /// docs/benchmarks.md, *States that cannot finish*).
+    outer: Vec<(u32, u8)>,
+    outer_slots: u32,
+    /// Whether the squares left can all still get their degree, from the
+    /// kinds of a state's slots (`cover.rs`); `None` where not tested.
+    cover: Option<Cover>,
     /// Open tours: each slot's colour sign before and after the step (0 for
     /// the apex, and for the own vertex before: it leaves the frontier),
     /// and the balance a completion needs (see [`Transition::colour_fits`]).
@@ -398,6 +428,17 @@ impl Transition {
                 let mut a = [0; ARRAY];
                 a[..step.entering.len()].copy_from_slice(&step.entering);
                 a
+            },
+            cover: Cover::new(sweep, step),
+            outer: if sweep.counts_prefixes() {
+                Vec::new()
+            } else {
+                step.outer.clone()
+            },
+            outer_slots: if sweep.counts_prefixes() {
+                0
+            } else {
+                step.outer.iter().fold(0, |mask, &(slots, _)| mask | slots)
             },
             colours_before: {
                 let mut a = [0; ARRAY];
@@ -701,11 +742,17 @@ impl Transition {
             }
         };
         let room = self.room(&base);
+        let bare = if self.cover.is_some() {
+            bare_slots(&base, &self.live)
+        } else {
+            0
+        };
         Read {
             base,
             own,
             room,
             balance,
+            bare,
         }
     }
 
@@ -713,12 +760,15 @@ impl Transition {
     #[inline]
     fn room(&self, mates: &Mates) -> Room {
         let inner = classify(mates, &self.live, None).inner;
+        let (outer_total, outer_worst) = self.outer_short(inner);
         let mut room = Room {
             inner,
             deficit: [0; ARRAY],
             short: 0,
             over: 0,
             total: 0,
+            outer_total,
+            outer_worst,
         };
         for s in slots(self.watched) {
             let d = self.deficit(mates, inner, s);
@@ -728,6 +778,20 @@ impl Transition {
             room.total += d;
         }
         room
+    }
+
+    /// The squares off the frontier, given the inner slots: the edges they
+    /// need beyond what their neighbours can still give, summed, and the
+    /// most one of them needs.
+    #[inline]
+    fn outer_short(&self, inner: u32) -> (u8, u8) {
+        let (mut total, mut worst) = (0u8, 0u8);
+        for &(slots, wanted) in &self.outer {
+            let short = wanted.saturating_sub(at_most_two(slots & !inner));
+            total += short;
+            worst = worst.max(short);
+        }
+        (total, worst)
     }
 
     /// The edges slot `s` needs beyond those its neighbours can still give,
@@ -759,7 +823,15 @@ impl Transition {
         if (read.over | (read.short * u32::from(!self.apex))) & !changed != 0 {
             return false;
         }
-        let mut total = read.total;
+        let (outer_total, outer_worst) = if became_inner & self.outer_slots == 0 {
+            (read.outer_total, read.outer_worst)
+        } else {
+            self.outer_short(inner)
+        };
+        if outer_worst > u8::from(self.apex) {
+            return false;
+        }
+        let mut total = read.total + outer_total;
         for s in slots(changed) {
             total -= read.deficit[s];
             let d = self.deficit(mates, inner, s);
@@ -802,7 +874,11 @@ impl Transition {
                 }
                 let room = self.has_room_after(&read.room, &mates, a, b);
                 debug_assert_eq!(room, self.has_room(&mates), "the room check after {a}—{b}");
-                if room {
+                let inner = read.room.inner
+                    | u32::from(mates[a as usize] == INNER) << a
+                    | u32::from(mates[b as usize] == INNER) << b;
+                let bare = read.bare & !(1 << a) & !(1 << b);
+                if room && self.covers(inner, bare) {
                     Next::State(self.pack(&mates))
                 } else {
                     Next::Dead
@@ -816,19 +892,30 @@ impl Transition {
     fn settle<K: Key>(&self, read: &Read) -> Next<K> {
         let room = &read.room;
         let fits = if self.apex {
-            room.over == 0 && {
+            room.over == 0 && room.outer_worst <= 1 && {
                 let spare = need(&read.base, 0);
-                spare <= self.room[0] && room.total <= spare
+                spare <= self.room[0] && room.total + room.outer_total <= spare
             }
         } else {
-            room.short == 0
+            room.short == 0 && room.outer_worst == 0
         };
         debug_assert_eq!(fits, self.has_room(&read.base));
-        if fits && self.colour_fits(&read.base, read.balance) {
+        if fits && self.colour_fits(&read.base, read.balance) && self.covers(room.inner, read.bare)
+        {
             Next::State(self.pack(&read.base))
         } else {
             Next::Dead
         }
+    }
+
+    /// Whether the squares left can still get their degrees, by the kinds
+    /// of a state's slots (`cover.rs`): `inner` and `bare`.
+    #[inline]
+    fn covers(&self, inner: u32, bare: u32) -> bool {
+        debug_assert!(inner & bare == 0);
+        self.cover
+            .as_ref()
+            .is_none_or(|cover| cover.fits(inner, bare))
     }
 
     /// The colour check of open tours: whether a Hamiltonian path can
@@ -974,6 +1061,11 @@ impl Transition {
                 return false;
             }
         }
+        let (outer_total, outer_worst) = self.outer_short(inner);
+        if outer_worst > u8::from(self.apex) {
+            return false;
+        }
+        short += outer_total;
         if !self.apex {
             return short == 0;
         }
@@ -1148,5 +1240,95 @@ mod tests {
             .filter(|&&d| d >= 2)
             .count();
         assert_eq!(ends, 2, "{digits:?}");
+    }
+}
+
+#[cfg(test)]
+mod cover_tests {
+    use super::*;
+    use kt_board::{Board, TourKind};
+
+    /// The distinct states of every level, from the start state; with
+    /// `tested`, the transitions test the squares left (`cover.rs`), else
+    /// not.
+    fn levels(sweep: &Sweep, tested: bool) -> (Vec<Transition>, Vec<Vec<u64>>) {
+        let transitions: Vec<Transition> = sweep
+            .steps()
+            .iter()
+            .map(|step| {
+                let mut t = Transition::new(sweep, step);
+                if !tested {
+                    t.cover = None;
+                }
+                t
+            })
+            .collect();
+        let mut levels = vec![vec![u64::pack(&sweep.start_digits(), sweep.start_slots())]];
+        for t in &transitions {
+            let mut next = Vec::new();
+            for &key in levels.last().expect("a level") {
+                t.expand(key, |k| next.push(k));
+            }
+            next.sort_unstable();
+            next.dedup();
+            levels.push(next);
+        }
+        (transitions, levels)
+    }
+
+    /// The test rules out only states with no completion, and on closed
+    /// tours most of those: every state of the untested sweep from which a
+    /// tour goes on is kept, level by level, and the widest level shrinks.
+    /// (The counts themselves are checked against published ones by every
+    /// closed and fixed-ends count of the suite.)
+    #[test]
+    fn the_cover_test_keeps_every_state_that_can_finish() {
+        for (rows, cols, kind, ends) in [
+            (5, 6, TourKind::Closed, None),
+            (6, 6, TourKind::Closed, None),
+            (6, 7, TourKind::Closed, None),
+            (6, 8, TourKind::Closed, None),
+            (5, 6, TourKind::Open, Some((0, 29))),
+        ] {
+            let board = Board::new(rows, cols).unwrap();
+            let sweep = match ends {
+                None => Sweep::new(board, kind),
+                Some((a, b)) => Sweep::between(board, a, b),
+            };
+            let (transitions, plain) = levels(&sweep, false);
+            let (_, tested) = levels(&sweep, true);
+            // Live states of the plain sweep, from the last level back.
+            let mut live_next: Vec<bool> = vec![false; plain.last().unwrap().len()];
+            for m in (0..transitions.len()).rev() {
+                let next = &plain[m + 1];
+                let live: Vec<bool> = plain[m]
+                    .iter()
+                    .map(|&key| {
+                        let mut goes_on = false;
+                        let tours = transitions[m].expand(key, |k| {
+                            let at = next.binary_search(&k).expect("a successor");
+                            goes_on |= live_next[at];
+                        });
+                        goes_on || tours > 0
+                    })
+                    .collect();
+                for (key, _) in plain[m].iter().zip(&live).filter(|(_, l)| **l) {
+                    assert!(
+                        tested[m].binary_search(key).is_ok(),
+                        "{board} {kind:?}: a state that can finish was ruled out before step {m}"
+                    );
+                }
+                live_next = live;
+            }
+            let summed = |levels: &[Vec<u64>]| levels.iter().map(Vec::len).sum::<usize>();
+            if ends.is_none() && cols >= 7 {
+                assert!(
+                    summed(&tested) * 10 < summed(&plain) * 9,
+                    "{board}: {} states summed, {} untested",
+                    summed(&tested),
+                    summed(&plain)
+                );
+            }
+        }
     }
 }
