@@ -238,12 +238,15 @@ impl Cover {
         NEAR.with(|near| {
             let mut near = near.borrow_mut();
             let (id, table) = &mut *near;
+            // No larger than the step's own table: a narrow frontier's
+            // kinds are few, and a small board's sweep makes many tests.
+            let near_bits = self.far_bits.min(NEAR_ENTRIES.ilog2());
             if *id != self.id {
                 *id = self.id;
                 table.clear();
-                table.resize(NEAR_ENTRIES, 0);
+                table.resize(1 << near_bits, 0);
             }
-            let at = index(kinds, NEAR_ENTRIES.ilog2());
+            let at = index(kinds, near_bits);
             if table[at] & !1 == word {
                 return table[at] & 1 == 1;
             }

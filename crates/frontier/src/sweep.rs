@@ -119,7 +119,7 @@ pub struct Step {
     /// For each slot after the step: its vertex's later neighbours not yet
     /// on the frontier (they will come, bare).
     pub entering: Vec<u8>,
-    /// The squares not yet on the frontier after the step that cannot get
+    /// The squares next to the frontier but not on it after the step that cannot get
     /// the edges they need from squares also still off it: for each, the
     /// slots of its frontier neighbours (a mask) and how many of its edges
     /// must come from them. Such a square is cut off when too many of those
@@ -706,9 +706,19 @@ impl Sweep {
             // A square off the frontier has no neighbour at or before `m`
             // (they all joined it), so its edges come from the frontier's
             // slots and from squares also off it. A terminal needs one edge
-            // (the virtual edge is its other), any other square two.
-            let outer = ((m + 1)..n)
-                .filter(|v| !after.contains(v) && Some(*v) != self.apex)
+            // (the virtual edge is its other), any other square two. Only
+            // the frontier's neighbours are looked at (a few per slot, not
+            // every square left: a long strip has thousands).
+            let mut off_frontier: Vec<usize> = after
+                .iter()
+                .filter(|&&v| Some(v) != self.apex)
+                .flat_map(|&v| neighbours[v].iter().copied())
+                .filter(|&w| w > m && !after.contains(&w))
+                .collect();
+            off_frontier.sort_unstable();
+            off_frontier.dedup();
+            let outer = off_frontier
+                .into_iter()
                 .filter_map(|v| {
                     let wanted: u8 = if is_terminal(v) { 1 } else { 2 };
                     let off = neighbours[v].iter().filter(|w| !after.contains(w)).count();
