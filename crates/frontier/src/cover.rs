@@ -173,12 +173,13 @@ enum Graph {
 struct Left<M> {
     /// Light squares left (colour 0).
     light: M,
+    /// The frontier's squares after the step.
+    on_frontier: M,
     /// Squares left that no edge has reached and that are not on the
-    /// frontier: they need two edges (one for a terminal).
-    off_frontier: M,
-    /// Terminals among the squares left (a fixed-ends sweep): they need one
-    /// edge fewer.
-    terminals: M,
+    /// frontier, by the edges they need: two, and one (a terminal of a
+    /// fixed-ends sweep, whose other edge is the virtual one).
+    off_two: M,
+    off_one: M,
     /// Each square left's moves to squares left.
     moves: Vec<M>,
     /// Each slot after the step: its square's bit (the apex has none).
@@ -308,10 +309,12 @@ impl<M: Mask> Left<M> {
             .flatten()
             .filter(|&v| v >= first && v < cells)
             .fold(M::ZERO, |mask, v| mask | bit(v));
+        let off_frontier = all & !on_frontier;
         Left {
             light,
-            off_frontier: all & !on_frontier,
-            terminals,
+            on_frontier,
+            off_two: off_frontier & !terminals,
+            off_one: off_frontier & terminals,
             moves,
             slot_bit,
         }
@@ -321,7 +324,6 @@ impl<M: Mask> Left<M> {
     fn fits(&self, inner: u32, bare: u32) -> bool {
         // Missing degrees: two for bare slots and squares off the frontier
         // (a terminal one fewer), one for path ends; inner slots are gone.
-        let mut frontier = M::ZERO;
         let mut inner_bits = M::ZERO;
         let mut bare_bits = M::ZERO;
         for slot in bits(u64::from(inner | bare)) {
@@ -331,12 +333,9 @@ impl<M: Mask> Left<M> {
                 bare_bits |= self.slot_bit[slot];
             }
         }
-        for &b in &self.slot_bit {
-            frontier |= b;
-        }
-        let ends = frontier & !inner_bits & !bare_bits;
-        let two = (self.off_frontier & !self.terminals) | bare_bits;
-        let one = ends | (self.off_frontier & self.terminals);
+        let ends = self.on_frontier & !inner_bits & !bare_bits;
+        let two = self.off_two | bare_bits;
+        let one = ends | self.off_one;
         let left = one | two;
         let degree = |set: M| (set & one).ones() + 2 * (set & two).ones();
         if degree(left & self.light) != degree(left & !self.light) {

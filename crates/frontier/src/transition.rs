@@ -412,6 +412,13 @@ impl Transition {
             remap[i] = if to == GONE { NOWHERE_SLOT } else { to };
         }
         remap[INNER as usize] = INNER;
+        // A sweep of every prefix asks nothing of the squares off the
+        // frontier (see `Step::outer`).
+        let outer: &[(u32, u8)] = if sweep.counts_prefixes() {
+            &[]
+        } else {
+            &step.outer
+        };
         Transition {
             q_before: step.before.len(),
             q_after: step.after.len(),
@@ -430,16 +437,8 @@ impl Transition {
                 a
             },
             cover: Cover::new(sweep, step),
-            outer: if sweep.counts_prefixes() {
-                Vec::new()
-            } else {
-                step.outer.clone()
-            },
-            outer_slots: if sweep.counts_prefixes() {
-                0
-            } else {
-                step.outer.iter().fold(0, |mask, &(slots, _)| mask | slots)
-            },
+            outer: outer.to_vec(),
+            outer_slots: outer.iter().fold(0, |mask, &(slots, _)| mask | slots),
             colours_before: {
                 let mut a = [0; ARRAY];
                 for (i, &v) in step.before.iter().enumerate() {
@@ -874,11 +873,7 @@ impl Transition {
                 }
                 let room = self.has_room_after(&read.room, &mates, a, b);
                 debug_assert_eq!(room, self.has_room(&mates), "the room check after {a}—{b}");
-                let inner = read.room.inner
-                    | u32::from(mates[a as usize] == INNER) << a
-                    | u32::from(mates[b as usize] == INNER) << b;
-                let bare = read.bare & !(1 << a) & !(1 << b);
-                if room && self.covers(inner, bare) {
+                if room && self.covers_after(read, &mates, a, b) {
                     Next::State(self.pack(&mates))
                 } else {
                     Next::Dead
@@ -916,6 +911,20 @@ impl Transition {
         self.cover
             .as_ref()
             .is_none_or(|cover| cover.fits(inner, bare))
+    }
+
+    /// [`Transition::covers`] for `mates`, the base of `read` with the
+    /// derived edge `a—b` added: its kinds are the base's but at `a` and
+    /// `b`, which are no longer bare and may have become inner. Nothing is
+    /// worked out at a step not tested.
+    #[inline]
+    fn covers_after(&self, read: &Read, mates: &Mates, a: Slot, b: Slot) -> bool {
+        self.cover.is_none() || {
+            let inner = read.room.inner
+                | u32::from(mates[a as usize] == INNER) << a
+                | u32::from(mates[b as usize] == INNER) << b;
+            self.covers(inner, read.bare & !(1 << a) & !(1 << b))
+        }
     }
 
     /// The colour check of open tours: whether a Hamiltonian path can
