@@ -47,7 +47,9 @@ fn count_layer(module: &str) -> Option<u32> {
 
 /// kt-frontier, lowest layer first: leaves (the state encoding, weights,
 /// the worker pool, the level report, the order); the error, the sorted
-/// runs and the tallies (a weight with its ends by class); their store; the merge of runs; a level; the sweep (the
+/// runs, the tallies (a weight with its ends by class), a successor's
+/// key worked out from its state's, and the fold's choice among a state's
+/// images; their store; the merge of runs; a level; the sweep (the
 /// order's steps); the test of the squares left after a step, by a
 /// state's kinds; the transition on one state; one step on all workers;
 /// the checkpoint; the level loop, shared by one process and a cluster;
@@ -57,7 +59,7 @@ fn count_layer(module: &str) -> Option<u32> {
 fn frontier_layer(module: &str) -> Option<u32> {
     Some(match module {
         "state" | "weight" | "workers" | "report" | "order" => 0,
-        "error" | "run" | "tally" => 1,
+        "error" | "run" | "tally" | "successor_key" | "fold" => 1,
         "store" => 2,
         "merge" => 3,
         "level" | "sweep" => 4,

@@ -59,6 +59,17 @@ pub type Mates = [Slot; ARRAY];
 /// The digits of a state's code.
 pub type Digits = [u8; ARRAY];
 
+/// The mate table in which every slot is bare (its own mate).
+pub const ALL_BARE: Mates = {
+    let mut mates = [0; ARRAY];
+    let mut i = 0;
+    while i < ARRAY {
+        mates[i] = i as Slot;
+        i += 1;
+    }
+    mates
+};
+
 /// Writes the code of `mates` (first `q` slots) into `digits` (the digits
 /// from `q` on are 0).
 ///

@@ -226,7 +226,7 @@ impl Sweep {
     /// squares still to come, and the frontier, their own image under the
     /// board's reflection top to bottom (in a column-major order, every
     /// column boundary), a state and its image are kept as one, with both
-    /// weights (which one: `Transition::pack`). The two complete in the same number
+    /// weights (which one: `Fold::keep`, `fold.rs`). The two complete in the same number
     /// of ways into every prefix that is its own image — the boards
     /// `rows × n` — so those counts stay exact, with about half the states
     /// (`docs/frontier.md`, *A mirror fold*); the counts of other prefixes
@@ -252,7 +252,7 @@ impl Sweep {
     /// some symmetries of the board (in the columns order of a strip, the
     /// reflection top to bottom at every column boundary), a state and its
     /// images are kept as one, with all their weights (which one is kept:
-    /// `Transition::pack`).
+    /// `Fold::keep`, `fold.rs`).
     /// Images complete into the board in as many ways (the board is its
     /// own image), so the count stays exact with fewer states. Only an
     /// unrestricted count folds: a start square or a required move is not

@@ -42,10 +42,12 @@
 use std::hint::select_unpredictable;
 
 use crate::cover::Cover;
+use crate::fold::Fold;
 use crate::state::{
-    ARRAY, Classes, Digits, INNER, Key, MAX_SLOTS, Mates, bare_slots, classify, classify_words,
+    ALL_BARE, ARRAY, Classes, Digits, INNER, Key, MAX_SLOTS, Mates, bare_slots, classify_words,
     digits_of, key_classified, key_of, label_slots, live_words, slots_holding,
 };
+use crate::successor_key::BaseCode;
 use crate::sweep::{GONE, Rule, Slot, Step, Sweep};
 
 /// Where the own vertex's slot goes: nowhere (the spare slot 31).
@@ -62,16 +64,28 @@ const JUNK: usize = ARRAY - 2;
 /// has a first end and no second.
 const VIRTUAL: Slot = (ARRAY - 3) as Slot;
 
-/// The mate table in which every slot is bare.
-const ALL_BARE: Mates = {
-    let mut mates = [0; ARRAY];
-    let mut i = 0;
-    while i < ARRAY {
-        mates[i] = i as Slot;
-        i += 1;
+/// Byte `j` of entry `m` is bit `j` of `m`: eight bits spread to eight
+/// bytes.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut j = 0;
+        while j < 8 {
+            table[m] |= ((m as u64 >> j) & 1) << (8 * j);
+            j += 1;
+        }
+        m += 1;
     }
-    mates
+    table
 };
+
+/// The digits of a state whose inner slots are `inner` and whose other
+/// slots are 0, as [`crate::state::Words`] (what [`classify_words`] gives).
+#[inline]
+fn inner_digits(inner: u32) -> crate::state::Words {
+    [0, 1, 2, 3].map(|k| SPREAD[((inner >> (8 * k)) & 0xFF) as usize])
+}
 
 /// `min(popcount(x), 2)` without a popcount instruction (which the
 /// baseline x86-64 target lacks): a room check only asks whether a slot
@@ -79,116 +93,6 @@ const ALL_BARE: Mates = {
 #[inline]
 fn at_most_two(x: u32) -> u8 {
     u8::from(x != 0) + u8::from(x & x.wrapping_sub(1) != 0)
-}
-
-/// The mates of the mirror image of `mates`: slot `s` moves to
-/// `image[s]`, and so does its mate (inner stays inner, a bare slot stays
-/// its own mate).
-fn mirror_image(mates: &Mates, image: &[Slot; ARRAY], q: usize) -> Mates {
-    let mut out = ALL_BARE;
-    for s in 0..q.min(ARRAY) {
-        let m = mates[s];
-        out[usize::from(image[s]) & (ARRAY - 1)] = if m == INNER {
-            INNER
-        } else {
-            image[usize::from(m) & (ARRAY - 1)]
-        };
-    }
-    out
-}
-
-/// A symmetry of a folded step: each slot's image, and the same map on
-/// slot masks, one byte of the mask at a time (four lookups instead of a
-/// loop over slots).
-#[derive(Clone, Debug)]
-struct Mirror {
-    image: [Slot; ARRAY],
-    masks: Box<[[u32; 256]; 4]>,
-}
-
-impl Mirror {
-    fn new(image: &[Slot]) -> Mirror {
-        let mut slots = [0; ARRAY];
-        slots[..image.len()].copy_from_slice(image);
-        let mut masks = Box::new([[0u32; 256]; 4]);
-        for (byte, table) in masks.iter_mut().enumerate() {
-            for (bits, entry) in table.iter_mut().enumerate() {
-                for bit in 0..8 {
-                    let s = 8 * byte + bit;
-                    if bits >> bit & 1 == 1 && s < image.len() {
-                        *entry |= 1 << image[s];
-                    }
-                }
-            }
-        }
-        Mirror {
-            image: slots,
-            masks,
-        }
-    }
-
-    /// The image of a mask of slots.
-    #[inline]
-    fn mask(&self, m: u32) -> u32 {
-        let t = &self.masks;
-        t[0][(m & 0xFF) as usize]
-            | t[1][(m >> 8 & 0xFF) as usize]
-            | t[2][(m >> 16 & 0xFF) as usize]
-            | t[3][(m >> 24) as usize]
-    }
-}
-
-/// What kind each slot of a state is, as masks: inner, bare, and the path
-/// ends (the other live slots).
-#[derive(Clone, Copy, Debug)]
-struct Kinds {
-    inner: u32,
-    bare: u32,
-    ends: u32,
-}
-
-impl Kinds {
-    /// The kinds of the image of a state of these kinds. A symmetry maps
-    /// the live slots onto themselves, so the image's ends are the live
-    /// slots neither inner nor bare: two masks mapped, not three.
-    fn image(self, mirror: &Mirror) -> Kinds {
-        let (inner, bare) = (mirror.mask(self.inner), mirror.mask(self.bare));
-        Kinds {
-            inner,
-            bare,
-            ends: (self.inner | self.bare | self.ends) & !inner & !bare,
-        }
-    }
-
-    /// Which of two states a fold keeps: the one whose slots' kinds come
-    /// first, compared from the last slot down (bare, then a path end,
-    /// then inner); `None` where every slot is of the same kind in both,
-    /// and only their keys can tell.
-    ///
-    /// Any order that depends on the states alone keeps one state of each
-    /// orbit, and the counts stay exact. This one is cheap: the images'
-    /// kinds are the state's masks mapped by table, so only the state kept
-    /// is keyed, where the least key made every image's key. And it keeps
-    /// fewer states than the least key did. The last slots hold the
-    /// squares that entered last; keeping the image in which they are
-    /// bare keeps, among states that differ only there, the same
-    /// representatives step after step, so more successors coincide.
-    /// Measured (docs/benchmarks.md, *Which image the fold keeps*): 6×8
-    /// closed 0.91 of the states summed and 0.80 of the peak, 8×7 closed
-    /// 0.96 and 0.88, 7×7 open 0.99 and 1.00. Of the orders tried, from
-    /// the first slot up kept 1.24× the states at 8×7 closed's widest
-    /// level, and bare before inner before an end 1.01×.
-    #[inline]
-    fn compare(self, other: Kinds) -> Option<std::cmp::Ordering> {
-        let differ = (self.inner ^ other.inner) | (self.bare ^ other.bare);
-        if differ == 0 {
-            return None;
-        }
-        let last = differ.ilog2();
-        let rank =
-            |k: Kinds| 2 * u8::from(k.inner >> last & 1 == 1) + u8::from(k.ends >> last & 1 == 1);
-        Some(rank(self).cmp(&rank(other)))
-    }
 }
 
 /// The outcome of adding a derived edge.
@@ -224,6 +128,76 @@ fn join(mates: &mut Mates, a: Slot, b: Slot) -> Join {
     mates[ma as usize & (ARRAY - 1)] = mb;
     mates[mb as usize & (ARRAY - 1)] = ma;
     Join::Joined
+}
+
+/// A derived edge `a—b` that joins two paths or extends one (no slot of
+/// it inner, no cycle closing), as the base it is added to sees it: the
+/// slots, their mates in the base (a bare slot is its own), and the slots
+/// it makes inner (those that were path ends). What [`join`] would write
+/// is known from these without writing it.
+#[derive(Clone, Copy, Debug)]
+struct Joined {
+    a: usize,
+    b: usize,
+    ma: usize,
+    mb: usize,
+    became_inner: u32,
+}
+
+impl Joined {
+    /// The edge `a—b` added to `base`, or `None` where [`join`] would not
+    /// answer [`Join::Joined`] (a slot inner, or a cycle closing).
+    #[inline]
+    fn of(base: &Mates, a: Slot, b: Slot) -> Option<Joined> {
+        let (ma, mb) = (base[a as usize], base[b as usize]);
+        if ma == INNER || mb == INNER || a == b || ma == b {
+            return None;
+        }
+        let (a, b) = (usize::from(a), usize::from(b));
+        let (ma, mb) = (usize::from(ma) & (ARRAY - 1), usize::from(mb) & (ARRAY - 1));
+        Some(Joined {
+            a,
+            b,
+            ma,
+            mb,
+            became_inner: (u32::from(ma != a) << a) | (u32::from(mb != b) << b),
+        })
+    }
+
+    /// The mates [`join`] writes: `base` with the edge added.
+    fn mates(&self, base: &Mates) -> Mates {
+        let mut mates = *base;
+        let joined = join(&mut mates, self.a as Slot, self.b as Slot);
+        debug_assert_eq!(joined, Join::Joined);
+        mates
+    }
+
+    /// [`need`] of slot `s` after the edge: `a` and `b` need one more edge
+    /// where they were bare, none where they were ends; every other slot
+    /// keeps its kind (the far ends stay ends).
+    #[inline]
+    fn need(&self, base: &Mates, s: usize) -> u8 {
+        let was_bare = |slot: usize, mate: usize| u8::from(mate == slot);
+        if s == self.a {
+            was_bare(self.a, self.ma)
+        } else if s == self.b {
+            was_bare(self.b, self.mb)
+        } else {
+            need(base, s)
+        }
+    }
+
+    /// [`Transition::room_need`] of slot `s` after the edge: as
+    /// [`Joined::need`], a bare slot's being the step's `bare_need`
+    /// (neither `a` nor `b` is bare after it).
+    #[inline]
+    fn room_need(&self, transition: &Transition, base: &Mates, s: usize) -> u8 {
+        if s == self.a || s == self.b {
+            self.need(base, s)
+        } else {
+            transition.room_need(base, s)
+        }
+    }
 }
 
 /// What follows a state once a step's edges are chosen.
@@ -265,16 +239,19 @@ enum Own {
 /// step (newcomers bare; the far end of the own vertex's path looking bare,
 /// since joining it to a neighbour is the derived edge extending the path
 /// makes), and the own vertex's state.
-struct Read {
+struct Read<K> {
     base: Mates,
     own: Own,
     room: Room,
     /// `Σ c(s)·degree(s)` over the slots of `base` (see
     /// [`Transition::colour_fits`]).
     balance: i32,
-    /// The bare slots of `base` where the cover test applies (else 0): a
+    /// The bare slots of `base` (for the cover test and the fold): a
     /// successor's are these but the two its derived edge joins.
     bare: u32,
+    /// The base's key, and what each successor's is worked out from
+    /// (`successor_key.rs`).
+    code: BaseCode<K>,
 }
 
 /// What the room check of [`Transition::has_room`] found on a state read
@@ -383,10 +360,9 @@ pub struct Transition {
     /// every prefix, where a square no edge has reached may lie beyond
     /// the prefix a state answers ([`Sweep::prefixes`]).
     bare_need: u8,
-    /// A folded sweep's symmetries at this step: each slot's image under
-    /// each ([`Step::mirrors`]); one of a successor and its images is kept
-    /// ([`Transition::pack`]).
-    mirrors: Vec<Mirror>,
+    /// A folded sweep's symmetries at this step ([`Step::mirrors`]): one
+    /// of a successor and its images is kept (`fold.rs`).
+    fold: Fold,
     /// The live slots after the step, as a mask.
     live_slots: u32,
     /// A sweep of every prefix: the step's vertex, and how many leading
@@ -475,11 +451,7 @@ impl Transition {
             can_finish: step.after.len() - apex == later_vertices && !step.required_later,
             apex: apex == 1,
             bare_need: if sweep.counts_prefixes() { 0 } else { 2 },
-            mirrors: step
-                .mirrors
-                .iter()
-                .map(|image| Mirror::new(image))
-                .collect(),
+            fold: Fold::new(&step.mirrors, step.after.len()),
             live_slots: ((1u64 << step.after.len()) - 1) as u32,
             prefix: sweep.counts_prefixes().then(|| {
                 let run = step.after[apex..]
@@ -672,14 +644,21 @@ impl Transition {
     /// end from slot to slot ran about 45 instructions a slot (its profile,
     /// docs/benchmarks.md).
     #[inline]
-    fn read<K: Key>(&self, key: K) -> Read {
+    fn read<K: Key>(&self, key: K) -> Read<K> {
         let words = key.unpack_words();
         let digits: Digits = digits_of(&words);
         let q = self.q_before.min(MAX_SLOTS);
         let mut base = ALL_BARE;
+        // The base's inner slots, path ends and first ends, kept as the
+        // base is written (reading it back as words at once would wait on
+        // the bytes just stored; `state::classify_words` finds the same).
+        let mut inner = 0u32;
+        let mut ends = 0u32;
+        let mut firsts = 0u32;
         for (i, &digit) in digits.iter().enumerate().take(q) {
             let to = self.remap[i];
             base[(to as usize) & (ARRAY - 1)] = select_unpredictable(digit == 1, INNER, to);
+            inner |= u32::from(digit == 1) << (to & 31);
         }
         // The colour balance of open tours: `Σ c(s)·degree(s)` before the
         // step (closed tours' colours are all 0).
@@ -702,30 +681,37 @@ impl Transition {
         let used = q.div_ceil(8);
         let labels = label_slots(&words, used).count_ones().div_ceil(2) as u8;
         for label in 2..2 + labels {
-            let ends = slots_holding(&words, label, used);
-            let a = self.remap[(ends.trailing_zeros() as usize) & (ARRAY - 1)];
-            let rest = ends & ends.wrapping_sub(1);
+            let held = slots_holding(&words, label, used);
+            let a = self.remap[(held.trailing_zeros() as usize) & (ARRAY - 1)];
+            let rest = held & held.wrapping_sub(1);
             if rest == 0 {
                 base[(a as usize) & (ARRAY - 1)] = VIRTUAL;
                 base[VIRTUAL as usize] = a;
+                ends |= 1 << (a & 31);
+                firsts |= 1 << (a & 31);
             } else {
                 let b = self.remap[(rest.trailing_zeros() as usize) & (ARRAY - 1)];
                 base[(a as usize) & (ARRAY - 1)] = b;
                 base[(b as usize) & (ARRAY - 1)] = a;
+                ends |= 1 << (a & 31) | 1 << (b & 31);
+                firsts |= 1 << (a.min(b) & 31);
             }
         }
         for &(slot, second) in self.terminals_entering.iter().flatten() {
             // A terminal enters tied to the virtual edge: to the virtual
             // slot if it is the first, else to the end the virtual slot was
             // tied to (the path now runs from one terminal to the other).
+            ends |= 1 << slot;
             if second {
                 let end = base[VIRTUAL as usize];
                 base[(end as usize) & (ARRAY - 1)] = slot as Slot;
                 base[slot] = end;
                 base[VIRTUAL as usize] = VIRTUAL;
+                firsts = firsts & !(1 << (end & 31)) | 1 << (usize::from(end).min(slot) & 31);
             } else {
                 base[slot] = VIRTUAL;
                 base[VIRTUAL as usize] = slot as Slot;
+                firsts |= 1 << slot;
             }
         }
         let own = match digits[self.own] {
@@ -735,30 +721,49 @@ impl Transition {
             _ => {
                 let partner = base[NOWHERE_SLOT as usize];
                 base[(partner as usize) & (ARRAY - 1)] = partner;
+                ends &= !(1 << (partner & 31));
+                firsts &= !(1 << (partner & 31));
                 // The partner counts as bare in `base`.
                 balance -= i32::from(self.colours_after[(partner as usize) & (ARRAY - 1)]);
                 Own::End(partner)
             }
         };
-        let room = self.room(&base);
-        let bare = if self.cover.is_some() {
-            bare_slots(&base, &self.live)
-        } else {
-            0
+        // The base's classes: its inner slots for the room check, its key
+        // and first ends for its successors' keys, its bare slots for the
+        // cover test and the fold.
+        let classes = Classes {
+            inner: inner & self.live_slots,
+            first_ends: firsts & self.live_slots,
         };
+        let inner_digits = inner_digits(classes.inner);
+        debug_assert_eq!(
+            classify_words(&base, &self.live),
+            (inner_digits, classes),
+            "the base's classes"
+        );
+        let room = self.room(&base, classes.inner);
+        let bare = self.live_slots & !classes.inner & !ends;
+        debug_assert_eq!(bare, bare_slots(&base, &self.live), "the base's bare slots");
+        let code = BaseCode::new(
+            &base,
+            key_classified(&base, &inner_digits, classes),
+            classes.first_ends,
+            self.q_after,
+        );
         Read {
             base,
             own,
             room,
             balance,
             bare,
+            code,
         }
     }
 
-    /// The room check's findings on `mates` (see [`Room`]).
+    /// The room check's findings on `mates`, whose inner slots are `inner`
+    /// (see [`Room`]).
     #[inline]
-    fn room(&self, mates: &Mates) -> Room {
-        let inner = classify(mates, &self.live, None).inner;
+    fn room(&self, mates: &Mates, inner: u32) -> Room {
         let (outer_total, outer_worst) = self.outer_short(inner);
         let mut room = Room {
             inner,
@@ -797,21 +802,28 @@ impl Transition {
     /// given the inner slots.
     #[inline]
     fn deficit(&self, mates: &Mates, inner: u32, s: usize) -> u8 {
+        self.deficit_of(self.room_need(mates, s), inner, s)
+    }
+
+    /// The edges slot `s`, which needs `need` (as [`Transition::room_need`]
+    /// counts), needs beyond those its neighbours can still give, given
+    /// the inner slots.
+    #[inline]
+    fn deficit_of(&self, need: u8, inner: u32, s: usize) -> u8 {
         let open = at_most_two(self.frontier_neighbours[s] & !inner);
         // Branch-free: need ≤ 2 and room = min(entering + open, 2).
         let room = i32::from(self.entering[s] + open).min(2);
-        let short = i32::from(self.room_need(mates, s)) - room;
+        let short = i32::from(need) - room;
         select_unpredictable(short > 0, short, 0).unsigned_abs() as u8
     }
 
-    /// [`Transition::has_room`] for `mates`, the base of `read` with the
-    /// derived edge `a—b` added: only the slots the edge changed are
-    /// looked at again.
+    /// [`Transition::has_room`] for the base of `read` with the derived
+    /// edge `joined` added: only the slots the edge changed are looked at
+    /// again, and their needs come from the base ([`Joined::room_need`]).
     #[inline]
-    fn has_room_after(&self, read: &Room, mates: &Mates, a: Slot, b: Slot) -> bool {
-        let (a, b) = (a as usize, b as usize);
-        let became_inner =
-            (u32::from(mates[a] == INNER) << a) | (u32::from(mates[b] == INNER) << b);
+    fn has_room_after(&self, read: &Room, base: &Mates, joined: &Joined) -> bool {
+        let (a, b) = (joined.a, joined.b);
+        let became_inner = joined.became_inner;
         let inner = read.inner | became_inner;
         let mut changed = (1u32 << a) | (1u32 << b);
         for x in slots(became_inner) {
@@ -833,7 +845,7 @@ impl Transition {
         let mut total = read.total + outer_total;
         for s in slots(changed) {
             total -= read.deficit[s];
-            let d = self.deficit(mates, inner, s);
+            let d = self.deficit_of(joined.room_need(self, base, s), inner, s);
             if d > u8::from(self.apex) {
                 return false;
             }
@@ -842,7 +854,7 @@ impl Transition {
         if !self.apex {
             return total == 0;
         }
-        let spare = need(mates, 0);
+        let spare = joined.need(base, 0);
         spare <= self.room[0] && total <= spare
     }
 
@@ -855,36 +867,48 @@ impl Transition {
     }
 
     /// The state after adding the derived edge `a—b` to the base of `read`.
+    ///
+    /// The successor's mates are written out only where they are read: a
+    /// cycle closing, a folded step keeping an image, a debug build's
+    /// checks. Everything else (the room, cover and colour checks, the
+    /// key) comes from the base and the four slots the edge changes
+    /// ([`Joined`]). Writing the mates byte by byte and reading them back
+    /// at once made each successor wait on its own stores
+    /// (docs/benchmarks.md, *The floor of a state*).
     #[inline]
-    fn apply<K: Key>(&self, read: &Read, a: Slot, b: Slot) -> Next<K> {
-        let mut mates = read.base;
-        match join(&mut mates, a, b) {
-            Join::Closed if self.prefix.is_some() => {
-                self.prefix_covered(&mates).map_or(Next::Dead, Next::Prefix)
-            }
-            Join::Closed if self.finishes(&mates) => Next::Tour,
-            Join::Rejected | Join::Closed => Next::Dead,
-            Join::Joined => {
-                let balance = read.balance
-                    + i32::from(self.colours_after[a as usize])
-                    + i32::from(self.colours_after[b as usize]);
-                if !self.colour_fits(&mates, balance) {
-                    return Next::Dead;
+    fn apply<K: Key>(&self, read: &Read<K>, a: Slot, b: Slot) -> Next<K> {
+        let Some(joined) = Joined::of(&read.base, a, b) else {
+            let mut mates = read.base;
+            return match join(&mut mates, a, b) {
+                Join::Closed if self.prefix.is_some() => {
+                    self.prefix_covered(&mates).map_or(Next::Dead, Next::Prefix)
                 }
-                let room = self.has_room_after(&read.room, &mates, a, b);
-                debug_assert_eq!(room, self.has_room(&mates), "the room check after {a}—{b}");
-                if room && self.covers_after(read, &mates, a, b) {
-                    Next::State(self.pack(&mates))
-                } else {
-                    Next::Dead
-                }
-            }
+                Join::Closed if self.finishes(&mates) => Next::Tour,
+                Join::Rejected | Join::Closed | Join::Joined => Next::Dead,
+            };
+        };
+        let balance = read.balance
+            + i32::from(self.colours_after[a as usize])
+            + i32::from(self.colours_after[b as usize]);
+        if !self.colour_fits_need(joined.need(&read.base, 0), balance) {
+            return Next::Dead;
+        }
+        let room = self.has_room_after(&read.room, &read.base, &joined);
+        debug_assert_eq!(
+            room,
+            self.has_room(&joined.mates(&read.base)),
+            "the room check after {a}—{b}"
+        );
+        if room && self.covers_after(read, &joined) {
+            Next::State(self.pack_joined(read, &joined))
+        } else {
+            Next::Dead
         }
     }
 
     /// The base of `read` itself, when the step takes no edge.
     #[inline]
-    fn settle<K: Key>(&self, read: &Read) -> Next<K> {
+    fn settle<K: Key>(&self, read: &Read<K>) -> Next<K> {
         let room = &read.room;
         let fits = if self.apex {
             room.over == 0 && room.outer_worst <= 1 && {
@@ -897,7 +921,7 @@ impl Transition {
         debug_assert_eq!(fits, self.has_room(&read.base));
         if fits && self.colour_fits(&read.base, read.balance) && self.covers(room.inner, read.bare)
         {
-            Next::State(self.pack(&read.base))
+            Next::State(self.folded(&read.base, read.code.key(), room.inner, read.bare))
         } else {
             Next::Dead
         }
@@ -918,12 +942,10 @@ impl Transition {
     /// `b`, which are no longer bare and may have become inner. Nothing is
     /// worked out at a step not tested.
     #[inline]
-    fn covers_after(&self, read: &Read, mates: &Mates, a: Slot, b: Slot) -> bool {
+    fn covers_after<K>(&self, read: &Read<K>, joined: &Joined) -> bool {
         self.cover.is_none() || {
-            let inner = read.room.inner
-                | u32::from(mates[a as usize] == INNER) << a
-                | u32::from(mates[b as usize] == INNER) << b;
-            self.covers(inner, read.bare & !(1 << a) & !(1 << b))
+            let inner = read.room.inner | joined.became_inner;
+            self.covers(inner, read.bare & !(1 << joined.a) & !(1 << joined.b))
         }
     }
 
@@ -948,94 +970,57 @@ impl Transition {
     /// holds by itself): their colour signs are all 0 and the target 0.
     #[inline]
     fn colour_fits(&self, mates: &Mates, balance: i32) -> bool {
+        self.colour_fits_need(need(mates, 0), balance)
+    }
+
+    /// [`Transition::colour_fits`] where the apex still needs `apex_need`
+    /// edges.
+    #[inline]
+    fn colour_fits_need(&self, apex_need: u8, balance: i32) -> bool {
         let Some([low, high]) = self.colour_targets else {
             return true;
         };
-        let apex_degree = 2 - i32::from(need(mates, 0));
+        let apex_degree = 2 - i32::from(apex_need);
         (low - balance).abs() <= 2 - apex_degree || (high - balance).abs() <= 2 - apex_degree
     }
 
     /// The key of `mates`; in a folded sweep at a step with symmetries,
-    /// the key of the one of it and its images that [`Kinds::compare`]
-    /// puts first, or where their kinds are alike, the smallest key. They
-    /// all complete in the same ways.
-    #[inline]
+    /// the key of the one of it and its images that the fold keeps
+    /// (`fold.rs`: by kinds, or where those are alike, the smallest key). They
+    /// all complete in the same ways. (A sweep packs its successors by
+    /// [`Transition::pack_joined`]; this is the whole computation, which
+    /// the tests hold it to.)
+    #[cfg(test)]
     fn pack<K: Key>(&self, mates: &Mates) -> K {
         let (inner_digits, classes) = classify_words(mates, &self.live);
-        if self.mirrors.is_empty() {
-            return key_classified(mates, &inner_digits, classes);
-        }
-        self.pack_folded(mates, &inner_digits, classes)
+        let key = key_classified(mates, &inner_digits, classes);
+        self.folded(mates, key, classes.inner, bare_slots(mates, &self.live))
     }
 
-    /// [`Transition::pack`] at a step with symmetries: the order is total
-    /// (kinds, then keys), so every state of an orbit keeps the same one.
+    /// [`Transition::pack`] for `mates`, the base of `read` with the
+    /// derived edge `a—b` joined: its key worked out from the base's
+    /// (`successor_key.rs`), and its kinds from the base's.
     #[inline]
-    fn pack_folded<K: Key>(
-        &self,
-        mates: &Mates,
-        inner_digits: &crate::state::Words,
-        classes: Classes,
-    ) -> K {
-        let bare = bare_slots(mates, &self.live);
-        let own = Kinds {
-            inner: classes.inner,
-            bare,
-            ends: self.live_slots & !classes.inner & !bare,
-        };
-        let mut least = own;
-        let mut kept: Option<&Mirror> = None;
-        for mirror in &self.mirrors {
-            let image = own.image(mirror);
-            match image.compare(least) {
-                Some(std::cmp::Ordering::Less) => {
-                    least = image;
-                    kept = Some(mirror);
-                }
-                Some(_) => {}
-                None => return self.least_key(mates, inner_digits, classes, own),
-            }
-        }
-        match kept {
-            None => key_classified(mates, inner_digits, classes),
-            Some(mirror) => key_of(
-                &mirror_image(mates, &mirror.image, self.q_after),
-                &self.live,
-            ),
-        }
+    fn pack_joined<K: Key>(&self, read: &Read<K>, joined: &Joined) -> K {
+        let Joined { a, b, ma, mb, .. } = *joined;
+        let key = read.code.joined(a, b, ma, mb);
+        debug_assert_eq!(
+            key,
+            key_of::<K>(&joined.mates(&read.base), &self.live),
+            "the key of the successor by {a}—{b}"
+        );
+        let inner = read.room.inner | joined.became_inner;
+        let bare = read.bare & !(1 << a) & !(1 << b);
+        self.fold
+            .keep(|| joined.mates(&read.base), key, inner, bare)
     }
 
-    /// Of `mates` (whose kinds are `own`) and its images, the smallest key
-    /// among those whose kinds come first: where two of them have the
-    /// same kinds, and [`Transition::pack_folded`] cannot choose by kinds.
-    #[cold]
-    fn least_key<K: Key>(
-        &self,
-        mates: &Mates,
-        inner_digits: &crate::state::Words,
-        classes: Classes,
-        own: Kinds,
-    ) -> K {
-        // The first kinds of all, then the least key among those of them.
-        let first = self.mirrors.iter().fold(own, |least, mirror| {
-            let image = own.image(mirror);
-            match image.compare(least) {
-                Some(std::cmp::Ordering::Less) => image,
-                _ => least,
-            }
-        });
-        let alike = |k: Kinds| k.inner == first.inner && k.bare == first.bare;
-        let mut key: Option<K> = alike(own).then(|| key_classified(mates, inner_digits, classes));
-        for mirror in &self.mirrors {
-            if alike(own.image(mirror)) {
-                let image: K = key_of(
-                    &mirror_image(mates, &mirror.image, self.q_after),
-                    &self.live,
-                );
-                key = Some(key.map_or(image, |k| k.min(image)));
-            }
-        }
-        key.expect("the first kinds are some state's")
+    /// In a folded sweep at a step with symmetries, the key of the one of
+    /// `mates` and its images that the fold keeps (`fold.rs`); `key` is
+    /// that of `mates`, whose inner and bare slots are `inner` and `bare`.
+    #[inline]
+    fn folded<K: Key>(&self, mates: &Mates, key: K, inner: u32, bare: u32) -> K {
+        self.fold.keep(|| *mates, key, inner, bare)
     }
 
     /// Whether every vertex can still reach degree 2.
@@ -1186,13 +1171,88 @@ mod tests {
             let packed: u128 = t.pack(&mates);
             let own: u128 = key_of(&mates, &t.live);
             let mut keys = vec![own];
-            for mirror in &t.mirrors {
-                let image = mirror_image(&mates, &mirror.image, t.q_after);
+            for image in t.fold.images(&mates) {
                 prop_assert_eq!(t.pack::<u128>(&image), packed);
                 keys.push(key_of(&image, &t.live));
             }
             prop_assert!(keys.contains(&packed));
         });
+    }
+
+    /// The successor path of a sweep (the key worked out from the base's,
+    /// the checks from the base and the four slots an edge changes) gives
+    /// what writing the successor's mates and packing them anew gives:
+    /// state by state, successor by successor, on every level of small
+    /// boards, open, closed and between two squares, folded and not, and
+    /// a sweep of every prefix; and the base's classes, kept as it is
+    /// written, are those `classify_words` finds in it.
+    #[test]
+    fn the_key_of_every_successor_is_the_key_packed_anew() {
+        use kt_board::{Board, TourKind};
+        let mut sweeps = Vec::new();
+        for (rows, cols) in [(5, 6), (6, 6), (5, 8), (3, 10)] {
+            let board = Board::new(rows, cols).unwrap();
+            for kind in [TourKind::Open, TourKind::Closed] {
+                let sweep = Sweep::ordered(&crate::order::auto(board), kind);
+                sweeps.push(sweep.clone().folded());
+                sweeps.push(sweep);
+            }
+        }
+        let board = Board::new(5, 6).unwrap();
+        sweeps.push(Sweep::between(board, 0, 29));
+        for kind in [TourKind::Open, TourKind::Closed] {
+            sweeps.push(Sweep::prefixes(
+                &crate::order::Order::columns(board),
+                kind,
+                false,
+                false,
+            ));
+        }
+        let mut checked = 0u64;
+        for sweep in &sweeps {
+            let mut level = vec![u64::pack(&sweep.start_digits(), sweep.start_slots())];
+            for step in sweep.steps() {
+                let t = Transition::new(sweep, step);
+                let mut next = Vec::new();
+                for &key in &level {
+                    let read = t.read(key);
+                    let (digits, classes) = classify_words(&read.base, &t.live);
+                    assert_eq!(t.room(&read.base, classes.inner).inner, read.room.inner);
+                    assert_eq!(inner_digits(classes.inner), digits);
+                    assert_eq!(read.code.key(), key_of::<u64>(&read.base, &t.live));
+                    assert_eq!(read.bare, bare_slots(&read.base, &t.live));
+                    // The step's edges, the own vertex's partner, and two
+                    // slots besides: every pair, real successors and not.
+                    let mut ends: Vec<Slot> = t.edges.clone();
+                    ends.extend([0, 1]);
+                    if let Own::End(p) = read.own {
+                        ends.push(p);
+                    }
+                    ends.retain(|&s| usize::from(s) < t.q_after);
+                    for (x, &u) in ends.iter().enumerate() {
+                        for &w in &ends[x..] {
+                            let Some(joined) = Joined::of(&read.base, u, w) else {
+                                continue;
+                            };
+                            let mates = joined.mates(&read.base);
+                            let packed: u64 = t.pack(&mates);
+                            assert_eq!(t.pack_joined(&read, &joined), packed, "{u}—{w}");
+                            assert_eq!(
+                                t.has_room_after(&read.room, &read.base, &joined),
+                                t.has_room(&mates),
+                                "{u}—{w}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                    t.expand(key, |k| next.push(k));
+                }
+                next.sort_unstable();
+                next.dedup();
+                level = next;
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 
     #[test]
