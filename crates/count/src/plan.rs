@@ -233,6 +233,22 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
             )));
         }
     }
+    // A tour visits each square once: no tour of a board of more than one
+    // square starts and ends on the same one (a closed tour's last square
+    // is a move away from its first). Refused rather than answered 0.
+    if let Question::FromTo { from, to } = request.question
+        && from == to
+        && board.cells() > 1
+    {
+        return Err(Failure::refused(message!(
+            Word::From,
+            " and ",
+            Word::To,
+            format!(
+                " name the same square: a tour of the {board} board visits each square once, so none starts and ends on one"
+            )
+        )));
+    }
     let table = questions::strategies(request.question, request.kind, &request.work)?;
     let (candidates, auto) = match &request.method {
         MethodChoice::Use(settings) => (vec![settings.as_ref().clone()], false),
@@ -532,26 +548,28 @@ fn decide(
         Work::Count | Work::Tours => None,
     };
     if let Err(beyond) = within_machine(&reach, &candidate) {
+        // The verdict and the way on first, the estimate's derivation
+        // last: a front end that cuts a long line cuts the derivation, not
+        // the one instruction the refusal gives.
         let what = message!(
             Word::Method.given(name),
             format!(
-                " on {} tours of {}: the estimate, {} ({}), is beyond this machine: {beyond}",
-                request.kind,
-                request.board,
-                reach.describe(),
-                reach.basis
+                " on {} tours of {} is beyond this machine: {beyond}",
+                request.kind, request.board,
             )
         );
+        let estimate = format!(" (the estimate: {}; {})", reach.describe(), reach.basis);
         if request.force {
             candidate
                 .notes
-                .push(message!(what, "; started with ", Word::Force));
+                .push(message!(what, "; started with ", Word::Force, estimate));
         } else {
             return Err(Failure::beyond_machine(message!(
                 what,
                 "; ",
                 Word::Force,
-                " starts it anyway"
+                " starts it anyway",
+                estimate
             )));
         }
     }

@@ -83,7 +83,18 @@ pub fn main_with_args(args: impl IntoIterator<Item = OsString>) -> i32 {
         Ok(code) => code.code(),
         Err(failure) => {
             if !failure.message.is_empty() {
-                eprintln!("{} {}", colour::error_prefix(), one_line(&failure.message));
+                // `-v` asks for every word: the message uncut (a refusal's
+                // estimate and its derivation), still one line.
+                let limit = if cli.verbose > 0 {
+                    usize::MAX
+                } else {
+                    MAX_MESSAGE
+                };
+                eprintln!(
+                    "{} {}",
+                    colour::error_prefix(),
+                    one_line_within(&failure.message, limit)
+                );
             }
             failure.code.code()
         }
@@ -209,6 +220,11 @@ const MAX_MESSAGE: usize = 400;
 /// carriage return, a NUL) are escaped, so a message cannot drive the
 /// terminal or hide part of itself.
 pub fn one_line(message: &str) -> String {
+    one_line_within(message, MAX_MESSAGE)
+}
+
+/// [`one_line`], cut at `limit` characters.
+fn one_line_within(message: &str, limit: usize) -> String {
     let joined = message.lines().map(str::trim).collect::<Vec<_>>().join(" ");
     let mut line = String::with_capacity(joined.len().min(4 * MAX_MESSAGE));
     let mut length = 0;
@@ -225,9 +241,9 @@ pub fn one_line(message: &str) -> String {
         } else {
             1
         };
-        if length > MAX_MESSAGE {
+        if length > limit {
             line.truncate(before);
-            line.push_str("… (message cut)");
+            line.push_str("… (message cut; -v prints it whole)");
             break;
         }
     }
@@ -246,11 +262,15 @@ mod tests {
             "red \\u{1b}[31m, nul \\u{0}, cr \\r!"
         );
         let long = one_line(&"x".repeat(10_000_000));
-        assert!(long.chars().count() < MAX_MESSAGE + 20, "{}", long.len());
-        assert!(long.ends_with("(message cut)"));
+        assert!(long.chars().count() < MAX_MESSAGE + 40, "{}", long.len());
+        assert!(long.ends_with("(message cut; -v prints it whole)"));
+        assert_eq!(
+            one_line_within(&"x".repeat(1000), usize::MAX),
+            "x".repeat(1000)
+        );
         let escapes = one_line(&"\u{1b}".repeat(10_000));
         assert!(
-            escapes.chars().count() < MAX_MESSAGE + 20,
+            escapes.chars().count() < MAX_MESSAGE + 40,
             "{}",
             escapes.len()
         );

@@ -51,6 +51,24 @@ pub enum Ended<T> {
 pub fn run<T: Send + 'static>(
     work: impl FnOnce(CancelToken) -> Result<T, Failure> + Send + 'static,
 ) -> Ended<T> {
+    supervise(work, true)
+}
+
+/// [`run`] for work that more work follows under [`run`] (a count's
+/// plan): the stop signals stay with the supervisor afterwards, not their
+/// default effect, so that a signal between the two is kept for the next
+/// listener rather than ending the program (SIGHUP's default effect,
+/// once given back, cannot be taken away again).
+pub fn run_before_more<T: Send + 'static>(
+    work: impl FnOnce(CancelToken) -> Result<T, Failure> + Send + 'static,
+) -> Ended<T> {
+    supervise(work, false)
+}
+
+fn supervise<T: Send + 'static>(
+    work: impl FnOnce(CancelToken) -> Result<T, Failure> + Send + 'static,
+    restore: bool,
+) -> Ended<T> {
     default_signals(false);
     let (signal_tx, signal_rx) = mpsc::channel();
     // Without handlers (an unusual sandbox), signals keep their default
@@ -86,7 +104,7 @@ pub fn run<T: Send + 'static>(
     // request they stay swallowed: the same press can still be arriving
     // (`timeout -s INT` signals the whole group) and must not cut the
     // partial report short.
-    if !stopped {
+    if restore && !stopped {
         default_signals(true);
         // SIGHUP's listener is gone: its default effect back (nohup's
         // ignored SIGHUP was the listener's to take over while work ran).

@@ -98,20 +98,26 @@ impl StripRequest {
         let (way, estimate) = way;
         let spill_dir = request.spill_dir();
         if let Err(beyond) = crate::machine::machine_fits(&reach(&estimate), &spill_dir, budget) {
+            // The verdict and the way on first, the estimate last (as a
+            // count's refusal words it, `plan.rs`).
             let what = message!(format!(
-                "a sequence of {} tours of {board}: the estimate, {} (the levels measured on strips), is beyond this machine: {beyond}",
+                "a sequence of {} tours of {board} is beyond this machine: {beyond}",
                 self.kind,
-                reach(&estimate).describe()
             ));
+            let estimate = format!(
+                " (the estimate: {}, from the levels measured on strips)",
+                reach(&estimate).describe()
+            );
             if !self.force {
                 return Err(Failure::beyond_machine(message!(
                     what,
                     "; ",
                     Word::Force,
-                    " starts it anyway"
+                    " starts it anyway",
+                    estimate
                 )));
             }
-            notes.push(message!(what, "; started with ", Word::Force));
+            notes.push(message!(what, "; started with ", Word::Force, estimate));
         }
         Ok(StripPlan {
             request,

@@ -51,8 +51,30 @@ fn counted(
     // A closed stdout fails here, before any work.
     let mut out = Output::stdout()?;
     // Planned once: the estimate shown is the plan's, and the work runs
-    // the plan (nothing is resolved again).
-    let plan = kt_count::plan(&request)?;
+    // the plan (nothing is resolved again). A stop while planning prints
+    // the report of nothing counted, marked interrupted.
+    let started = std::time::Instant::now();
+    let asked = request.clone();
+    let plan = match super::planned(move || kt_count::plan(&asked)) {
+        Ok(plan) => plan,
+        Err(error) => {
+            if let ExitCode::Signal(_) = error.code {
+                let how = How {
+                    json: args.json || args.jsonl,
+                    lines: args.jsonl,
+                    part: false,
+                    timing: None,
+                };
+                print(
+                    &interrupted_planning(&request, &error, started),
+                    &how,
+                    &mut out,
+                )?;
+                out.finish()?;
+            }
+            return Err(error);
+        }
+    };
     // A long sweep keeps a checkpoint in the cache unless told not to:
     // the same plan, its checkpoint in the cache (not planned again: only
     // the new directories are checked), and the arguments as if
@@ -363,6 +385,33 @@ fn check(request: &kt_count::Request, count: &BigUint, report: &RunReport) -> kn
 /// Whether the request's JSON is a part for `merge`: a count by endpoint
 /// pairs or a shard (`--by-start` alone prints its report, whose `pairs`
 /// says which classes it counted).
+/// The report of a count stopped while it was being planned: the board
+/// and kind asked for, no method chosen yet, nothing counted.
+fn interrupted_planning(
+    request: &kt_count::Request,
+    error: &CliError,
+    started: std::time::Instant,
+) -> RunReport {
+    let mut report = RunReport::new(
+        kt_count::report::Benchmark::of(&request.board, request.kind, "none"),
+        kt_count::report::Settings {
+            method: "none".to_string(),
+            method_reason: Some("stopped while planning, before a method was chosen".to_string()),
+            schedule: None,
+            threads: 0,
+            node_capacity: 0,
+            cache_capacity: 0,
+            memory_budget_bytes: 0,
+        },
+    );
+    report.stop(
+        kt_count::report::Status::Interrupted,
+        &error.message,
+        started,
+    );
+    report
+}
+
 fn parts(request: &kt_count::Request) -> bool {
     matches!(request.question, Question::Pairs { .. })
 }

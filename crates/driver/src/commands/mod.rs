@@ -93,6 +93,53 @@ pub fn supervised<T: Send + 'static>(
     }
 }
 
+/// Plans work with the stop signals taken over, as [`supervised`] runs it.
+///
+/// A plan may measure a big board's first levels, which takes seconds on
+/// a loaded machine; a Ctrl-C that landed meanwhile used to end the
+/// program by the signal's default effect, with no word at all. Now the
+/// plan finishes (or is abandoned after the grace period) and the
+/// program says it was interrupted while planning, exit 130 (SIGINT).
+/// The plan's own refusals come back as they are.
+pub fn planned<T: Send + 'static>(
+    plan: impl FnOnce() -> Result<T, Failure> + Send + 'static,
+) -> Result<T, CliError> {
+    let stopped = |signal: Option<i32>| CliError {
+        code: ExitCode::Signal(signal.unwrap_or(2)),
+        message: format!(
+            "interrupted by {} while planning; nothing was counted",
+            supervise::signal_name(signal)
+        ),
+    };
+    let ended = supervise::run_before_more(move |cancel| {
+        let planned = plan();
+        match cancel.cause() {
+            Some(Cause::Stop { signal }) => Err(Failure {
+                kind: kt_count::FailureKind::Stopped { signal: *signal },
+                message: "interrupted while planning".into(),
+                report: None,
+            }),
+            _ => planned,
+        }
+    });
+    match ended {
+        Ended::Done(Ok(value)) => Ok(value),
+        Ended::Done(Err(failure)) => match failure.kind {
+            kt_count::FailureKind::Stopped { signal } => Err(stopped(signal)),
+            _ => Err(CliError::from(failure)),
+        },
+        Ended::Abandoned {
+            cause: Cause::Stop { signal },
+        } => Err(stopped(signal)),
+        Ended::Abandoned {
+            cause: Cause::MemoryBudget { resident, budget },
+        } => Err(CliError {
+            code: ExitCode::Limit,
+            message: kt_count::budget_exceeded(budget, resident, "while planning"),
+        }),
+    }
+}
+
 /// The error and partial report of work that did not stop in time: the
 /// last report the monitor kept, marked with the cause.
 fn abandoned(monitor: &Monitor, cause: &Cause) -> Unfinished {

@@ -82,7 +82,7 @@
 //! share asked for.
 
 use std::fs::File;
-use std::io::{self, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -413,17 +413,30 @@ impl<R: Read> Manifest<R> {
     }
 }
 
-fn open_manifest(path: &Path) -> Result<Manifest<BufReader<File>>, FrontierError> {
+/// Opens a checkpoint's manifest, checked whole before any of it is read:
+/// a manifest that starts as one (its magic) but whose checksum (its last
+/// four bytes) does not match is damaged, and said to be, before a
+/// changed byte in its header reads as another format or board.
+fn open_manifest(path: &Path) -> Result<Manifest<io::Cursor<Vec<u8>>>, FrontierError> {
     let name = path.display();
-    let file = File::open(path.join(MANIFEST)).map_err(|e| {
+    let bytes = std::fs::read(path.join(MANIFEST)).map_err(|e| {
         FrontierError::Resume(if path.is_file() {
             format!("{name}: a file, not a checkpoint directory (checkpoints of this version are directories)")
         } else {
             format!("{name}: cannot read its manifest: {e}")
         })
     })?;
+    if bytes.len() > MAGIC.len() + 4 && bytes.starts_with(MAGIC) {
+        let (body, stored) = bytes.split_at(bytes.len() - 4);
+        let stored = u32::from_le_bytes(stored.try_into().expect("four bytes"));
+        if crc32fast::hash(body) != stored {
+            return Err(FrontierError::Resume(format!(
+                "{name}: its manifest's checksum does not match: it is damaged"
+            )));
+        }
+    }
     Ok(Manifest {
-        input: BufReader::new(file),
+        input: io::Cursor::new(bytes),
         crc: crc32fast::Hasher::new(),
     })
 }
@@ -885,6 +898,39 @@ mod tests {
             Err(FrontierError::Resume(why)) => assert!(why.contains("differently"), "{why}"),
             Err(other) => panic!("{other}"),
             Ok(_) => panic!("a checkpoint of another state code was read"),
+        }
+    }
+
+    /// A byte flipped in a manifest's header (its format, at bytes 8–11)
+    /// reads as damage, found by the checksum before the format is read,
+    /// and so does one flipped anywhere else; only its header is read by
+    /// `inspect`, which says the same.
+    #[test]
+    fn a_flipped_byte_in_the_manifest_is_damage_not_another_format() {
+        let (dir, workers, sweep, level) = one_state_level();
+        let path = dir.path().join("ckpt");
+        let nothing_closed = Total::default();
+        let header = after_three_steps(&sweep, &nothing_closed);
+        write(&path, &header, &level, &workers).unwrap();
+        let manifest = path.join(MANIFEST);
+        let written = std::fs::read(&manifest).unwrap();
+        for at in [10, 14, written.len() / 2, written.len() - 1] {
+            let mut bytes = written.clone();
+            bytes[at] ^= 0x02;
+            std::fs::write(&manifest, &bytes).unwrap();
+            for result in [
+                inspect(&path).map(|_| ()),
+                read::<u64>(&path, &sweep, &workers).map(|_| ()),
+            ] {
+                match result {
+                    Err(FrontierError::Resume(why)) => {
+                        assert!(why.contains("damaged"), "byte {at}: {why}");
+                        assert!(!why.contains("format"), "byte {at}: {why}");
+                    }
+                    Err(other) => panic!("{other}"),
+                    Ok(()) => panic!("byte {at} flipped was read"),
+                }
+            }
         }
     }
 }
