@@ -71,10 +71,30 @@ pub struct Monitor {
 }
 
 /// The file in a checkpoint directory that says how many states the
-/// sweep had read when the checkpoint was written: `STEP STATES`, one
-/// line. A resumed run counts only the states it reads itself; with this
-/// it knows how much of the plan's work is left, and so its time left.
+/// sweep had read when the checkpoint was written: `STEP STATES CRC`, one
+/// line, `CRC` the CRC-32 of `STEP STATES` in hexadecimal. A resumed run
+/// counts only the states it reads itself; with this it knows how much of
+/// the plan's work is left, and so its time left. A file whose checksum
+/// does not match (or of the format before it had one) is not read: the
+/// run then shows the plan's estimate, as without the file.
 pub const READ_FILE: &str = "read-states";
+
+/// The line [`READ_FILE`] holds for `states` read up to `step`.
+fn read_states_line(step: usize, states: u64) -> String {
+    let fields = format!("{step} {states}");
+    format!("{fields} {:08x}\n", crc32fast::hash(fields.as_bytes()))
+}
+
+/// The step and states a [`READ_FILE`]'s text holds, if its checksum
+/// matches.
+fn read_states_of(text: &str) -> Option<(usize, u64)> {
+    let (fields, crc) = text.trim_end_matches('\n').rsplit_once(' ')?;
+    if u32::from_str_radix(crc, 16).ok()? != crc32fast::hash(fields.as_bytes()) {
+        return None;
+    }
+    let (step, states) = fields.split_once(' ')?;
+    Some((step.parse().ok()?, states.parse().ok()?))
+}
 
 #[derive(Default)]
 struct State {
@@ -129,11 +149,8 @@ impl Monitor {
         resume: Option<&std::path::Path>,
     ) -> Monitor {
         self.checkpoint = dir.map(std::path::Path::to_path_buf);
-        self.resumed = resume.and_then(|dir| {
-            let text = std::fs::read_to_string(dir.join(READ_FILE)).ok()?;
-            let (step, states) = text.trim().split_once(' ')?;
-            Some((step.parse().ok()?, states.parse().ok()?))
-        });
+        self.resumed = resume
+            .and_then(|dir| read_states_of(&std::fs::read_to_string(dir.join(READ_FILE)).ok()?));
         self
     }
 
@@ -209,7 +226,7 @@ impl Monitor {
         // Best effort: without it a resumed run shows the plan's estimate.
         let _ = std::fs::write(
             dir.join(READ_FILE),
-            format!("{step} {}\n", earlier + before + states),
+            read_states_line(step, earlier + before + states),
         );
     }
 
@@ -605,7 +622,11 @@ mod tests {
     #[test]
     fn a_resumed_monitor_paces_the_work_left_after_its_checkpoint() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join(super::READ_FILE), "20 600\n").unwrap();
+        std::fs::write(
+            dir.path().join(super::READ_FILE),
+            super::read_states_line(20, 600),
+        )
+        .unwrap();
         let monitor = super::Monitor::new(false, Some(100.0))
             .with_work(Some(1000.0))
             .with_checkpoints(Some(dir.path()), Some(dir.path()));
@@ -616,6 +637,22 @@ mod tests {
         assert_eq!(monitor.paced(200, 1000.0, Some(21)), None);
         // Not resumed: the whole work.
         assert_eq!(monitor.paced(200, 1000.0, None), Some((0.2, 1.0)));
+    }
+
+    /// A `read-states` file is read only where its checksum matches: a
+    /// byte changed anywhere, or the format before the checksum, reads as
+    /// no file at all.
+    #[test]
+    fn a_changed_read_states_file_is_not_read() {
+        let line = super::read_states_line(20, 600);
+        assert_eq!(super::read_states_of(&line), Some((20, 600)));
+        for at in 0..line.len() - 1 {
+            let mut bytes = line.clone().into_bytes();
+            bytes[at] ^= 0x01;
+            let changed = String::from_utf8_lossy(&bytes).into_owned();
+            assert_eq!(super::read_states_of(&changed), None, "{changed:?}");
+        }
+        assert_eq!(super::read_states_of("20 600\n"), None);
     }
 
     #[test]

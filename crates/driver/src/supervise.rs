@@ -55,10 +55,11 @@ pub fn run<T: Send + 'static>(
 }
 
 /// [`run`] for work that more work follows under [`run`] (a count's
-/// plan): the stop signals stay with the supervisor afterwards, not their
-/// default effect, so that a signal between the two is kept for the next
-/// listener rather than ending the program (SIGHUP's default effect,
-/// once given back, cannot be taken away again).
+/// plan): the stop signals do not get their default effect back
+/// afterwards, so that one landing in the milliseconds between the two is
+/// swallowed (a second press reaches the count's listener) rather than
+/// ending the program without a word; and SIGHUP's default effect, once
+/// given back, could not be taken away again by the next listener.
 pub fn run_before_more<T: Send + 'static>(
     work: impl FnOnce(CancelToken) -> Result<T, Failure> + Send + 'static,
 ) -> Ended<T> {

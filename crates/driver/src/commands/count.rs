@@ -382,9 +382,6 @@ fn check(request: &kt_count::Request, count: &BigUint, report: &RunReport) -> kn
     )
 }
 
-/// Whether the request's JSON is a part for `merge`: a count by endpoint
-/// pairs or a shard (`--by-start` alone prints its report, whose `pairs`
-/// says which classes it counted).
 /// The report of a count stopped while it was being planned: the board
 /// and kind asked for, no method chosen yet, nothing counted.
 fn interrupted_planning(
@@ -412,6 +409,9 @@ fn interrupted_planning(
     report
 }
 
+/// Whether the request's JSON is a part for `merge`: a count by endpoint
+/// pairs or a shard (`--by-start` alone prints its report, whose `pairs`
+/// says which classes it counted).
 fn parts(request: &kt_count::Request) -> bool {
     matches!(request.question, Question::Pairs { .. })
 }

@@ -21,6 +21,8 @@
 //!   PATH/KNIGHTS-TOUR-CHECKPOINT   the marker: this directory is the program's
 //!   PATH/QUESTION                  which count it is of (written by kt-count)
 //!   PATH/manifest                  the current checkpoint (replaced by a rename)
+//!   PATH/read-states               the states read up to it, checksummed (written by the
+//!                                  command line, for a resumed run's time left)
 //!   PATH/g<step>/run-<i>           its runs
 //! ```
 //!
@@ -139,8 +141,8 @@ pub const QUESTION: &str = "QUESTION";
 /// What the marker says, for whoever finds the directory.
 const MARKER_TEXT: &str = "This directory is a checkpoint of knights-tour (--checkpoint).\n\
 Resume from it with --resume; remove it to start over. knights-tour writes\n\
-and removes only its manifest, this file, QUESTION and its g<step>/run-<i>\n\
-files here.\n";
+and removes only its manifest, this file, QUESTION, read-states and its\n\
+g<step>/run-<i> files here.\n";
 /// The longest count a manifest may hold (bytes): far beyond any count,
 /// small enough that a damaged length cannot exhaust memory.
 const MAX_BIG_BYTES: u32 = 1 << 16;
