@@ -43,6 +43,10 @@ pub enum BoardError {
     Empty { rows: usize, cols: usize },
     /// A side or the square count is beyond [`MAX_SIDE`] or 10⁸ squares.
     TooLarge { rows: usize, cols: usize },
+    /// A side written with more digits than a machine word holds: the
+    /// board as written (so that the message echoes it, not a number it
+    /// was cut to).
+    SideTooLarge(String),
 }
 
 impl fmt::Display for BoardError {
@@ -59,6 +63,10 @@ impl fmt::Display for BoardError {
             BoardError::TooLarge { rows, cols } => write!(
                 f,
                 "board {rows}x{cols} is too large: sides are limited to {MAX_SIDE} and boards to {MAX_SQUARES} squares"
+            ),
+            BoardError::SideTooLarge(text) => write!(
+                f,
+                "board {text} is too large: sides are limited to {MAX_SIDE} and boards to {MAX_SQUARES} squares"
             ),
         }
     }
@@ -225,8 +233,10 @@ impl FromStr for Board {
             if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(malformed());
             }
-            // Digits only: an overflow means "absurdly large", not "malformed".
-            Ok(part.parse::<usize>().unwrap_or(usize::MAX))
+            // Digits only: an overflow means "absurdly large", not
+            // "malformed"; the message gives the board as written.
+            part.parse::<usize>()
+                .map_err(|_| BoardError::SideTooLarge(trimmed.to_string()))
         };
         let parts: Vec<&str> = trimmed.split(['x', 'X', '×']).collect();
         let (rows, cols) = match parts.as_slice() {
@@ -244,6 +254,26 @@ impl FromStr for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A side past a machine word is too large, and said so with the
+    /// board as written, not the number it would be cut to.
+    #[test]
+    fn a_side_past_a_word_is_echoed_as_written() {
+        for text in [
+            "99999999999999999999x3",
+            "3x99999999999999999999",
+            "99999999999999999999",
+        ] {
+            let error = text.parse::<Board>().unwrap_err();
+            assert_eq!(error, BoardError::SideTooLarge(text.to_string()));
+            let message = error.to_string();
+            assert!(
+                message.contains(&format!("board {text} is too large")),
+                "{message}"
+            );
+            assert!(!message.contains("18446744073709551615"), "{message}");
+        }
+    }
 
     #[test]
     fn parses_square_and_rectangular_boards() {
@@ -267,7 +297,7 @@ mod tests {
         );
         assert!(matches!(
             "99999999999999999999999".parse::<Board>(),
-            Err(BoardError::TooLarge { .. })
+            Err(BoardError::SideTooLarge(_))
         ));
         assert!(matches!(
             "10001x1".parse::<Board>(),
