@@ -29,7 +29,8 @@
 //! inner where they were ends. Each term needs only the base's key, its
 //! first ends (for the labels: how many are below a slot), and `above`
 //! (one pass over the base's slots, once per state read). A successor's
-//! key is then some thirty word operations with no loop and no branch.
+//! key is then a few dozen word operations (three of them popcounts)
+//! with no loop over the paths and no branch on them.
 //! The sums wrap (a term subtracted before another is added may pass
 //! below zero); the result is exact because the key it arrives at has
 //! every digit in range, as the canonical key does.
