@@ -350,10 +350,7 @@ pub fn count_tours(
         &count.cluster.addresses,
     ) {
         Ok(finished) => {
-            // Joins the worker and the network threads once they have sent
-            // their last bytes; a peer that leaves first is no error any
-            // more.
-            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(guards)));
+            join_unless_stopped(guards);
             let tours = kt_frontier::tours_of_cycles(count.board(), count.kind, &finished.cycles);
             Ok(ClusterCounted {
                 tours,
@@ -374,6 +371,29 @@ pub fn count_tours(
             // threads to the process's exit rather than wait for them.
             std::mem::forget(guards);
             Err(e)
+        }
+    }
+}
+
+/// Joins the worker and the network threads once they have sent their
+/// last bytes; a peer that leaves first is no error any more, and a worker
+/// that stopped for good on a lost peer (`lost::worker_stopped`) while it
+/// dropped its dataflow is left to the process's exit rather than waited
+/// for.
+fn join_unless_stopped(guards: timely::communication::WorkerGuards<()>) {
+    let (joined, done) = mpsc::channel();
+    let joining = std::thread::Builder::new()
+        .name("kt-join".into())
+        .spawn(move || {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| drop(guards)));
+            let _ = joined.send(());
+        });
+    if joining.is_err() {
+        return;
+    }
+    while let Err(mpsc::RecvTimeoutError::Timeout) = done.recv_timeout(Duration::from_millis(5)) {
+        if lost::worker_stopped() {
+            return;
         }
     }
 }
@@ -551,6 +571,12 @@ fn relay(
             Ok(Event::Finished(report)) => watcher.step_finished(&report),
             Ok(Event::Checkpointed(step, path)) => watcher.checkpointed(step, &path),
             Ok(Event::Done(result)) => return result,
+            Err(mpsc::RecvTimeoutError::Timeout) if lost::worker_stopped() => {
+                // The worker parked on a lost peer before it could say so.
+                return Err(lost::error(addresses).unwrap_or_else(|| {
+                    DistributedError::Internal("the timely worker stopped without a result".into())
+                }));
+            }
             Err(mpsc::RecvTimeoutError::Timeout) => {}
             Err(mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(lost::error(addresses).unwrap_or_else(|| {
