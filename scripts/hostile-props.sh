@@ -12,5 +12,5 @@ cases=${1:-${PROPTEST_CASES:-10000}}
 export PROPTEST_CASES=$cases
 unset RUST_BACKTRACE
 echo "hostile property tests, $cases cases each" >&2
-cargo test --quiet -p knights-tour --test hostile_props
+cargo test --quiet -p knights-tour --test driver hostile_props::
 cargo test --quiet -p kt-tours --lib parse::tests

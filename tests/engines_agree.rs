@@ -4,7 +4,7 @@
 //! the BDD engines of three libraries end on the same canonical diagram.
 //!
 //! The BuDDy test runs with the feature: `cargo test -p kt-tests
-//! --features buddy --test engines_agree` (`.ci/run` does, after
+//! --features buddy --test workspace engines_agree::` (`.ci/run` does, after
 //! installing libbdd-dev).
 
 use kt_board::TourKind;

@@ -280,3 +280,48 @@ fn the_library_does_not_read_the_clusters_disk_layout() {
         }
     }
 }
+
+/// Each package's integration tests are one binary (`autotests = false`
+/// and a `main.rs` that names its files as modules): a file beside a
+/// `main.rs` that does not name it would never be built, and its tests
+/// would silently not run.
+#[test]
+fn every_test_file_is_a_module_of_its_binary() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut dirs = vec![root.join("tests")];
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        dirs.push(entry.unwrap().path().join("tests"));
+    }
+    let mut checked = 0;
+    for dir in dirs {
+        let Ok(main) = std::fs::read_to_string(dir.join("main.rs")) else {
+            continue;
+        };
+        // A file that must run alone in its process is a `[[test]]` of
+        // its own.
+        let manifest = std::fs::read_to_string(dir.join("Cargo.toml"))
+            .or_else(|_| std::fs::read_to_string(dir.join("../Cargo.toml")))
+            .unwrap();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let module = if path.is_dir() && path.join("mod.rs").exists() {
+                path.file_name().unwrap().to_string_lossy().into_owned()
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                path.file_stem().unwrap().to_string_lossy().into_owned()
+            } else {
+                continue;
+            };
+            let alone = |file: &str| manifest.contains(&format!("path = \"tests/{file}\""));
+            if module != "main" && !alone(&format!("{module}.rs")) {
+                assert!(
+                    main.lines().any(|line| line == format!("mod {module};")),
+                    "{}: not named in {}",
+                    path.display(),
+                    dir.join("main.rs").display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 30, "only {checked} test files found");
+}

@@ -6,8 +6,8 @@ use std::net::TcpListener;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
-use common::without_usage;
+use crate::common;
+use crate::common::without_usage;
 
 fn binary() -> std::path::PathBuf {
     assert_cmd::cargo::cargo_bin("knights-tour")

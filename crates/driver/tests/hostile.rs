@@ -15,8 +15,8 @@ use std::sync::{Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, Instant};
 
-mod common;
-use common::without_usage;
+use crate::common;
+use crate::common::without_usage;
 
 /// Held by tests whose child counts for seconds.
 static HEAVY: Mutex<()> = Mutex::new(());

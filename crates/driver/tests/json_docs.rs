@@ -343,7 +343,7 @@ fn schemas_in_docs(sections: &BTreeMap<String, String>) -> BTreeMap<String, Valu
     }
     assert!(
         stale.is_empty(),
-        "docs/schemas differs from docs/json.md's tables (KT_UPDATE_SCHEMAS=1 cargo test -p knights-tour --test json_docs rewrites it): {}",
+        "docs/schemas differs from docs/json.md's tables (KT_UPDATE_SCHEMAS=1 cargo test -p knights-tour --test driver json_docs:: rewrites it): {}",
         stale.join(", ")
     );
     schemas

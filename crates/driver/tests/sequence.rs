@@ -4,8 +4,8 @@
 
 use assert_cmd::Command;
 
-mod common;
-use common::without_usage;
+use crate::common;
+use crate::common::without_usage;
 
 fn knights_tour() -> Command {
     let mut cmd = Command::cargo_bin("knights-tour").expect("the binary is built for its tests");
