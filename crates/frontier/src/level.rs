@@ -35,7 +35,7 @@ use crate::merge::RunMerge;
 use crate::run::{Encoder, Run};
 use crate::state::Key;
 use crate::store::Store;
-use crate::weight::{Sum, Weight, WeightOverflow, Widest, sum_bits};
+use crate::weight::{Sum, Weight, WeightOverflow, Wide, Widest, sum_bits};
 use crate::workers::Workers;
 
 /// The most partitions a level has (`2^10`, for 128 threads).
@@ -420,12 +420,15 @@ impl<'s, K: Key, W: Weight> Builder<'s, K, W> {
         runs.extend(seal(&mut batch, self.store)?);
         drop(batch);
         // The runs' sums may have passed `W` (`seal`), so a group is
-        // merged at the widest width: a rare path, one compiled copy. A
+        // merged at a width that holds them: a rare path, two compiled
+        // copies (`Wide` below 2,048 bits, `Widest` from there). A
         // tally's width holds every sum, and only it holds the tallies.
         while runs.len() > FAN_IN {
             let group: Vec<Run> = runs.drain(..FAN_IN).collect();
             let merged = if W::TALLIES > 0 {
                 merge_group::<K, W>(group, self.store)?
+            } else if W::BITS < <Wide as Weight>::BITS {
+                merge_group::<K, Wide>(group, self.store)?
             } else {
                 merge_group::<K, Widest>(group, self.store)?
             };

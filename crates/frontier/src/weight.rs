@@ -5,7 +5,7 @@
 //! a strip every count passes 2⁶⁴ from about the eleventh column on, and
 //! so do most weights: 6×40 closed is about 2²¹⁸, 8×32 closed past 2²⁶⁰.
 //! A level therefore keeps its weights inline, at one fixed width for the
-//! whole level ([`Weight`]: `u64`, or ruint's `Uint` of 128 to 2,048 bits),
+//! whole level ([`Weight`]: `u64`, or ruint's `Uint` of 128 to 8,192 bits),
 //! in its batches and, as varints, in its runs: a wide weight costs its
 //! width in a batch and its significant bytes in a run, counted in the
 //! memory budget and spilled like every other byte of the level.
@@ -227,11 +227,13 @@ fn word_of(bytes: &[u8]) -> u64 {
 /// The widths a level's weights can take, narrowest first: each step of a
 /// sweep takes the narrowest that its bound fits (see the module docs).
 /// Each is one compiled copy of the step, so the ladder is short: one
-/// width per limb up to four, then 384, 512, 1,024 and 2,048 bits. A
-/// level's sum passes 1,024 bits on long strips: 6×n closed in a sweep of
-/// every prefix at about column 171 (its level sums grow by about six
-/// bits a column, its counts by four), so `sequence 6 --to 200 --closed`
-/// needs the last.
+/// width per limb up to four, then 384, 512, 1,024, 2,048, 4,096 and
+/// 8,192 bits. A level's sum passes 1,024 bits on long strips: 6×n closed
+/// in a sweep of every prefix at about column 171 (its level sums grow by
+/// about six bits a column, its counts by four), so `sequence 6 --to 200
+/// --closed` needs 2,048; and 3×n open's at about column 1,142 (1.8 bits
+/// a column), where OEIS's b-file of A118067 goes to about n = 1,870:
+/// thin strips' levels are small, so their sweeps can afford the widest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Width {
     /// 16 bits: a test's way to force a width too narrow for its counts.
@@ -245,11 +247,13 @@ pub enum Width {
     W512,
     W1024,
     W2048,
+    W4096,
+    W8192,
 }
 
 impl Width {
     /// Every width a sweep chooses among, narrowest first.
-    pub const LADDER: [Width; 8] = [
+    pub const LADDER: [Width; 10] = [
         Width::W64,
         Width::W128,
         Width::W192,
@@ -258,6 +262,8 @@ impl Width {
         Width::W512,
         Width::W1024,
         Width::W2048,
+        Width::W4096,
+        Width::W8192,
     ];
 
     /// The bits the width holds.
@@ -273,6 +279,8 @@ impl Width {
             Width::W512 => 512,
             Width::W1024 => 1024,
             Width::W2048 => 2048,
+            Width::W4096 => 4096,
+            Width::W8192 => 8192,
         }
     }
 
@@ -283,9 +291,15 @@ impl Width {
     }
 }
 
-/// The widest weight of the ladder, for the rare paths that must hold any
-/// sum (a partition's runs merged down to its fan-in, `level.rs`).
-pub type Widest = Uint<2048, 32>;
+/// A width that holds any sum of a level's weights up to 2,048 bits, for
+/// the rare paths that must hold any sum (a partition's runs merged down to
+/// its fan-in, `level.rs`): the widest but two, so that a count of
+/// ordinary boards never merges at thousands of bits.
+pub type Wide = Uint<2048, 32>;
+
+/// The same past 2,048 bits: the widest rung and a word for the sum of
+/// fewer than 2⁶⁴ of its weights.
+pub type Widest = Uint<8256, 129>;
 
 /// Runs `$body` with the type `$W` bound to the weight type of `$width`:
 /// the one place a width becomes a type.
@@ -328,6 +342,14 @@ macro_rules! with_width {
             }
             Width::W2048 => {
                 type $W = ruint::Uint<2048, 32>;
+                $body
+            }
+            Width::W4096 => {
+                type $W = ruint::Uint<4096, 64>;
+                $body
+            }
+            Width::W8192 => {
+                type $W = ruint::Uint<8192, 128>;
                 $body
             }
         }
@@ -541,6 +563,7 @@ mod tests {
             sums_agree::<Uint<384, 6>>(&a, &b);
             sums_agree::<Uint<512, 8>>(&a, &b);
             sums_agree::<Uint<1024, 16>>(&a, &b);
+            sums_agree::<Uint<8192, 128>>(&a, &b);
         }
     }
 
@@ -597,7 +620,18 @@ mod tests {
         assert_eq!(Width::holding(65), Some(Width::W128));
         assert_eq!(Width::holding(219), Some(Width::W256));
         assert_eq!(Width::holding(1025), Some(Width::W2048));
-        assert_eq!(Width::holding(2049), None);
+        assert_eq!(Width::holding(2049), Some(Width::W4096));
+        assert_eq!(Width::holding(8192), Some(Width::W8192));
+        assert_eq!(Width::holding(8193), None);
+        // The widest rung's carry, and a sum of its weights held by the
+        // width its runs merge at (`Widest`).
+        let top = Uint::<8192, 128>::MAX;
+        assert_eq!(
+            Weight::checked_add(top, Uint::<8192, 128>::from(1u64)),
+            None
+        );
+        let merged = Weight::checked_add(Widest::from(top), Widest::from(top)).unwrap();
+        assert_eq!(merged.bit_len(), 8193);
         assert_eq!(sum_bits([3, 3]), 5);
         assert_eq!(sum_bits([10]), 11);
         assert_eq!(sum_bits([0, 0]), 0);
