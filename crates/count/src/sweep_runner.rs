@@ -217,6 +217,20 @@ impl Watcher for LevelWatcher<'_> {
             .into(),
         );
     }
+
+    fn resumed(&self, step: usize) {
+        self.frontier(|f| {
+            f.steps_done = f.steps_done.max(step);
+            f.resumed_from = Some(step);
+        });
+        self.observer.note(
+            &format!(
+                "going on from the checkpoint's level after step {step} of {}",
+                self.steps
+            )
+            .into(),
+        );
+    }
 }
 
 /// What a sweep's error means: where the sweep was, and what to say

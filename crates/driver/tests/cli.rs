@@ -2415,3 +2415,60 @@ fn a_checkpoint_resumes_without_naming_the_method() {
         assert_eq!(stdout.lines().next(), Some("9862"), "{args:?}");
     }
 }
+
+/// A number past any machine word is refused with the range it must be
+/// in, as a number just past the range is, not with "number too large"
+/// (issue 66 item 11).
+#[test]
+fn a_number_past_a_machine_word_is_refused_with_its_range() {
+    for (args, range) in [
+        (
+            &["sequence", "6", "--to", "99999999999999999999"][..],
+            "1..=100000",
+        ),
+        (&["sequence", "6", "--to", "100001"], "1..=100000"),
+        (&["sequence", "6", "--to", "-3"], "1..=100000"),
+        (&["sequence", "99999999999999999999", "--to", "5"], "1..=13"),
+        (
+            &["count", "5", "--threads", "99999999999999999999999"],
+            "1..=4096",
+        ),
+    ] {
+        let line = fails_with_one_line(args, 2);
+        assert!(
+            line.contains(&format!("is not in {range}")),
+            "{args:?}: {line}"
+        );
+    }
+    let line = fails_with_one_line(&["sequence", "6", "--to", "ten"], 2);
+    assert!(line.contains("ten is not a whole number"), "{line}");
+}
+
+/// `bench -h` lists the two options an engine benchmark is about, and
+/// the BuDDy refusal of a build without it says how to reinstall with it,
+/// naming what it refuses by what it is (issue 66 item 10).
+#[test]
+fn bench_help_names_the_engine_and_the_schedule() {
+    let output = knights_tour().args(["bench", "-h"]).output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    assert!(help.contains("--engine"), "{help}");
+    assert!(help.contains("--schedule"), "{help}");
+    let count = knights_tour().args(["count", "-h"]).output().unwrap();
+    let count = String::from_utf8(count.stdout).unwrap();
+    assert!(!count.contains("--schedule"), "{count}");
+    let output = knights_tour()
+        .args(["bench", "4", "--engine", "buddy"])
+        .output()
+        .unwrap();
+    if output.status.code() == Some(2) {
+        let line = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            line.contains("the time-sliced ZDD of 4x4 (buddy)"),
+            "{line}"
+        );
+        assert!(
+            line.contains("cargo install knights-tour --features buddy"),
+            "{line}"
+        );
+    }
+}

@@ -1361,6 +1361,16 @@ fn a_checkpoint_of_one_question_is_never_resumed_by_another() {
     assert_eq!(names(&whole), held);
     let resumed = count(&[], whole_str, true);
     assert!(resumed.status.success(), "{resumed:?}");
+    // Without -q, a resume from a named checkpoint says where it went on
+    // from, as one from the cache does (issue 66 item 6).
+    let said = run(&[
+        "count", "5", "--method", "frontier", "--order", "columns", "--resume", whole_str,
+    ]);
+    assert!(said.status.success(), "{said:?}");
+    assert!(
+        text(&said.stderr).contains("note: going on from the checkpoint's level after step "),
+        "{said:?}"
+    );
     assert!(
         text(&resumed.stdout).starts_with(&format!("{total}\n")),
         "{resumed:?}"

@@ -10,6 +10,7 @@ mod cli;
 mod cluster;
 mod common;
 mod console_examples;
+mod docs_agree;
 mod hostile;
 mod hostile_props;
 mod json_docs;

@@ -368,17 +368,24 @@ fn a_sequence_stopped_before_its_first_checkpoint_leaves_the_cache_empty() {
 #[test]
 fn a_sequence_past_the_widest_weights_is_refused_with_how_far_it_goes() {
     for args in [
-        &["sequence", "6", "--to", "400", "--closed", "--force"][..],
+        &["sequence", "6", "--to", "1500", "--closed", "--force"][..],
         &[
-            "count", "6x400", "--closed", "--method", "frontier", "--force",
+            "count", "6x1500", "--closed", "--method", "frontier", "--force",
         ],
     ] {
         let output = knights_tour().args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
-        assert!(stderr.contains("past the 2048 bits"), "{stderr}");
+        assert!(stderr.contains("past the 8192 bits"), "{stderr}");
         if args[0] == "sequence" {
-            assert!(stderr.contains("it goes to about n = 3"), "{stderr}");
+            // 6x n closed's level sums grow six bits a column: the widest
+            // weights hold them to about column 1,300.
+            let last: usize = stderr
+                .split("it goes to about n = ")
+                .nth(1)
+                .and_then(|rest| rest.trim().parse().ok())
+                .expect(&stderr);
+            assert!((1100..1500).contains(&last), "{stderr}");
         }
     }
 }
@@ -510,6 +517,17 @@ proptest::proptest! {
         std::thread::sleep(std::time::Duration::from_millis(after_ms));
         let output = common::interrupt(child);
         let stdout = String::from_utf8(output.stdout).unwrap();
+        // A signal that lands before the program listens for it (between
+        // the exec and the plan's supervision, a few milliseconds) has its
+        // default effect: the process ends, and has said nothing.
+        if std::os::unix::process::ExitStatusExt::signal(&output.status) == Some(2) {
+            proptest::prop_assert!(
+                stdout.is_empty() && output.stderr.is_empty(),
+                "{:?} {stdout}",
+                output.status
+            );
+            return Ok(());
+        }
         let finished = output.status.code() == Some(0);
         if !finished {
             proptest::prop_assert_eq!(output.status.code(), Some(130), "{}", stdout);

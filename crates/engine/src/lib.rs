@@ -123,8 +123,9 @@ impl EngineKind {
         match self {
             EngineKind::Buddy if !cfg!(feature = "buddy") => Some(
                 "the buddy engine is not in this build: BuDDy is a C library (Debian's \
-                 libbdd-dev), so it sits behind a cargo feature; rebuild with \
-                 `cargo build --release --features buddy`"
+                 libbdd-dev), so it sits behind a cargo feature; install libbdd-dev and \
+                 reinstall with it: `cargo install knights-tour --features buddy` \
+                 (`cargo install --path crates/driver --features buddy` in a checkout)"
                     .into(),
             ),
             EngineKind::Buddy if num_vars > libraries::BUDDY_MAX_VARIABLES => Some(format!(

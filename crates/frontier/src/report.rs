@@ -101,6 +101,11 @@ pub trait Watcher: Sync {
     fn step_finished(&self, _report: &LevelReport) {}
     /// A checkpoint was written after `step` steps.
     fn checkpointed(&self, _step: usize, _path: &std::path::Path) {}
+    /// The sweep goes on from a checkpoint's level, the one after `step`
+    /// steps: said before its first step, so that a front end can say
+    /// where a resumed run went on from while it runs, not only at its
+    /// end.
+    fn resumed(&self, _step: usize) {}
 }
 
 /// A watcher that ignores everything.

@@ -222,6 +222,9 @@ pub fn run<K: Key, X: Exchange<K>>(
         resumed,
     } = exchange.start(workers, store)?;
     let resumed_from = resumed.then_some(first);
+    if let Some(step) = resumed_from {
+        run.watcher.resumed(step);
+    }
     let mut levels: Vec<LevelReport> = Vec::with_capacity(n);
     let mut unreported: Option<LevelReport> = None;
     let mut last_checkpoint = Instant::now();

@@ -42,7 +42,7 @@ impl EdgeJob {
         options.check_cache()?;
         let vars = EdgeEncoding::ordered(order, kind).num_vars();
         let plan = resources::plan(
-            &format!("the {engine} edge diagram of board {board}"),
+            &format!("the edge diagram of {board} ({engine})"),
             engine,
             vars,
             1 << 16,

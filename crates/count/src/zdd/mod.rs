@@ -109,7 +109,7 @@ impl ZddJob {
         }
         options.check_cache()?;
         let plan = resources::plan(
-            &format!("the {engine} encoding of board {board}"),
+            &format!("the time-sliced ZDD of {board} ({engine})"),
             engine,
             enc.num_vars(),
             default_cache(schedule, enc.num_vars(), budget),

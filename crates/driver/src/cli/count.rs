@@ -15,7 +15,7 @@ use kt_count::{
 use super::help::{engine_help, methods_help};
 use super::parse::{
     OrderArg, engine_names, method_names, parse_board, parse_bytes, parse_duration, parse_order,
-    parse_peer_timeout, parse_shard, parse_square,
+    parse_peer_timeout, parse_shard, parse_square, whole,
 };
 
 /// The board counted when none is given: 6×6, the largest square board whose
@@ -33,11 +33,11 @@ pub struct ProblemArgs {
     pub board: Option<Board>,
 
     /// Rows (with --cols, instead of BOARD).
-    #[arg(long, hide_short_help = true, requires = "cols", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, hide_short_help = true, requires = "cols", value_parser = whole::<u32>(1, u64::from(u32::MAX)))]
     pub rows: Option<u32>,
 
     /// Columns (with --rows, instead of BOARD).
-    #[arg(long, hide_short_help = true, requires = "rows", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, hide_short_help = true, requires = "rows", value_parser = whole::<u32>(1, u64::from(u32::MAX)))]
     pub cols: Option<u32>,
 
     /// Closed tours (undirected cycles) instead of open ones
@@ -101,7 +101,7 @@ pub struct MethodArgs {
     ///
     /// Worker threads [default: the machine's available cores; at most 4 per
     /// core; backtracking runs on one].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, value_parser = whole::<u32>(1, 4096))]
     pub threads: Option<u32>,
 
     /// Memory budget, e.g. 8GiB [default: 3/4 of memory]
@@ -136,12 +136,12 @@ pub struct ZddArgs {
 
     /// Node capacity of the manager [default: derived from --memory;
     /// refused if it does not fit].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), hide_short_help = true)]
+    #[arg(long, value_parser = whole::<u64>(1, u64::MAX), hide_short_help = true)]
     pub nodes: Option<u64>,
 
     /// Apply-cache entries, rounded up to a power of two [default: by
     /// schedule and board; at least 4096].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=(1 << 32)), hide_short_help = true)]
+    #[arg(long, value_parser = whole::<u64>(1, 1 << 32), hide_short_help = true)]
     pub cache: Option<u64>,
 }
 
@@ -243,14 +243,14 @@ pub struct BenchArgs {
     pub count: CountArgs,
 
     /// Measured runs: their mean ± σ, min and max
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=10_000), help_heading = "Benchmark")]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u32>(1, 10_000), help_heading = "Benchmark")]
     pub runs: u32,
 
     /// Runs before the measured ones, not measured
     ///
     /// Runs before the measured ones, whose times are not kept (they warm
     /// the page cache, the allocator and the CPU's clock).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=10_000), help_heading = "Benchmark")]
+    #[arg(long, default_value_t = 0, value_parser = whole::<u32>(0, 10_000), help_heading = "Benchmark")]
     pub warmup: u32,
 }
 
@@ -430,7 +430,7 @@ pub struct ClusterArgs {
     /// Spread the frontier sweep over N processes (start each with the
     /// same command line but --process); --threads and --memory are each
     /// process's. See docs/distributed.md.
-    #[arg(long, hide_short_help = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, hide_short_help = true, value_name = "N", value_parser = whole::<u32>(1, 4096))]
     pub processes: Option<u32>,
 
     /// This process, from 0 to N-1 [default: 0].

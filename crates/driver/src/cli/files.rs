@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use kt_count::Board;
 
-use super::parse::parse_board;
+use super::parse::{parse_board, whole};
 
 #[derive(Debug, Args, Clone)]
 pub struct OrderArgs {
@@ -22,11 +22,11 @@ pub struct OrderArgs {
 
     /// Search anew, scoring this many orders (about 4 million a second on
     /// one core for 64 squares) instead of taking the shipped one.
-    #[arg(long, value_name = "EVALUATIONS", value_parser = clap::value_parser!(u64).range(1..=100_000_000_000))]
+    #[arg(long, value_name = "EVALUATIONS", value_parser = whole::<u64>(1, 100_000_000_000))]
     pub search: Option<u64>,
 
     /// Independent annealing runs of the search; the best is kept.
-    #[arg(long, default_value_t = 4, requires = "search", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    #[arg(long, default_value_t = 4, requires = "search", value_parser = whole::<u32>(1, 1024))]
     pub restarts: u32,
 
     /// Another seed gives another search.
@@ -37,12 +37,12 @@ pub struct OrderArgs {
     /// (folded where it folds) until its levels have held this many states
     /// in all, e.g. 50000000; prints the best, and every candidate's
     /// figures as `#` lines.
-    #[arg(long, value_name = "STATES", requires = "search", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "STATES", requires = "search", value_parser = whole::<u64>(1, u64::MAX))]
     pub measure: Option<u64>,
 
     /// With --measure: search this many seeds (from --seed), each a
     /// candidate beside the shipped order and the columns.
-    #[arg(long, default_value_t = 2, requires = "measure", value_parser = clap::value_parser!(u64).range(1..=kt_count::order_trials::MAX_SEEDS))]
+    #[arg(long, default_value_t = 2, requires = "measure", value_parser = whole::<u64>(1, kt_count::order_trials::MAX_SEEDS))]
     pub seeds: u64,
 
     /// With --measure: also search orders that take each square and its
@@ -56,7 +56,7 @@ pub struct OrderArgs {
     pub closed: bool,
 
     /// With --measure: worker threads [default: the machine's cores].
-    #[arg(long, requires = "measure", value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, requires = "measure", value_parser = whole::<u32>(1, 4096))]
     pub threads: Option<u32>,
 }
 
@@ -81,7 +81,7 @@ pub struct ShardsArgs {
     pub board: Option<Board>,
 
     /// Also say which of N shards counts each class.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 1_000_000))]
     pub shards: Option<u32>,
 
     /// The classes of start squares (each one fixed-start run, for the

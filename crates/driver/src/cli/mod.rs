@@ -45,7 +45,8 @@ pub struct Cli {
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
 
-    /// No progress bar, and no estimate before a long run.
+    /// The result and errors only: no progress bar, no notes, no estimate
+    /// before a long run.
     #[arg(short, long, global = true)]
     pub quiet: bool,
 
@@ -76,6 +77,12 @@ pub enum Command {
     /// --runs measured ones, their mean ± σ, min and max on stderr and in
     /// the JSON report (count --json) on stdout; the method is the
     /// time-sliced ZDD (--method zdd) unless another is named.
+    // An engine benchmark is about its engine and schedule: `-h` lists
+    // them here, where `count -h` keeps them for `--help`.
+    #[command(
+        mut_arg("engine", |a| a.hide_short_help(false)),
+        mut_arg("schedule", |a| a.hide_short_help(false))
+    )]
     Bench(BenchArgs),
     /// Count every board ROWS x n for n = 1..N (or the first m cells of a
     /// strip) in one sweep along the strip, as Knuth's sequences do.

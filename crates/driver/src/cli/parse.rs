@@ -146,3 +146,30 @@ pub(crate) fn parse_picture(text: &str) -> Result<std::path::PathBuf, String> {
         )),
     }
 }
+
+/// A whole number in `lowest..=highest`, for clap. Clap's own ranged
+/// parser says only "number too large to fit in target type" for digits
+/// past a machine word (`sequence 6 --to 99999999999999999999`); this one
+/// gives the range for every number outside it, however long, and clap's
+/// words for the rest (`200000 is not in 1..=100000`).
+pub(crate) fn whole<T: TryFrom<u64>>(
+    lowest: u64,
+    highest: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        let outside = || format!("{text} is not in {lowest}..={highest}");
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("{text} is not a whole number"));
+        }
+        if digits.len() < text.len() {
+            return Err(outside());
+        }
+        digits
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (lowest..=highest).contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(outside)
+    }
+}

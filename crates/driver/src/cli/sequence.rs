@@ -8,7 +8,7 @@ use clap::Args;
 use kt_count::Bytes;
 
 use super::count::FrontierArgs;
-use super::parse::parse_bytes;
+use super::parse::{parse_bytes, whole};
 
 #[derive(Debug, Args, Clone)]
 #[allow(
@@ -17,12 +17,12 @@ use super::parse::parse_bytes;
 )]
 pub struct SequenceArgs {
     /// Rows of the strip (1 to 13).
-    #[arg(value_parser = clap::value_parser!(u32).range(1..=13), allow_negative_numbers = true)]
+    #[arg(value_parser = whole::<u32>(1, 13), allow_negative_numbers = true)]
     pub rows: u32,
 
     /// The last term: boards ROWS x 1 to ROWS x N (with --cells, the first
     /// 1 to N cells).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000), allow_negative_numbers = true)]
+    #[arg(long, value_name = "N", value_parser = whole::<u32>(1, 100_000), allow_negative_numbers = true)]
     pub to: u32,
 
     /// Closed tours (undirected Hamiltonian cycles) instead of open ones.
@@ -57,7 +57,7 @@ pub struct SequenceArgs {
     pub bfile: bool,
 
     /// Worker threads [default: the machine's available cores].
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, value_parser = whole::<u32>(1, 4096))]
     pub threads: Option<u32>,
 
     /// Memory budget, e.g. 8GiB [default: 3/4 of physical memory, or 9/10

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use super::parse::whole;
 use clap::{Args, ValueEnum};
 use kt_count::{Drawing, Request, Work};
 
@@ -60,7 +61,7 @@ pub struct TourArgs {
     pub seed: Option<u64>,
 
     /// How many tours (the first ones, or random draws).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1_000_000), help_heading = "Output")]
+    #[arg(long, default_value_t = 1, value_parser = whole::<u64>(1, 1_000_000), help_heading = "Output")]
     pub count: u64,
 
     /// Every tour, in order, up to --limit.
@@ -68,7 +69,7 @@ pub struct TourArgs {
     pub all: bool,
 
     /// The most tours --all prints.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000), help_heading = "Output")]
+    #[arg(long, default_value_t = 1000, value_parser = whole::<u64>(1, 10_000_000), help_heading = "Output")]
     pub limit: u64,
 
     /// How to print each tour [default: board] (--json for JSON).

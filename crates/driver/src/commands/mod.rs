@@ -104,39 +104,53 @@ pub fn supervised<T: Send + 'static>(
 pub fn planned<T: Send + 'static>(
     plan: impl FnOnce() -> Result<T, Failure> + Send + 'static,
 ) -> Result<T, CliError> {
-    let stopped = |signal: Option<i32>| CliError {
-        code: ExitCode::Signal(signal.unwrap_or(2)),
-        message: format!(
-            "interrupted by {} while planning; nothing was counted",
-            supervise::signal_name(signal)
-        ),
-    };
+    match plan_watched(plan)? {
+        (_, Some(signal)) => Err(stopped_while_planning(signal)),
+        (planned, None) => planned.map_err(CliError::from),
+    }
+}
+
+/// Runs `plan` with the stop signals taken over, as [`planned`] does,
+/// and hands back what it returned with the stop signal that landed
+/// meanwhile, if one did (`Some(None)`: a stop with no signal's number):
+/// for a front end whose interrupted run still writes a document of what
+/// it planned (`sequence --json`, `"complete": false`). A plan that does
+/// not end within the grace period after a stop is abandoned with the
+/// error [`planned`] gives.
+pub fn plan_watched<T: Send + 'static>(
+    plan: impl FnOnce() -> T + Send + 'static,
+) -> Result<(T, Option<Option<i32>>), CliError> {
     let ended = supervise::run_before_more(move |cancel| {
         let planned = plan();
-        match cancel.cause() {
-            Some(Cause::Stop { signal }) => Err(Failure {
-                kind: kt_count::FailureKind::Stopped { signal: *signal },
-                message: "interrupted while planning".into(),
-                report: None,
-            }),
-            _ => planned,
-        }
+        let stop = match cancel.cause() {
+            Some(Cause::Stop { signal }) => Some(*signal),
+            _ => None,
+        };
+        Ok((planned, stop))
     });
     match ended {
-        Ended::Done(Ok(value)) => Ok(value),
-        Ended::Done(Err(failure)) => match failure.kind {
-            kt_count::FailureKind::Stopped { signal } => Err(stopped(signal)),
-            _ => Err(CliError::from(failure)),
-        },
+        Ended::Done(Ok(done)) => Ok(done),
+        Ended::Done(Err(failure)) => Err(CliError::from(failure)),
         Ended::Abandoned {
             cause: Cause::Stop { signal },
-        } => Err(stopped(signal)),
+        } => Err(stopped_while_planning(signal)),
         Ended::Abandoned {
             cause: Cause::MemoryBudget { resident, budget },
         } => Err(CliError {
             code: ExitCode::Limit,
             message: kt_count::budget_exceeded(budget, resident, "while planning"),
         }),
+    }
+}
+
+/// The error of work stopped by `signal` while it was being planned.
+pub fn stopped_while_planning(signal: Option<i32>) -> CliError {
+    CliError {
+        code: ExitCode::Signal(signal.unwrap_or(2)),
+        message: format!(
+            "interrupted by {} while planning; nothing was counted",
+            supervise::signal_name(signal)
+        ),
     }
 }
 

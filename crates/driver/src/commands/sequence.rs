@@ -139,9 +139,27 @@ pub fn plan(args: &SequenceArgs) -> Result<(), CliError> {
 /// Runs the sequence; `quiet` (`-q`) says no word before it but errors,
 /// as `count -q` does: no plan line, notes or checkpoint announcement.
 pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode, CliError> {
-    let (Prepared { plan, cached }, check) = prepare(args)?;
+    // Planned with the stop signals taken over, as a count is: a Ctrl-C
+    // that lands while the plan works (or before) ends in the words of an
+    // interruption and exit 130, with `--json`'s document of no terms.
+    let owned = args.clone();
+    let (prepared, stopped_planning) = super::plan_watched(move || prepare(&owned))?;
+    let (Prepared { plan, cached }, check) = prepared?;
     let request = plan.request.clone();
     let board = request.board()?;
+    if let Some(signal) = stopped_planning {
+        let counted = StripCounted {
+            board,
+            terms: Vec::new(),
+            outcome: strip::SweepCount::empty(0),
+            seconds: 0.0,
+        };
+        let stopped = super::stopped_while_planning(signal);
+        if let Some(cached) = &cached {
+            checkpoint_cache::forget_unwritten(&cached.dir);
+        }
+        return finish(args, &plan, &counted, Some(stopped), check.as_ref(), None);
+    }
     if !quiet {
         announce(&plan, cached.as_ref(), progress);
     }
@@ -178,6 +196,29 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
             ));
         }
     };
+    finish(
+        args,
+        &plan,
+        &counted,
+        stopped,
+        check.as_ref(),
+        cached.as_ref(),
+    )
+}
+
+/// Writes what a sequence counted (all its terms, or those finished
+/// before `stopped`) in the form asked for, checks them against the
+/// sequence's published terms, and clears the cache's checkpoint of a
+/// sequence done.
+fn finish(
+    args: &SequenceArgs,
+    plan: &StripPlan,
+    counted: &StripCounted,
+    stopped: Option<CliError>,
+    check: Option<&Check>,
+    cached: Option<&Cached>,
+) -> Result<ExitCode, CliError> {
+    let request = &plan.request;
     let partial = stopped.is_some();
     // Stopped before its first term: with --json still a document
     // (`"complete": false`, no terms), as an interrupted `count --json`
@@ -186,19 +227,12 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
         return Err(stopped.unwrap_or_else(|| CliError::input("no terms")));
     }
 
-    let verdict = check.as_ref().map(|c| c.verdict(&counted.terms));
+    let verdict = check.map(|c| c.verdict(&counted.terms));
     let mut out = Output::stdout()?;
     if args.json {
-        write_json(
-            &plan,
-            &counted,
-            !partial,
-            check.as_ref(),
-            verdict.as_ref(),
-            &mut out,
-        )?;
+        write_json(plan, counted, !partial, check, verdict.as_ref(), &mut out)?;
     } else if args.bfile {
-        match &check {
+        match check {
             Some(check) => {
                 if let Some(comment) = check.bfile_comment() {
                     writeln!(out, "{comment}").or_fail()?;
@@ -206,13 +240,13 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
             }
             // Without a sequence's convention the terms are the project's:
             // said in the file, which travels without the command.
-            None => writeln!(out, "{}", own_convention(&request)).or_fail()?,
+            None => writeln!(out, "{}", own_convention(request)).or_fail()?,
         }
         if partial {
-            writeln!(out, "{}", partial_words(&request, &counted)).or_fail()?;
+            writeln!(out, "{}", partial_words(request, counted)).or_fail()?;
         }
         for term in &counted.terms {
-            let (n, value) = match &check {
+            let (n, value) = match check {
                 Some(c) => match c.in_sequence(term) {
                     Some(pair) => pair,
                     None => continue,
@@ -222,14 +256,14 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
             writeln!(out, "{n} {value}").or_fail()?;
         }
     } else {
-        write_table(&request, &counted, partial, check.as_ref(), &mut out)?;
+        write_table(request, counted, partial, check, &mut out)?;
     }
     out.finish()?;
     if let Some(error) = stopped {
         return Err(error);
     }
     // The terms are out: nothing is left to resume.
-    if let Some(cached) = &cached {
+    if let Some(cached) = cached {
         let _ = std::fs::remove_dir_all(&cached.dir);
     }
     if let Some(verdict) = &verdict {
@@ -550,15 +584,27 @@ fn write_json(
     json::write_pretty(&document, out).or_fail()
 }
 
+/// The time left as the bar says it: `about 25 s left`, and `under a
+/// second left` (not "about under a second").
+fn time_left(seconds: f64) -> String {
+    if seconds < 1.0 {
+        "under a second left".into()
+    } else {
+        format!("about {} left", kt_count::human::duration(seconds))
+    }
+}
+
 /// The progress bar of a sweep along a strip: steps, with the column being
 /// swept and the time left; nothing when stderr is not a terminal or with
 /// `--quiet`.
 ///
 /// The time left is the plan's until a level has been timed, then the
-/// last level's time a state times the states of the level being read,
-/// for every step left: a strip's levels are flat once its frontier is
-/// full, so the step being swept is what every later step costs (the
-/// first columns, smaller, are where the plan's figure serves). It reads
+/// mean time of the steps of the last column swept, for every step left:
+/// a strip's levels are flat column by column once its frontier is full,
+/// but within a column they rise and fall with the row (the step that
+/// reads a column's widest level costs several times its narrowest), so
+/// a single step's cost, or one level's cost a state times the level
+/// being read, swung the time left tenfold within each column. It reads
 /// only this run's own steps, so a resumed sweep's time left is as honest
 /// as a fresh one's.
 #[derive(Clone)]
@@ -568,8 +614,8 @@ struct Bar {
     cols: usize,
     /// The plan's estimate of the whole sweep, in seconds.
     planned: f64,
-    /// Seconds a state of the last level timed (`None` until one is).
-    per_state: std::sync::Arc<std::sync::Mutex<Option<f64>>>,
+    /// Seconds each of the last steps took, at most a column's (`rows`).
+    recent: std::sync::Arc<std::sync::Mutex<std::collections::VecDeque<f64>>>,
     finished: std::sync::Arc<AtomicBool>,
 }
 
@@ -583,7 +629,7 @@ impl Bar {
             ProgressBar::hidden()
         };
         bar.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] column {msg}")
+            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] column {wide_msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .progress_chars("=> "),
         );
@@ -592,7 +638,7 @@ impl Bar {
             rows,
             cols,
             planned: plan.estimate.seconds,
-            per_state: std::sync::Arc::default(),
+            recent: std::sync::Arc::default(),
             finished: std::sync::Arc::new(AtomicBool::new(false)),
         }
     }
@@ -602,16 +648,17 @@ impl Bar {
         self.shown.finish_and_clear();
     }
 
-    /// The time left before step `step` of `steps`, which reads `states`.
-    fn left(&self, step: usize, steps: usize, states: u64) -> f64 {
+    /// The time left before step `step` of `steps`.
+    fn left(&self, step: usize, steps: usize) -> f64 {
         let steps_left = (steps + 1).saturating_sub(step) as f64;
-        let per_state = *self
-            .per_state
+        let recent = self
+            .recent
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match per_state {
-            Some(per_state) => per_state * states as f64 * steps_left,
-            None => self.planned * steps_left / steps.max(1) as f64,
+        if recent.is_empty() {
+            self.planned * steps_left / steps.max(1) as f64
+        } else {
+            recent.iter().sum::<f64>() / recent.len() as f64 * steps_left
         }
     }
 }
@@ -624,20 +671,58 @@ impl Watcher for Bar {
         self.shown.set_position((step - 1) as u64);
         let column = (step - 1) / self.rows.max(1) + 1;
         self.shown.set_message(format!(
-            "{column}/{}, {} states, about {} left",
+            "{column}/{}, {} states, {}",
             self.cols,
             grouped_digits(&states.to_string()),
-            kt_count::human::duration(self.left(step, steps, states))
+            time_left(self.left(step, steps))
         ));
     }
 
     fn step_finished(&self, report: &LevelReport) {
-        if report.read > 0 && report.time_ms > 0.0 {
-            *self
-                .per_state
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) =
-                Some(report.time_ms / 1000.0 / report.read as f64);
+        let mut recent = self
+            .recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        recent.push_back(report.time_ms / 1000.0);
+        while recent.len() > self.rows.max(1) {
+            recent.pop_front();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The time left is the mean of the last column's steps times the
+    /// steps left, so it holds still while the row cycles within a column
+    /// (issue 66 item 4), and a short time reads "under a second left".
+    #[test]
+    fn the_time_left_holds_still_within_a_column() {
+        let bar = Bar {
+            shown: ProgressBar::hidden(),
+            rows: 3,
+            cols: 100,
+            planned: 30.0,
+            recent: std::sync::Arc::default(),
+            finished: std::sync::Arc::new(AtomicBool::new(false)),
+        };
+        assert!((bar.left(1, 300) - 30.0).abs() < 1e-9);
+        let mut lefts = Vec::new();
+        for (step, seconds) in [0.1, 1.0, 0.4, 0.1, 1.0, 0.4, 0.1].into_iter().enumerate() {
+            bar.recent.lock().unwrap().push_back(seconds);
+            while bar.recent.lock().unwrap().len() > bar.rows {
+                bar.recent.lock().unwrap().pop_front();
+            }
+            if step >= 2 {
+                lefts.push(bar.left(101, 300));
+            }
+        }
+        let (low, high) = lefts
+            .iter()
+            .fold((f64::MAX, 0.0f64), |(l, h), &x| (l.min(x), h.max(x)));
+        assert!(high / low < 1.01, "{lefts:?}");
+        assert_eq!(time_left(0.3), "under a second left");
+        assert_eq!(time_left(25.0), "about 25 s left");
     }
 }
