@@ -24,6 +24,7 @@ cd "$(dirname "$0")/.."
 table=$(cat <<'TABLE'
 b389754 4 --cells --to 128 --oeis A389754
 b389759 3 --cells --to 297 --oeis A389759
+b118067 3 --to 1861 --oeis A118067
 b383660 3 --cells --to 300 --closed --oeis A383660
 b389755 5 --cells --to 160 --oeis A389755
 b383661 5 --cells --to 300 --closed --oeis A383661

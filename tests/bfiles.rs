@@ -174,3 +174,26 @@ fn every_board_term_is_its_strips_first_cells_term() {
     }
     assert_eq!(checked, pairs.len(), "every pair's files are shipped");
 }
+
+/// 3×n open tours, directed (A118067, to 1,861 columns, weights to 4,096
+/// bits), against twice Knuth's undirected first cells of a 3-row strip
+/// (A389759, OEIS's b-file byte for byte) at every third cell.
+#[test]
+fn the_3xn_open_file_is_twice_its_strips_first_cells() {
+    let boards = terms(&bfiles().join("b118067.txt"));
+    assert_eq!(boards.len(), 1861);
+    let cells: HashMap<usize, BigUint> = terms(&bfiles().join("b389759.txt")).into_iter().collect();
+    let mut agreed = 0;
+    for (n, term) in &boards {
+        if let Some(undirected) = cells.get(&(3 * n)) {
+            assert_eq!(
+                *term,
+                undirected * 2u32,
+                "3x{n} open against A389759({})",
+                3 * n
+            );
+            agreed += 1;
+        }
+    }
+    assert_eq!(agreed, 99);
+}

@@ -628,3 +628,29 @@ fn a_bfile_without_a_sequence_says_its_convention() {
         assert_eq!(text.lines().nth(4), Some(last), "{text}");
     }
 }
+
+/// A thin strip's sweep takes the weights its terms need past 2,048 bits:
+/// 3×n open to 1,200 columns (4,096-bit weights from about column 1,140),
+/// unfolded, gives the shipped b-file's first 1,200 lines, which the
+/// folded sweep made (issue 67).
+#[test]
+fn a_thin_strip_sweeps_past_2048_bits() {
+    let output = knights_tour()
+        .args([
+            "sequence", "3", "--to", "1200", "--oeis", "A118067", "--bfile",
+        ])
+        .args(["--no-fold", "--no-checkpoint"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../bfiles/b118067.txt"
+    ))
+    .unwrap();
+    let first: Vec<&str> = shipped.lines().take(1200).collect();
+    let made = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(made.lines().collect::<Vec<_>>(), first);
+    let last = first[1199].split_once(' ').unwrap().1;
+    assert!(last.len() > 617, "a(1200) has {} digits", last.len());
+}
