@@ -143,16 +143,26 @@ pub(crate) fn by_quotients(
     let order = group.len();
     let mut fixed = Vec::with_capacity(order);
     let mut sum = BigUint::ZERO;
+    // One note for the searches, not one a symmetry (seven lines before
+    // the answer on a square board).
+    let others: Vec<String> = group
+        .iter()
+        .filter(|&&g| g != Symmetry::Identity)
+        .map(|g| g.name().to_string())
+        .collect();
+    if !others.is_empty() {
+        watch.observer.note(
+            &format!(
+                "counting the tours each other symmetry maps onto themselves ({}), on the quotient of the board by it",
+                others.join(", ")
+            )
+            .into(),
+        );
+    }
     for &g in &group {
         let count = if g == Symmetry::Identity {
             undirected.clone()
         } else {
-            watch.observer.note(
-                &format!(
-                    "counting the tours {g} maps onto themselves, on the quotient of the board"
-                )
-                .into(),
-            );
             match count_fixed(board, kind, g, watch.cancel.flag()) {
                 Ok(found) => BigUint::from(found.tours),
                 Err(FixedError::Stopped) => return Ok(None),

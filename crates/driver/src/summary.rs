@@ -71,16 +71,30 @@ fn classes(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
             pairs.plan
         )?;
         for class in &pairs.classes {
+            // The squares the class stands for (its weight), and the
+            // states a sweep held: a method that holds none (backtracking)
+            // says nothing of them rather than "0 states at most".
+            let squares = if class.weight == 1 {
+                "(1 square)".to_string()
+            } else {
+                format!("({} squares)", class.weight)
+            };
+            let states = if class.peak_states > 0 {
+                format!(
+                    "  {:>12} states at most",
+                    grouped_digits(&class.peak_states.to_string())
+                )
+            } else {
+                String::new()
+            };
             writeln!(
                 out,
-                "    class {:>3}  {:>3} to {:<3} x{:<2} {:>24}  {:>9.1} s  {:>12} states at most",
+                "    class {:>3}  {:>3} to {:<3} {squares:<12} {:>24}  {:>9.1} s{states}",
                 class.id,
                 class.from,
                 class.to.as_deref().unwrap_or("any"),
-                class.weight,
                 grouped_digits(&class.count),
                 class.seconds,
-                grouped_digits(&class.peak_states.to_string())
             )?;
         }
     }

@@ -2472,3 +2472,53 @@ fn bench_help_names_the_engine_and_the_schedule() {
         );
     }
 }
+
+/// `--up-to-symmetry` says in one note what it searches, not in one a
+/// symmetry (seven lines before the answer on a square board; issue 66
+/// item 11).
+#[test]
+fn up_to_symmetry_says_its_searches_in_one_note() {
+    let output = knights_tour()
+        .args(["count", "6", "--closed", "--up-to-symmetry"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("1245\n"));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let searches: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("note: counting the tours"))
+        .collect();
+    assert_eq!(searches.len(), 1, "{stderr}");
+    assert!(searches[0].contains("rot90") && searches[0].contains("antidiag"));
+}
+
+/// A count by start classes names the squares each class stands for,
+/// and says nothing of states where its method holds none (backtracking
+/// read "class 4 c3 to any x1 … 0 states at most"; issue 66 item 11).
+#[test]
+fn class_lines_say_their_squares_and_no_states_a_method_never_held() {
+    let output = knights_tour()
+        .args(["count", "5", "--by-start", "--method", "backtrack"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let classes: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with("class "))
+        .collect();
+    assert_eq!(classes.len(), 4, "{stdout}");
+    assert!(
+        classes.iter().all(|l| !l.contains("states at most")),
+        "{stdout}"
+    );
+    assert!(
+        classes.iter().any(|l| l.contains("c3 to any (1 square)")),
+        "{stdout}"
+    );
+    assert!(
+        classes.iter().any(|l| l.contains("(4 squares)")),
+        "{stdout}"
+    );
+}
