@@ -378,13 +378,14 @@ pub struct FrontierArgs {
     #[arg(long, value_name = "DIR")]
     pub checkpoint: Option<PathBuf>,
 
-    /// How often to write the checkpoint, e.g. 5m or 90s [default: 5m].
+    /// How often to write the checkpoint, e.g. 5m or 90s [default: 5m; 1m
+    /// for the cache's checkpoint of work planned under 5 minutes].
     #[arg(long, value_name = "DURATION", value_parser = parse_duration, conflicts_with = "no_checkpoint", hide_short_help = true)]
     pub checkpoint_every: Option<std::time::Duration>,
 
     /// Keep no checkpoint of a long count or sequence
     ///
-    /// Keep no checkpoint of a sweep estimated at more than 5 minutes
+    /// Keep no checkpoint of a sweep estimated at more than a minute
     /// (KNIGHTS_TOUR_CHECKPOINT_FROM seconds), which otherwise keeps one in
     /// the user's cache directory ($XDG_CACHE_HOME/knights-tour/checkpoints,
     /// default ~/.cache; at most KNIGHTS_TOUR_CACHE_CAP, 100GiB, in all;

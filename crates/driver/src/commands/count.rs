@@ -84,11 +84,15 @@ fn counted(
     let (args, plan) = match &cached {
         Some(cached) => {
             with_cache = cached.args.clone();
+            let planned_seconds = plan.estimate.as_ref().map_or(f64::INFINITY, |r| r.seconds);
             let plan = plan
                 .keeping_checkpoints(
                     kt_count::Checkpointing {
                         path: cached.dir.clone(),
-                        every: args.frontier.checkpoint_every,
+                        every: checkpoint_cache::every(
+                            args.frontier.checkpoint_every,
+                            planned_seconds,
+                        ),
                     },
                     cached.resumes,
                     cached.spill.clone(),

@@ -50,7 +50,7 @@ pub fn announcement(reach: &Reach, budget: Bytes, spill_dir: &Path) -> Option<St
 pub fn resume_advice(args: &[OsString], checkpoint: Option<&Path>, written: bool) -> String {
     match checkpoint {
         Some(dir) if written => format!("go on with: {}", resume_command(args, dir)),
-        Some(_) => "no checkpoint was written yet (one is every --checkpoint-every, 5m by default); the same command starts over".to_owned(),
+        Some(_) => "no checkpoint was written yet (one is every --checkpoint-every: by default 5m, and 1m in the cache for work planned under 5 minutes); the same command starts over".to_owned(),
         None => "add --checkpoint DIR to keep the levels done, and go on from them with --resume DIR".to_owned(),
     }
 }

@@ -40,7 +40,7 @@ const ENVIRONMENT: [(&str, &str); 8] = [
     ),
     (
         "XDG_CACHE_HOME",
-        "The user's cache (default ~/.cache): a count or sequence estimated at more than 5 minutes keeps its checkpoint in knights-tour/checkpoints there, and spills beside it in knights-tour/spill unless --spill-dir says where; --no-checkpoint keeps none.",
+        "The user's cache (default ~/.cache): a count or sequence estimated at more than a minute keeps its checkpoint in knights-tour/checkpoints there (written every minute under 5 minutes planned, every 5 beyond), and spills beside it in knights-tour/spill unless --spill-dir says where; --no-checkpoint keeps none.",
     ),
     (
         "KNIGHTS_TOUR_CACHE_CAP",

@@ -124,6 +124,11 @@ fn cached(
         }
         request.plan()
     }
+    .map(|mut plan| {
+        plan.request.checkpoint_every =
+            checkpoint_cache::every(plan.request.checkpoint_every, plan.estimate.seconds);
+        plan
+    })
     .map_err(|failure| checkpoint_cache::start_over(CliError::from(failure), &dir))?;
     Ok(Prepared {
         plan,
