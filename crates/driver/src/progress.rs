@@ -330,7 +330,6 @@ impl Observer for Monitor {
                 );
             }
             state.levels_logged = frontier.levels.len();
-
             if frontier.sweeps <= 1
                 && report.cluster.is_none()
                 && let Some(step) = frontier.checkpoint_step
