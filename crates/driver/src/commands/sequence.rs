@@ -153,12 +153,7 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
     let request = plan.request.clone();
     let board = request.board()?;
     if let Some(signal) = stopped_planning {
-        let counted = StripCounted {
-            board,
-            terms: Vec::new(),
-            outcome: strip::SweepCount::empty(0),
-            seconds: 0.0,
-        };
+        let counted = unfinished_terms(board, Vec::new(), 0.0);
         let stopped = super::stopped_while_planning(signal);
         if let Some(cached) = &cached {
             checkpoint_cache::forget_unwritten(&cached.dir);
@@ -185,13 +180,11 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
         Ended::Done(Ok(Err(unfinished))) => {
             let error = CliError::from(unfinished.failure);
             let error = with_resume_advice(error, &request, cached.as_ref());
-            let counted = StripCounted {
-                board,
-                terms: unfinished.terms,
-                outcome: strip::SweepCount::empty(0),
-                seconds: started.elapsed().as_secs_f64(),
-            };
-            (counted, Some(error))
+            let seconds = started.elapsed().as_secs_f64();
+            (
+                unfinished_terms(board, unfinished.terms, seconds),
+                Some(error),
+            )
         }
         Ended::Abandoned { cause } => {
             return Err(with_resume_advice(
@@ -209,6 +202,17 @@ pub fn run(args: &SequenceArgs, progress: bool, quiet: bool) -> Result<ExitCode,
         check.as_ref(),
         cached.as_ref(),
     )
+}
+
+/// What a sequence stopped before its end counted: the `terms` it
+/// finished, with no sweep's figures.
+fn unfinished_terms(board: kt_count::Board, terms: Vec<strip::Term>, seconds: f64) -> StripCounted {
+    StripCounted {
+        board,
+        terms,
+        outcome: strip::SweepCount::empty(0),
+        seconds,
+    }
 }
 
 /// Writes what a sequence counted (all its terms, or those finished
@@ -653,6 +657,18 @@ impl Bar {
         self.shown.finish_and_clear();
     }
 
+    /// Keeps the time a step took, and the last column's steps alone.
+    fn timed(&self, seconds: f64) {
+        let mut recent = self
+            .recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        recent.push_back(seconds);
+        while recent.len() > self.rows.max(1) {
+            recent.pop_front();
+        }
+    }
+
     /// The time left before step `step` of `steps`.
     fn left(&self, step: usize, steps: usize) -> f64 {
         let steps_left = (steps + 1).saturating_sub(step) as f64;
@@ -684,14 +700,7 @@ impl Watcher for Bar {
     }
 
     fn step_finished(&self, report: &LevelReport) {
-        let mut recent = self
-            .recent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        recent.push_back(report.time_ms / 1000.0);
-        while recent.len() > self.rows.max(1) {
-            recent.pop_front();
-        }
+        self.timed(report.time_ms / 1000.0);
     }
 }
 
@@ -715,10 +724,7 @@ mod tests {
         assert!((bar.left(1, 300) - 30.0).abs() < 1e-9);
         let mut lefts = Vec::new();
         for (step, seconds) in [0.1, 1.0, 0.4, 0.1, 1.0, 0.4, 0.1].into_iter().enumerate() {
-            bar.recent.lock().unwrap().push_back(seconds);
-            while bar.recent.lock().unwrap().len() > bar.rows {
-                bar.recent.lock().unwrap().pop_front();
-            }
+            bar.timed(seconds);
             if step >= 2 {
                 lefts.push(bar.left(101, 300));
             }
