@@ -3,7 +3,8 @@
 //!
 //! Only two levels exist at a time: the one being read and the one being
 //! built. States go to one of `2^bits` *partitions* by a hash of their key
-//! (the high bits of [`Key::mix`]), so that threads read different
+//! (the high bits of [`Key::placement`], which leaves a key's lowest slots
+//! out so that a partition's keys stay close together), so that threads read different
 //! partitions side by side, and a partition can be read and freed on its
 //! own.
 //!
@@ -96,7 +97,7 @@ pub fn partition_of<K: Key>(key: K, bits: u32) -> usize {
     if bits == 0 {
         0
     } else {
-        (key.mix() >> (64 - bits)) as usize
+        (key.placement() >> (64 - bits)) as usize
     }
 }
 
