@@ -109,6 +109,23 @@ impl fmt::Display for Convention {
     }
 }
 
+impl Convention {
+    /// The convention as a person reads it on a board of `rows` rows: a
+    /// start square by its algebraic name (`from a7`), as everywhere else
+    /// the program names squares; the others as [`fmt::Display`] writes
+    /// them, which is also the table's own spelling (`from-R-C`).
+    pub fn named(&self, rows: usize) -> String {
+        match *self {
+            Convention::From { row, col } => format!(
+                "from {}{}",
+                kt_board::file_name(col),
+                rows.saturating_sub(row)
+            ),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// What a count is a count of, for checking it against the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quantity {

@@ -104,11 +104,11 @@ fn classes(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
 /// The tables by start and end square, and the orbits.
 fn tables(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     if let Some(table) = &report.by_start {
-        writeln!(out, "  by start square (row 0 at the top):")?;
+        writeln!(out, "  by start square:")?;
         write_table(&table.decimal(), out)?;
     }
     if let Some(table) = &report.by_end {
-        writeln!(out, "  by end square (row 0 at the top):")?;
+        writeln!(out, "  by end square:")?;
         write_table(&table.decimal(), out)?;
     }
     if let Some(symmetry) = &report.symmetry {
@@ -278,12 +278,28 @@ fn check(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// A board-shaped table, numbers right-aligned in columns.
+/// A board-shaped table, numbers right-aligned in columns, each row
+/// labelled by its rank and each column by its file: the squares named as
+/// everywhere else a person reads them (`a1` the bottom-left corner,
+/// `kt_board::square_name`), rank `rows` the top row.
 pub(crate) fn write_table(rows: &[Vec<String>], out: &mut dyn Write) -> io::Result<()> {
-    let width = rows.iter().flatten().map(String::len).max().unwrap_or(1);
-    for row in rows {
+    let files: Vec<String> = (0..rows.first().map_or(0, Vec::len))
+        .map(kt_board::file_name)
+        .collect();
+    let width = rows
+        .iter()
+        .flatten()
+        .chain(&files)
+        .map(String::len)
+        .max()
+        .unwrap_or(1);
+    let rank_width = rows.len().to_string().len();
+    for (r, row) in rows.iter().enumerate() {
         let cells: Vec<String> = row.iter().map(|c| format!("{c:>width$}")).collect();
-        writeln!(out, "    {}", cells.join(" "))?;
+        let rank = rows.len() - r;
+        writeln!(out, "    {rank:>rank_width$}  {}", cells.join(" "))?;
     }
+    let files: Vec<String> = files.iter().map(|f| format!("{f:>width$}")).collect();
+    writeln!(out, "    {:rank_width$}  {}", "", files.join(" "))?;
     Ok(())
 }

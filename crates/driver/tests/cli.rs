@@ -2268,11 +2268,11 @@ fn known_lists_the_boards_with_tours_and_narrows_to_one() {
     let seven = knights_tour().args(["known", "7"]).output().unwrap();
     let seven = String::from_utf8(seven.stdout).unwrap();
     assert!(
-        seven.contains("from-0-0 *") && seven.contains("19023006776"),
+        seven.contains("from a7 *") && seven.contains("19023006776"),
         "{seven}"
     );
     assert!(seven.contains("this project's own count"), "{seven}");
-    assert!(!some.contains("from-0-0 *"), "{some}");
+    assert!(!some.contains("from a7 *"), "{some}");
 }
 
 /// `known --sequence A` lists a published sequence's terms in both
@@ -2521,4 +2521,35 @@ fn class_lines_say_their_squares_and_no_states_a_method_never_held() {
         classes.iter().any(|l| l.contains("(4 squares)")),
         "{stdout}"
     );
+}
+
+/// A table by start square names its squares as every other line does,
+/// by rank and file (`a1` bottom left), not "row 0 at the top"; `known`
+/// names a start square the same way (issue 66 item 11).
+#[test]
+fn tables_and_known_name_squares_algebraically() {
+    let output = knights_tour()
+        .args(["count", "3x4", "--by-start", "--method", "backtrack"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let table: Vec<&str> = stdout
+        .lines()
+        .skip_while(|l| l.trim() != "by start square:")
+        .skip(1)
+        .take(4)
+        .map(str::trim)
+        .collect();
+    // 3×4's 16 directed open tours start on the corners and on a2 and d2.
+    assert_eq!(
+        table,
+        ["3  2 0 0 2", "2  4 0 0 4", "1  2 0 0 2", "a b c d"],
+        "{stdout}"
+    );
+    assert!(!stdout.contains("row 0"), "{stdout}");
+    let seven = knights_tour().args(["known", "7"]).output().unwrap();
+    let seven = String::from_utf8(seven.stdout).unwrap();
+    assert!(seven.contains("from d4 *"), "{seven}");
+    assert!(!seven.contains("from-"), "{seven}");
 }

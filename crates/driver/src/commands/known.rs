@@ -282,10 +282,11 @@ pub fn run(args: &KnownArgs) -> Result<ExitCode, CliError> {
                 || (row.count != "0" && !row.ours && row.sequence.is_none())
         };
         for row in rows.iter().filter(shown) {
+            let convention = row.convention.named(row.rows);
             let convention = if row.ours {
-                format!("{} *", row.convention)
+                format!("{convention} *")
             } else {
-                row.convention.to_string()
+                convention
             };
             writeln!(
                 out,

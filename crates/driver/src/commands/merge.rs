@@ -151,7 +151,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
             plan.classes().len()
         )
         .or_fail()?;
-        writeln!(out, "  by start square (row 0 at the top):").or_fail()?;
+        writeln!(out, "  by start square:").or_fail()?;
         crate::summary::write_table(&table.decimal(), &mut out).or_fail()?;
         writeln!(
             out,
