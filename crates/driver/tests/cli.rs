@@ -161,6 +161,9 @@ fn bench_is_count_with_json() {
     assert!(stdout.starts_with("1728\nopen tours of 5x5"), "{stdout}");
     assert!(stdout.lines().count() < 30, "{stdout}");
     assert!(stderr.contains("Time (mean ± σ): "), "{stderr}");
+    // Each run but the last says which it was (issue 66 item 10).
+    assert!(stderr.contains("bench: run 1 of 2, "), "{stderr}");
+    assert!(!stderr.contains("bench: run 2 of 2"), "{stderr}");
 }
 
 #[test]

@@ -25,6 +25,8 @@ pub struct Timing {
     measure: Measure,
     made: u32,
     seconds: Vec<f64>,
+    /// The last run's seconds, warm-up or not.
+    last_seconds: Option<f64>,
     count: Option<kt_count::BigUint>,
 }
 
@@ -57,6 +59,7 @@ impl Timing {
             measure,
             made: 0,
             seconds: Vec::new(),
+            last_seconds: None,
             count: None,
         }
     }
@@ -76,10 +79,33 @@ impl Timing {
             _ => self.count = Some(counted.count.clone()),
         }
         self.made += 1;
+        let seconds = counted.report.total_time_ms / 1000.0;
+        self.last_seconds = Some(seconds);
         if self.made > self.measure.warmup {
-            self.seconds.push(counted.report.total_time_ms / 1000.0);
+            self.seconds.push(seconds);
         }
         Ok((self.made >= self.measure.warmup + self.measure.runs).then(|| self.line()))
+    }
+
+    /// A line for stderr after a run that is not the last: which run it
+    /// was and its time, so that a benchmark of long runs is not silent
+    /// between them (`bench: warm-up 1 of 1, 41.203 s`, `bench: run 2 of
+    /// 5, 40.118 s`).
+    pub fn run_line(&self) -> String {
+        let seconds = self.last_seconds.unwrap_or(0.0);
+        let time = in_unit_of(seconds, seconds);
+        if self.made <= self.measure.warmup {
+            format!(
+                "bench: warm-up {} of {}, {time}",
+                self.made, self.measure.warmup
+            )
+        } else {
+            format!(
+                "bench: run {} of {}, {time}",
+                self.made - self.measure.warmup,
+                self.measure.runs
+            )
+        }
     }
 
     /// The times of the measured runs.
@@ -159,5 +185,18 @@ mod tests {
         );
         timing.seconds = vec![0.0123];
         assert_eq!(timing.summary().stddev, None);
+    }
+
+    /// Each run but the last says which it was and its time (issue 66
+    /// item 10: `bench` was silent between runs of 40 seconds).
+    #[test]
+    fn a_run_that_is_not_the_last_says_which_it_was() {
+        let mut timing = Timing::new(Measure { runs: 5, warmup: 1 });
+        timing.made = 1;
+        timing.last_seconds = Some(41.2031);
+        assert_eq!(timing.run_line(), "bench: warm-up 1 of 1, 41.203 s");
+        timing.made = 3;
+        timing.last_seconds = Some(0.0421);
+        assert_eq!(timing.run_line(), "bench: run 2 of 5, 42.1 ms");
     }
 }

@@ -142,6 +142,9 @@ fn counted(
                     }
                     break Ok(counted);
                 }
+                if !quiet {
+                    eprintln!("{}", timing.run_line());
+                }
             }
             (_, result) => break result,
         }
