@@ -70,8 +70,8 @@ const SHUTDOWN: Duration = Duration::from_secs(10);
 /// Timely's exchange maps a hash `h` to worker `h & (n - 1)` or `h % n`;
 /// both are `h` itself when `h < n`, so routing by the owner sends each
 /// state to the process `Outgoing` computed. kt-frontier partitions a
-/// level by the top bits of the same hash ([`Key::placement`]); the owner takes the remainder,
-/// which does not correlate with them.
+/// level by the top bits of the same hash ([`Key::placement`]); the owner
+/// takes the remainder, which does not correlate with them.
 #[inline]
 pub fn owner<K: Key>(key: K, processes: u64) -> u64 {
     key.placement() % processes

@@ -1,7 +1,7 @@
 //! The bytes a run record takes, by how a level is split into partitions:
 //! `cargo run --release -p kt-frontier --example run_bytes -- 8x7 closed 29
-//! 1 [PARTITION_BITS] [RUNS]` (the `1`: rounds, of which one is made) builds the level after step 29, splits it into
-//! `2^PARTITION_BITS` partitions (6 unless given) of `RUNS` runs each (3
+//! 1 [PARTITION_BITS] [RUNS]` (the `1`: rounds, of which one is made)
+//! builds the level after step 29, splits it into `2^PARTITION_BITS` partitions (6 unless given) of `RUNS` runs each (3
 //! unless given: a state's run chosen by a hash of it, as batches thin a
 //! partition), and prints the bytes a key's difference and a weight take
 //! as the runs write them (LEB128 varints, `run.rs`), with the partitions

@@ -3,10 +3,10 @@
 //!
 //! Only two levels exist at a time: the one being read and the one being
 //! built. States go to one of `2^bits` *partitions* by a hash of their key
-//! (the high bits of [`Key::placement`], which leaves a key's lowest slots
-//! out so that a partition's keys stay close together), so that threads read different
-//! partitions side by side, and a partition can be read and freed on its
-//! own.
+//! (the high bits of [`Key::placement`], which leaves a key's lowest
+//! slots out so that a partition's keys stay close together), so that
+//! threads read different partitions side by side, and a partition can be
+//! read and freed on its own.
 //!
 //! **Building** ([`Builder`]). Each thread's [`Sink`] collects successors
 //! in small per-partition chunks and hands a full chunk to its partition's

@@ -363,10 +363,11 @@ pub trait Key: Copy + Eq + Ord + Hash + Default + Debug + Send + Sync + 'static 
     /// are a random `1/partitions` of the level and lie far apart; hashed
     /// past the six lowest slots, the states that differ only there stay
     /// together, and so stay neighbours in their run. At 8×7 closed's
-    /// widest level (64 partitions, 3 runs each) a key's difference fell
-    /// from 4.36 bytes to 1.98 and a record from 5.81 to 3.43, the
-    /// partitions' sizes within 5% of their mean
-    /// (docs/benchmarks.md, *A partition by the high slots*).
+    /// widest level (64 partitions, 3 runs each: `examples/run_bytes.rs`)
+    /// a key's difference fell from 4.36 bytes to 2.59 and a record from
+    /// 5.81 to 4.04, the partitions' sizes within 8% of their mean; in
+    /// the sweep, 8×8 closed's widest level fell from 9.68 bytes a state
+    /// to 6.04 (docs/benchmarks.md, *A partition by the high slots*).
     fn placement(self) -> u64;
     /// `self − earlier`, for runs that store differences of sorted keys.
     #[must_use]
