@@ -14,6 +14,13 @@ fn knights_tour() -> Command {
     cmd
 }
 
+/// Runs with `args`, expects success, and returns stdout.
+fn succeeds(args: &[&str]) -> String {
+    let output = knights_tour().args(args).output().unwrap();
+    assert!(output.status.success(), "{args:?}: {output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
 /// Runs with `args`, expects failure with `code` and exactly one line on
 /// stderr starting with `error:`.
 fn fails_with_one_line(args: &[&str], code: i32) -> String {
@@ -2501,12 +2508,7 @@ fn up_to_symmetry_says_its_searches_in_one_note() {
 /// read "class 4 c3 to any x1 … 0 states at most"; issue 66 item 11).
 #[test]
 fn class_lines_say_their_squares_and_no_states_a_method_never_held() {
-    let output = knights_tour()
-        .args(["count", "5", "--by-start", "--method", "backtrack"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stdout = succeeds(&["count", "5", "--by-start", "--method", "backtrack"]);
     let classes: Vec<&str> = stdout
         .lines()
         .filter(|l| l.trim_start().starts_with("class "))
@@ -2531,12 +2533,7 @@ fn class_lines_say_their_squares_and_no_states_a_method_never_held() {
 /// names a start square the same way (issue 66 item 11).
 #[test]
 fn tables_and_known_name_squares_algebraically() {
-    let output = knights_tour()
-        .args(["count", "3x4", "--by-start", "--method", "backtrack"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stdout = succeeds(&["count", "3x4", "--by-start", "--method", "backtrack"]);
     let table: Vec<&str> = stdout
         .lines()
         .skip_while(|l| l.trim() != "by start square:")
@@ -2551,8 +2548,7 @@ fn tables_and_known_name_squares_algebraically() {
         "{stdout}"
     );
     assert!(!stdout.contains("row 0"), "{stdout}");
-    let seven = knights_tour().args(["known", "7"]).output().unwrap();
-    let seven = String::from_utf8(seven.stdout).unwrap();
+    let seven = succeeds(&["known", "7"]);
     assert!(seven.contains("from d4 *"), "{seven}");
     assert!(!seven.contains("from-"), "{seven}");
 }
