@@ -25,6 +25,8 @@ table=$(cat <<'TABLE'
 b389754 4 --cells --to 128 --oeis A389754
 b389759 3 --cells --to 297 --oeis A389759
 b118067 3 --to 1861 --oeis A118067
+b169764 3 --to 2031 --closed --oeis A169764
+b070030 3 --to 2000 --closed --oeis A070030
 b383660 3 --cells --to 300 --closed --oeis A383660
 b389755 5 --cells --to 160 --oeis A389755
 b383661 5 --cells --to 300 --closed --oeis A383661

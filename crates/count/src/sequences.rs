@@ -557,6 +557,16 @@ mod tests {
         for n in 2..=8 {
             assert_eq!(a("A308131", n) * 2u32, a("A165134", n), "A308131 a({n})");
         }
+        // 3×n closed: the even widths are A070030, the odd ones have none.
+        for n in 1..=21 {
+            assert_eq!(a("A169764", 2 * n), a("A070030", n), "A169764 a({})", 2 * n);
+            assert_eq!(
+                a("A169764", 2 * n - 1),
+                BigUint::ZERO,
+                "A169764 a({})",
+                2 * n - 1
+            );
+        }
         // Knuth's prefixes of whole columns are the boards.
         let prefixes = [
             ("A389759", 3, "A169696"),
@@ -565,6 +575,7 @@ mod tests {
             ("A389756", 6, "A306281"),
             ("A389757", 7, "A306283"),
             ("A389758", 8, "A389760"),
+            ("A383660", 3, "A070030"),
             ("A383661", 5, "A175855"),
             ("A383662", 3, "A175881"),
             ("A383663", 7, "A193054"),
@@ -602,6 +613,9 @@ mod tests {
         assert_eq!(a("A175881", 7), a("A193054", 3));
         assert_eq!(a("A175881", 5), a("A175855", 3));
         assert_eq!(a("A193055", 7), a("A193054", 4));
+        // 3×n closed from the other side: 6×3 and 8×3.
+        assert_eq!(a("A175881", 3), a("A169764", 6));
+        assert_eq!(a("A193055", 3), a("A169764", 8));
     }
 
     /// Terms the reference notes and the single-board table also give.

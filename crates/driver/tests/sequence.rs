@@ -40,6 +40,12 @@ fn every_published_term_of_short_strips_agrees() {
     for args in [
         &["sequence", "3", "--to", "28", "--oeis", "A118067"][..],
         &["sequence", "3", "--to", "29", "--oeis", "A169696"],
+        &[
+            "sequence", "3", "--to", "42", "--closed", "--oeis", "A169764",
+        ],
+        &[
+            "sequence", "3", "--to", "46", "--closed", "--oeis", "A070030",
+        ],
         &["sequence", "4", "--to", "16", "--oeis", "A079137"],
         &["sequence", "5", "--to", "10", "--oeis", "A083386"],
         &[
