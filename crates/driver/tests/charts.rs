@@ -219,9 +219,10 @@ fn a_tour_has_a_caption_and_its_path_beneath_the_numbers() {
     );
     let caption = document
         .descendants()
-        .find(|n| n.attribute("class") == Some("caption"))
-        .and_then(|n| n.text())
-        .unwrap();
+        .filter(|n| n.attribute("class") == Some("caption"))
+        .filter_map(|n| n.text())
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         caption.starts_with("Open knight's tour of 5x5: ") && caption.contains("green ring"),
         "{caption}"
@@ -246,4 +247,54 @@ fn charts_are_written_as_png_on_request() {
     let map = dir.path().join("map.png");
     run(&["count", "5", "--by-start", "--svg", map.to_str().unwrap()]);
     assert!(std::fs::read(&map).unwrap().starts_with(b"\x89PNG"));
+}
+
+/// `--png-width` sizes a PNG, the height in proportion, and is refused
+/// before any work where no PNG is written.
+#[test]
+fn a_png_takes_the_width_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("tour.png");
+    run(&[
+        "tour",
+        "5",
+        "--svg",
+        png.to_str().unwrap(),
+        "--png-width",
+        "500",
+    ]);
+    let bytes = std::fs::read(&png).unwrap();
+    let side = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!(side(16), 500);
+    assert!(
+        side(20) > 500,
+        "a tour's caption lies under its board: {}",
+        side(20)
+    );
+    let svg = dir.path().join("tour.svg");
+    for args in [
+        &[
+            "tour",
+            "5",
+            "--svg",
+            svg.to_str().unwrap(),
+            "--png-width",
+            "500",
+        ][..],
+        &["tour", "5", "--png-width", "500"],
+        &[
+            "tour",
+            "5",
+            "--svg",
+            png.to_str().unwrap(),
+            "--png-width",
+            "5",
+        ],
+    ] {
+        let output = knights_tour().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    }
+    assert!(!svg.exists());
 }

@@ -71,11 +71,6 @@ const UNIT: usize = 100;
 /// whose squares are numbered, in the same units (100 a square).
 const LABEL_MARGIN: usize = 40;
 
-/// The band for the caption below the board, in percent of the picture's
-/// width (so that it reads at the same size on any board), at least 68
-/// units.
-const CAPTION_PERCENT: usize = 4;
-
 /// What an SVG picture shows beyond the board and the path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
@@ -129,20 +124,32 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
     // a margin outside the board's own coordinates, where squares are
     // large enough to read them.
     let margin = if numberable { LABEL_MARGIN } else { 0 };
-    // The caption's band is the same whatever the caption says (a picture
-    // with numbers and one without are the same size); its font fits the
-    // line into the picture's width.
-    let caption_band = ((w + margin) * CAPTION_PERCENT / 100).max(68);
-    let caption_size = ((w + margin) as f64 * 0.95 / (caption.chars().count() as f64 * 0.56))
-        .min(caption_band as f64 * 0.45)
-        .max(8.0);
-    let numbered = numberable && options.numbers;
     let side = rows.max(cols);
     let px = if numberable {
         (1200 / side).clamp(24, 48)
     } else {
         (2400 / side).clamp(2, 24)
     };
+    // A white border all round, so that the rings and markers of the edge
+    // squares and the names beside the board never touch the picture's
+    // edge.
+    let pad = UNIT / 4;
+    let width = pad + margin + w + pad;
+    // The caption: at least 13 pixels high at the nominal size (three
+    // tenths of a square where squares are large), in as many lines as it
+    // takes to fit the picture's width. Its band holds the lines of the
+    // longer caption, the one with numbers, so that a picture with numbers
+    // and one without are the same size.
+    // In whole units: a character is about 0.56 of the font's size wide,
+    // and a line 1.3 of it high.
+    let caption_size = (13 * UNIT).div_ceil(px).max(UNIT * 3 / 10);
+    let per_line = width * 95 / (caption_size * 56);
+    let caption_lines = wrap(&caption, per_line);
+    let band_lines = wrap(&self::caption(tour, numberable), per_line).len();
+    let line_height = caption_size * 13 / 10;
+    let caption_band = line_height * band_lines.max(caption_lines.len()) + caption_size;
+    let height = pad + h + margin + caption_band + pad;
+    let numbered = numberable && options.numbers;
     let centre = |s: usize| {
         let (r, c) = board.row_col(s);
         (c * UNIT + UNIT / 2, r * UNIT + UNIT / 2)
@@ -159,16 +166,14 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
             .expect("writing to a String cannot fail");
     };
     w_(format_args!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"-{margin} 0 {} {}\" width=\"{}\" height=\"{}\">\n",
-        w + margin,
-        h + margin + caption_band,
-        (w + margin) * px / UNIT,
-        (h + margin + caption_band) * px / UNIT
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" viewBox=\"-{} -{pad} {width} {height}\" width=\"{}\" height=\"{}\">\n",
+        pad + margin,
+        width * px / UNIT,
+        height * px / UNIT
     ));
     w_(format_args!(
-        "<rect class=\"background\" x=\"-{margin}\" y=\"0\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/>\n",
-        w + margin,
-        h + margin + caption_band
+        "<rect class=\"background\" x=\"-{}\" y=\"-{pad}\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n",
+        pad + margin
     ));
     w_(format_args!(
         "<title>{} knight's tour of the {board} board</title>\n",
@@ -295,18 +300,23 @@ pub fn render_svg_with(tour: &Tour, options: SvgOptions) -> String {
         }
         w_(format_args!("</g>\n"));
     }
-    w_(format_args!(
-        "<text class=\"caption\" x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{caption_size:.1}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
-        (w as f64 - margin as f64) / 2.0,
-        h + margin + caption_band / 2,
-        caption.replace('&', "&amp;").replace('<', "&lt;")
-    ));
+    for (i, line) in caption_lines.iter().enumerate() {
+        w_(format_args!(
+            "<text class=\"caption\" x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{caption_size}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+            (w as f64 - margin as f64) / 2.0,
+            h + margin + caption_size / 2 + line_height * i + line_height * 3 / 4,
+            line.replace('&', "&amp;").replace('<', "&lt;")
+        ));
+    }
     w_(format_args!("</svg>\n"));
     out
 }
 
-/// The words under the picture: what the tour is and how to read it.
-fn caption(tour: &Tour, numbers: bool) -> String {
+/// The words under the picture, what the tour is and how to read it, in
+/// clauses that each read on a line of their own where the picture is too
+/// narrow for the whole caption on one (each with its punctuation; joined
+/// by spaces they are the caption in one line).
+fn caption(tour: &Tour, numbers: bool) -> Vec<String> {
     let board = &tour.board;
     let name = |s: usize| {
         if s < board.cells() {
@@ -316,20 +326,58 @@ fn caption(tour: &Tour, numbers: bool) -> String {
         }
     };
     let (Some(&first), Some(&last)) = (tour.squares.first(), tour.squares.last()) else {
-        return format!("An empty tour of the {board} board");
+        return vec![format!("An empty tour of the {board} board")];
     };
-    let steps = if numbers { "; numbers: the steps" } else { "" };
-    match tour.kind {
-        TourKind::Open => format!(
-            "Open knight's tour of {board}: {} (green ring) to {} (red square){steps}",
-            name(first),
-            name(last)
-        ),
-        TourKind::Closed => format!(
-            "Closed knight's tour of {board} from {} (green ring); dashed: the closing move{steps}",
-            name(first)
-        ),
+    let mut clauses = match tour.kind {
+        TourKind::Open => vec![
+            format!("Open knight's tour of {board}:"),
+            format!("{} (green ring)", name(first)),
+            format!("to {} (red square)", name(last)),
+        ],
+        TourKind::Closed => vec![
+            format!("Closed knight's tour of {board}"),
+            format!("from {} (green ring);", name(first)),
+            "dashed: the closing move".to_owned(),
+        ],
+    };
+    if numbers {
+        if let Some(last) = clauses.last_mut() {
+            last.push(';');
+        }
+        clauses.push("numbers: the steps".to_owned());
     }
+    clauses
+}
+
+/// The caption's clauses in lines of at most `width` characters: packed
+/// greedily, a space between two on one line, and a clause too long for a
+/// line of its own broken between words (a word longer than the width gets
+/// a line of its own).
+fn wrap(clauses: &[String], width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for clause in clauses {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + clause.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(clause);
+                continue;
+            }
+            _ => {}
+        }
+        let mut current = String::new();
+        for word in clause.split(' ') {
+            let taken = current.chars().count();
+            if taken > 0 && taken + 1 + word.chars().count() > width {
+                lines.push(std::mem::take(&mut current));
+            }
+            if !current.is_empty() {
+                current.push(' ');
+            }
+            current.push_str(word);
+        }
+        lines.push(current);
+    }
+    lines
 }
 
 /// A tour as plain data, for JSON output: the board, the kind, and the
@@ -484,9 +532,12 @@ mod tests {
             // Only the files' and ranks' names and the caption are left
             // as text.
             assert_eq!(
-                doc.descendants().filter(|n| n.has_tag_name("text")).count(),
-                rows + cols + 1
+                doc.descendants()
+                    .filter(|n| n.has_tag_name("text") && n.attribute("class") != Some("caption"))
+                    .count(),
+                rows + cols
             );
+            assert!(!elements(&doc, "text", "caption").is_empty());
             assert!(elements(&doc, "g", "numbers").is_empty());
             assert!(elements(&doc, "g", "number-discs").is_empty());
             assert_eq!(elements(&doc, "polyline", "path").len(), 1);
@@ -524,11 +575,50 @@ mod tests {
         let svg = render_svg(&t);
         let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
         // The caption alone.
-        assert_eq!(
-            doc.descendants().filter(|n| n.has_tag_name("text")).count(),
-            1
+        assert!(
+            doc.descendants()
+                .filter(|n| n.has_tag_name("text"))
+                .all(|n| n.attribute("class") == Some("caption"))
         );
         assert!(doc.descendants().any(|n| n.has_tag_name("pattern")));
+    }
+
+    /// A border all round: the start's ring on a corner square and the
+    /// names beside the board stay inside the picture, and the caption,
+    /// in as many lines as it takes, reads at 13 pixels or more.
+    #[test]
+    fn the_picture_has_a_border_and_a_caption_that_reads() {
+        for (rows, cols) in [(5, 5), (8, 8), (3, 40), (60, 60)] {
+            let tour = default_tour(rows, cols, TourKind::Open);
+            let svg = render_svg(&tour);
+            let doc = roxmltree::Document::parse(&svg).unwrap();
+            let root = doc.root_element();
+            let view: Vec<f64> = root
+                .attribute("viewBox")
+                .unwrap()
+                .split(' ')
+                .map(|v| v.parse().unwrap())
+                .collect();
+            let [left, top, width, height] = view[..] else {
+                panic!("{view:?}")
+            };
+            let (board_width, board_height) = ((cols * UNIT) as f64, (rows * UNIT) as f64);
+            assert!(left < 0.0 && top < 0.0, "{rows}x{cols}: {view:?}");
+            assert!(left + width > board_width, "{rows}x{cols}: {view:?}");
+            assert!(top + height > board_height, "{rows}x{cols}: {view:?}");
+            let px: f64 = root.attribute("width").unwrap().parse().unwrap();
+            let captions = elements(&doc, "text", "caption");
+            assert!(!captions.is_empty());
+            for caption in captions {
+                let size: f64 = caption.attribute("font-size").unwrap().parse().unwrap();
+                assert!(size * px / width >= 12.5, "{rows}x{cols}: {size} units");
+                let chars = caption.text().unwrap().chars().count() as f64;
+                assert!(
+                    chars * size * 0.56 <= width,
+                    "{rows}x{cols}: a line too long"
+                );
+            }
+        }
     }
 
     #[test]

@@ -228,12 +228,19 @@ pub struct CountArgs {
     #[arg(long, help_heading = "Output")]
     pub check: bool,
 
-    /// Also draw the question's table as a heat map in FILE (SVG)
+    /// Also draw the question's table as a heat map in FILE (SVG, or PNG
+    /// where FILE ends in .png)
     ///
     /// Also draw the table the question gives (--by-start, --pairs, --from
-    /// SQ --by-end) as a board-shaped heat map in FILE (SVG).
+    /// SQ --by-end) as a board-shaped heat map in FILE: SVG, or PNG where
+    /// FILE ends in .png.
     #[arg(long, value_name = "FILE", help_heading = "Output", value_parser = super::parse::parse_picture)]
     pub svg: Option<PathBuf>,
+
+    /// The PNG's width in pixels, where the picture's FILE ends in .png
+    /// [default: twice the picture's own width]; the height follows.
+    #[arg(long, value_name = "PX", help_heading = "Output", value_parser = super::parse::parse_png_width, hide_short_help = true)]
+    pub png_width: Option<u32>,
 }
 
 /// `bench`: a count timed as hyperfine times a command.

@@ -111,9 +111,14 @@ pub struct MergeArgs {
     pub check: bool,
 
     /// Also draw the table by start square as a board-shaped heat map in
-    /// FILE (SVG).
+    /// FILE (SVG, or PNG where FILE ends in .png).
     #[arg(long, value_name = "FILE", value_parser = super::parse::parse_picture)]
     pub svg: Option<PathBuf>,
+
+    /// The PNG's width in pixels, where the picture's FILE ends in .png
+    /// [default: twice the picture's own width]; the height follows.
+    #[arg(long, value_name = "PX", value_parser = super::parse::parse_png_width, hide_short_help = true)]
+    pub png_width: Option<u32>,
 }
 
 #[derive(Debug, Args, Clone)]
@@ -127,6 +132,11 @@ pub struct PlotArgs {
     /// [default: SVG on standard output].
     #[arg(short, long, value_name = "FILE", value_parser = super::parse::parse_picture)]
     pub output: Option<PathBuf>,
+
+    /// The PNG's width in pixels, where -o's FILE ends in .png [default:
+    /// twice the chart's own width]; the height follows.
+    #[arg(long, value_name = "PX", value_parser = super::parse::parse_png_width, hide_short_help = true)]
+    pub png_width: Option<u32>,
 
     /// What to draw: `levels`, the states (or seconds) of every level of
     /// frontier runs, a line a report; `bars`, each report's seconds (or

@@ -147,6 +147,15 @@ pub(crate) fn parse_picture(text: &str) -> Result<std::path::PathBuf, String> {
     }
 }
 
+/// The most pixels a PNG's side may take: 16,384, as far as the renderer's
+/// pixel buffer and common viewers go.
+pub(crate) const PNG_WIDTH_MOST: u64 = 16_384;
+
+/// `--png-width PX`: 16 to [`PNG_WIDTH_MOST`] pixels.
+pub(crate) fn parse_png_width(text: &str) -> Result<u32, String> {
+    whole::<u32>(16, PNG_WIDTH_MOST)(text)
+}
+
 /// A whole number in `lowest..=highest`, for clap. Clap's own ranged
 /// parser says only "number too large to fit in target type" for digits
 /// past a machine word (`sequence 6 --to 99999999999999999999`); this one

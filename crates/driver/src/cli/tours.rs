@@ -23,9 +23,15 @@ pub struct FindArgs {
     #[arg(long, help_heading = "Output")]
     pub json: bool,
 
-    /// Also draw the tour as an SVG picture in FILE.
+    /// Also draw the tour as a picture in FILE: SVG, or PNG where FILE ends
+    /// in .png.
     #[arg(long, value_name = "FILE", help_heading = "Output", value_parser = super::parse::parse_picture)]
     pub svg: Option<PathBuf>,
+
+    /// The PNG's width in pixels, where the picture's FILE ends in .png
+    /// [default: twice the picture's own width]; the height follows.
+    #[arg(long, value_name = "PX", help_heading = "Output", value_parser = super::parse::parse_png_width, hide_short_help = true)]
+    pub png_width: Option<u32>,
 
     /// Leave the step numbers out of the --svg picture (on large boards
     /// they are too small to read; above 100x100 they are always left out).
@@ -80,9 +86,15 @@ pub struct TourArgs {
     #[arg(long, help_heading = "Output")]
     pub json: bool,
 
-    /// Also draw the tour as an SVG picture in FILE (FILE-2.svg, … for more tours).
+    /// Also draw the tour as a picture in FILE: SVG, or PNG where FILE ends
+    /// in .png (FILE-2.svg, … for more tours).
     #[arg(long, value_name = "FILE", help_heading = "Output", value_parser = super::parse::parse_picture)]
     pub svg: Option<PathBuf>,
+
+    /// The PNG's width in pixels, where the picture's FILE ends in .png
+    /// [default: twice the picture's own width]; the height follows.
+    #[arg(long, value_name = "PX", help_heading = "Output", value_parser = super::parse::parse_png_width, hide_short_help = true)]
+    pub png_width: Option<u32>,
 
     /// Leave the step numbers out of the --svg pictures.
     #[arg(long, requires = "svg", help_heading = "Output")]

@@ -208,7 +208,7 @@ fn counted(
     // After the count is out: a picture that cannot be written never
     // costs the count.
     if let Some(path) = &heat_map {
-        draw(&request, &report, path)?;
+        draw(&request, &report, path, args.png_width)?;
     }
     failure.map_or(Ok(ExitCode::Success), Err)
 }
@@ -322,6 +322,7 @@ fn estimate(plan: &kt_count::Plan, args: &CountArgs) {
 /// The file `--svg` draws the question's table in, refused before any
 /// work where the question gives no table or the file cannot be written.
 fn heat_map(args: &CountArgs, request: &kt_count::Request) -> Result<Option<PathBuf>, CliError> {
+    super::png::check_width(args.svg.as_deref(), args.png_width)?;
     let Some(path) = &args.svg else {
         return Ok(None);
     };
@@ -345,6 +346,7 @@ fn draw(
     request: &kt_count::Request,
     report: &RunReport,
     path: &std::path::Path,
+    png_width: Option<u32>,
 ) -> Result<(), CliError> {
     let board = &request.board;
     let kind = match request.kind {
@@ -366,7 +368,7 @@ fn draw(
     };
     let svg = super::heat_map::draw(board, kind, &of, table, None, false)
         .map_err(|e| CliError::other(format!("internal error: {e}")))?;
-    super::png::write_picture(path, &svg)
+    super::png::write_picture(path, &svg, png_width)
 }
 
 /// Compares what the report counted with every published count its

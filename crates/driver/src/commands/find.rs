@@ -29,7 +29,7 @@ pub(crate) fn plan(args: &FindArgs) -> Result<(), CliError> {
     if let Some(path) = &args.svg {
         kt_count::writable_file(kt_count::Output::Svg, path).map_err(CliError::from)?;
     }
-    Ok(())
+    super::png::check_width(args.svg.as_deref(), args.png_width)
 }
 
 pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
@@ -63,7 +63,11 @@ pub fn run(args: &FindArgs) -> Result<ExitCode, CliError> {
         let options = kt_tours::SvgOptions {
             numbers: !args.no_numbers,
         };
-        super::png::write_picture(path, &kt_tours::render_svg_with(&tour, options))?;
+        super::png::write_picture(
+            path,
+            &kt_tours::render_svg_with(&tour, options),
+            args.png_width,
+        )?;
     }
     if !args.quiet_time && !crate::progress::quiet() {
         eprintln!(

@@ -61,6 +61,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.svg {
         kt_count::writable_file(kt_count::Output::Svg, path).map_err(CliError::from)?;
     }
+    super::png::check_width(args.svg.as_deref(), args.png_width)?;
     let mut parts: Vec<(PathBuf, Part)> = Vec::with_capacity(args.parts.len());
     for path in &args.parts {
         let part = Part::read(path).map_err(|e| CliError::input(e.0))?;
@@ -206,7 +207,7 @@ pub fn run(args: &MergeArgs) -> Result<ExitCode, CliError> {
     }
     out.finish()?;
     if let Some((path, svg)) = heat_map {
-        super::png::write_picture(path, &svg)?;
+        super::png::write_picture(path, &svg, args.png_width)?;
     }
     match check.and_then(|c| c.disagreeing.first().cloned()) {
         Some((published, expected)) => Err(CliError {

@@ -26,7 +26,7 @@
 //! before anything is drawn: a file that is not a report of this program,
 //! or a report without what the chart draws, is refused with one line.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::Path;
 
 use kt_count::RunReport;
@@ -74,6 +74,8 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
     if let Some(path) = &args.output {
         kt_count::writable_file(kt_count::Output::Plot, path).map_err(CliError::from)?;
     }
+    not_to_a_terminal(args.output.as_deref(), std::io::stdout().is_terminal())?;
+    super::png::check_width(args.output.as_deref(), args.png_width)?;
     if args.chart != Chart::Levels && args.time {
         return Err(CliError::input("--time goes with --chart levels"));
     }
@@ -177,13 +179,25 @@ pub fn run(args: &PlotArgs) -> Result<ExitCode, CliError> {
         }
     };
     if let Some(path) = &args.output {
-        super::png::write_picture(path, &svg)?;
+        super::png::write_picture(path, &svg, args.png_width)?;
     } else {
         let mut out = Output::stdout()?;
         std::io::Write::write_all(&mut out, svg.as_bytes()).or_fail()?;
         out.finish()?;
     }
     Ok(ExitCode::Success)
+}
+
+/// Refuses a chart with no `-o` where standard output is a terminal: a
+/// chart is a picture, a few hundred lines of SVG that a terminal only
+/// scrolls past.
+fn not_to_a_terminal(output: Option<&Path>, terminal: bool) -> Result<(), CliError> {
+    if output.is_none() && terminal {
+        return Err(CliError::input(
+            "plot draws a picture, which a terminal cannot show: give -o FILE (.svg or .png), or send standard output to a file",
+        ));
+    }
+    Ok(())
 }
 
 /// A line of a benchmark script's `runs.jsonl`: the report under
@@ -861,6 +875,15 @@ fn with_unit(value: f64, unit: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chart_is_not_poured_into_a_terminal() {
+        let refused = not_to_a_terminal(None, true).unwrap_err();
+        assert_eq!(refused.code, ExitCode::BadInput);
+        assert!(refused.message.contains("-o FILE"), "{}", refused.message);
+        assert!(not_to_a_terminal(None, false).is_ok());
+        assert!(not_to_a_terminal(Some(Path::new("chart.svg")), true).is_ok());
+    }
 
     #[test]
     fn axis_values_are_short() {

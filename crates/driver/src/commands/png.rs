@@ -43,8 +43,26 @@ fn too_large(why: &str) -> CliError {
     }
 }
 
-/// `svg` rendered as a PNG file's bytes, on white.
-pub fn from_svg(svg: &str) -> Result<Vec<u8>, CliError> {
+/// Refuses, before any work, `--png-width` where no PNG is written: no
+/// picture asked for, or one whose FILE is an SVG (a vector picture, which
+/// any viewer scales).
+pub fn check_width(file: Option<&Path>, width: Option<u32>) -> Result<(), CliError> {
+    match (file, width) {
+        (_, None) => Ok(()),
+        (Some(path), Some(_)) if wanted(path) => Ok(()),
+        (Some(path), Some(_)) => Err(CliError::input(format!(
+            "--png-width sizes a PNG, and {} is an SVG (a vector picture, which any viewer scales): name a .png file, or leave out --png-width",
+            path.display()
+        ))),
+        (None, Some(_)) => Err(CliError::input(
+            "--png-width sizes a PNG picture, and none is asked for: add the picture's FILE ending in .png",
+        )),
+    }
+}
+
+/// `svg` rendered as a PNG file's bytes, on white: `width` pixels wide
+/// (the height in proportion), or twice the picture's own size.
+pub fn from_svg(svg: &str, width: Option<u32>) -> Result<Vec<u8>, CliError> {
     let internal = |what: &str, e: &dyn std::fmt::Display| {
         CliError::other(format!(
             "internal error: cannot {what} the chart as PNG: {e}"
@@ -76,7 +94,8 @@ pub fn from_svg(svg: &str) -> Result<Vec<u8>, CliError> {
             internal("read", &e)
         }
     })?;
-    let size = tree.size().to_int_size().scale_by(SCALE).ok_or_else(|| {
+    let scale = width.map_or(SCALE, |w| w as f32 / tree.size().width());
+    let size = tree.size().to_int_size().scale_by(scale).ok_or_else(|| {
         CliError::other("internal error: the chart has no size to render".to_owned())
     })?;
     let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
@@ -84,7 +103,7 @@ pub fn from_svg(svg: &str) -> Result<Vec<u8>, CliError> {
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(
         &tree,
-        resvg::tiny_skia::Transform::from_scale(SCALE, SCALE),
+        resvg::tiny_skia::Transform::from_scale(scale, scale),
         &mut pixmap.as_mut(),
     );
     pixmap.encode_png().map_err(|e| internal("encode", &e))
@@ -93,9 +112,10 @@ pub fn from_svg(svg: &str) -> Result<Vec<u8>, CliError> {
 /// Writes a picture to `path`: the SVG, or where `path` ends in `.png`
 /// the PNG rendered from it (`plot -o`, `count --svg`, `merge --svg`,
 /// `tour --svg`, `find --svg`).
-pub fn write_picture(path: &Path, svg: &str) -> Result<(), CliError> {
+/// `png_width` sizes the PNG ([`from_svg`]).
+pub fn write_picture(path: &Path, svg: &str, png_width: Option<u32>) -> Result<(), CliError> {
     if wanted(path) {
-        crate::output::write_file(path, from_svg(svg)?)
+        crate::output::write_file(path, from_svg(svg, png_width)?)
     } else {
         crate::output::write_file(path, svg)
     }

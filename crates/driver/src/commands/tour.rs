@@ -25,6 +25,7 @@ struct TourJson<'a> {
 pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
     let request = args.request().map_err(CliError::input)?;
     let format = args.tour_format().map_err(CliError::input)?;
+    super::png::check_width(args.svg.as_deref(), args.png_width)?;
     // Refused before any work (and before a seed is drawn): an estimate
     // beyond the machine, an --svg file that cannot be written.
     let plan = kt_count::plan(&request)?;
@@ -72,6 +73,7 @@ pub fn run(args: &TourArgs, progress: bool) -> Result<ExitCode, CliError> {
         kt_tours::SvgOptions {
             numbers: !args.no_numbers,
         },
+        args.png_width,
     );
     if format == TourFormat::Json {
         // One document, written element by element.
@@ -136,14 +138,20 @@ fn heading(index: &BigUint, total: &BigUint, tour: &Tour) -> String {
 struct SvgFiles<'a> {
     path: Option<&'a std::path::Path>,
     options: kt_tours::SvgOptions,
+    png_width: Option<u32>,
     written: usize,
 }
 
 impl<'a> SvgFiles<'a> {
-    fn new(path: Option<&'a std::path::Path>, options: kt_tours::SvgOptions) -> SvgFiles<'a> {
+    fn new(
+        path: Option<&'a std::path::Path>,
+        options: kt_tours::SvgOptions,
+        png_width: Option<u32>,
+    ) -> SvgFiles<'a> {
         SvgFiles {
             path,
             options,
+            png_width,
             written: 0,
         }
     }
@@ -165,6 +173,10 @@ impl<'a> SvgFiles<'a> {
             };
             path.with_file_name(format!("{stem}-{}.{ext}", self.written))
         };
-        super::png::write_picture(&file, &kt_tours::render_svg_with(tour, self.options))
+        super::png::write_picture(
+            &file,
+            &kt_tours::render_svg_with(tour, self.options),
+            self.png_width,
+        )
     }
 }
