@@ -490,6 +490,40 @@ fn a_tall_short_strip_is_counted_board_by_board() {
     assert_eq!(counts(&doc), each);
 }
 
+/// A short sequence is planned as the counts of its boards, each as
+/// `count` counts it: `sequence 9 --to 9` is 9×9 open's count and its
+/// smaller boards, not a sweep of every prefix of 9×9 in the columns
+/// (planned at about 7 days and 9.3 TiB before, 20 times the count; issue
+/// 66). Both are refused before any work on this machine, in one line
+/// each, with their estimates.
+#[test]
+fn a_short_sequence_is_planned_as_the_count_of_its_last_board() {
+    let refusal = |args: &[&str]| {
+        let output = knights_tour().args(args).arg("-v").output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {output:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let line = stderr
+            .lines()
+            .find(|l| l.starts_with("error: "))
+            .unwrap()
+            .to_owned();
+        // "(the estimate: about 8.6 hours and 568.0 GiB…"
+        let (_, rest) = line.split_once("(the estimate: about ").unwrap();
+        let words: Vec<&str> = rest.split([' ', ',', ';', ')']).collect();
+        let hours: f64 = words[0].parse().unwrap();
+        assert_eq!(words[1], "hours", "{line}");
+        (hours, format!("{} {}", words[3], words[4]), line)
+    };
+    let (count_hours, count_memory, _) = refusal(&["count", "9"]);
+    let (hours, memory, line) = refusal(&["sequence", "9", "--to", "9"]);
+    assert_eq!(memory, count_memory, "{line}");
+    assert!(
+        hours >= count_hours && hours <= 1.5 * count_hours,
+        "{hours} hours against the count's {count_hours}: {line}"
+    );
+    assert!(line.contains("as count counts it"), "{line}");
+}
+
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig {
         cases: 5,

@@ -49,7 +49,10 @@ use num_bigint::BigUint;
 
 pub use capability::Capability;
 pub(crate) use frontier::resolve_order;
-pub use frontier::{Checkpointing, ColumnsEstimate, estimate_columns_sweep, estimate_strip_sweep};
+pub use frontier::{
+    Checkpointing, ColumnsEstimate, estimate_board_count, estimate_columns_sweep,
+    estimate_strip_sweep,
+};
 pub use kt_distributed::ClusterOptions;
 pub use options::{GivenOptions, Resources, Setting};
 pub use reach::{LONG_SECONDS, Reach};

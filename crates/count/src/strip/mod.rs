@@ -123,11 +123,14 @@ pub enum StripWay {
     /// One sweep of the whole strip, column by column: every term from
     /// it.
     OneSweep,
-    /// Each board `rows × n` by its own count along its longer side: a
-    /// strip taller than it is long has a frontier of about `2·rows`
+    /// Each board `rows × n` by its own count, as `count` counts it: in
+    /// its own order (the shipped one, else one searched for it), folded.
+    /// A strip taller than it is long has a frontier of about `2·rows`
     /// squares swept column by column, and of `2·n` swept row by row
     /// (`sequence 9 --to 4`: four small counts, not a sweep of 9×9's
-    /// first columns). Chosen by estimate, for boards only.
+    /// first columns); and the last board of a short sequence is most of
+    /// its work (`sequence 9 --to 9` is 9×9 open's count). Chosen by
+    /// estimate, for boards only.
     BoardByBoard,
 }
 
@@ -323,7 +326,7 @@ fn board_by_board(
             match kt_frontier::count_tours(
                 board,
                 request.kind,
-                &request.options(OrderChoice::Columns, true),
+                &request.options(OrderChoice::Auto, true),
                 watcher,
                 cancel.flag(),
             ) {

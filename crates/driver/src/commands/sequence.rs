@@ -265,7 +265,7 @@ fn finish(
             writeln!(out, "{n} {value}").or_fail()?;
         }
     } else {
-        write_table(request, counted, partial, check, &mut out)?;
+        write_table(plan, counted, partial, check, &mut out)?;
     }
     out.finish()?;
     if let Some(error) = stopped {
@@ -325,7 +325,7 @@ fn announce(plan: &StripPlan, cached: Option<&Cached>, progress: bool) {
             "one sweep of {board}{}",
             if plan.request.folds() { ", folded" } else { "" }
         ),
-        StripWay::BoardByBoard => "each board on its own (the strip is taller than long)".into(),
+        StripWay::BoardByBoard => "each board counted on its own, as count counts it".into(),
     };
     let line = format!(
         "{how}: about {}, widest level about {} states",
@@ -425,7 +425,8 @@ fn partial_words(request: &StripRequest, counted: &StripCounted) -> String {
 }
 
 /// The heading of a sequence: what its terms count, in words.
-fn heading(request: &StripRequest, counted: &StripCounted) -> String {
+fn heading(plan: &StripPlan, counted: &StripCounted) -> String {
+    let request = &plan.request;
     let what = match request.kind {
         TourKind::Open => "open tours (directed Hamiltonian paths, every start square)",
         TourKind::Closed => "closed tours (undirected Hamiltonian cycles)",
@@ -438,9 +439,12 @@ fn heading(request: &StripRequest, counted: &StripCounted) -> String {
         ),
     };
     let peak = counted.outcome.peak_states();
+    let how = match plan.way {
+        StripWay::OneSweep => format!("one sweep of {}", counted.board),
+        StripWay::BoardByBoard => "each board counted on its own".to_owned(),
+    };
     format!(
-        "{what} of {of}: one sweep of {} in {:.1} s, peak {} state{}",
-        counted.board,
+        "{what} of {of}: {how} in {:.1} s, peak {} state{}",
         counted.seconds,
         grouped_digits(&peak.to_string()),
         if peak == 1 { "" } else { "s" }
@@ -448,16 +452,17 @@ fn heading(request: &StripRequest, counted: &StripCounted) -> String {
 }
 
 fn write_table(
-    request: &StripRequest,
+    plan: &StripPlan,
     counted: &StripCounted,
     partial: bool,
     check: Option<&Check>,
     out: &mut Output,
 ) -> Result<(), CliError> {
+    let request = &plan.request;
     if partial {
         writeln!(out, "{}", partial_words(request, counted)).or_fail()?;
     } else {
-        writeln!(out, "{}", heading(request, counted)).or_fail()?;
+        writeln!(out, "{}", heading(plan, counted)).or_fail()?;
     }
     let label = match request.measure {
         Measure::Cols => "cols",

@@ -154,7 +154,23 @@ pub fn estimate_columns_sweep(
 ) -> ColumnsEstimate {
     let columns = Order::columns(board);
     let states = measured::frontier_sweep_states(board, kind, &columns);
-    ColumnsEstimate::of(&states, board, kind, columns.width(kind), threads)
+    ColumnsEstimate::of(&states, board, kind, columns.width(kind), threads, true)
+}
+
+/// What a whole count of `board` costs in the order a count takes
+/// (`kt_frontier::order::auto`: the shipped order, else one searched for
+/// the board), its weights a whole count's: the term of a short sequence
+/// counted as `count` counts its board (`sequence 9 --to 9` is 9×9 open's
+/// count, about 8.6 hours, not a sweep of every prefix of 9×9 in the
+/// columns, about 7 days).
+pub fn estimate_board_count(
+    board: kt_board::Board,
+    kind: TourKind,
+    threads: u32,
+) -> ColumnsEstimate {
+    let order = kt_frontier::order::auto(board);
+    let states = measured::frontier_sweep_states(board, kind, &order);
+    ColumnsEstimate::of(&states, board, kind, order.width(kind), threads, false)
 }
 
 /// What `sequence`'s sweep of the strip `board` costs: column by column
@@ -172,24 +188,25 @@ pub fn estimate_strip_sweep(
     }
     let states = crate::methods::strip_levels::tall_strip_sweep(board, kind);
     let width = Order::column_major(board).width(kind);
-    ColumnsEstimate::of(&states, board, kind, width, threads)
+    ColumnsEstimate::of(&states, board, kind, width, threads, true)
 }
 
 impl ColumnsEstimate {
-    /// The figures of a sweep of every prefix through these states, with
-    /// the default memory budget.
+    /// The figures of a sweep through these states, of every prefix or a
+    /// whole count's (its weights' width), with the default memory budget.
     fn of(
         states: &measured::SweepStates,
         board: kt_board::Board,
         kind: TourKind,
         width: usize,
         threads: u32,
+        prefixes: bool,
     ) -> ColumnsEstimate {
         let cost = SweepCost::of(
             states,
             board,
             kind,
-            true,
+            prefixes,
             width,
             threads,
             1,

@@ -19,7 +19,9 @@ use std::time::{Duration, Instant};
 use kt_board::TourKind;
 use kt_frontier::{FrontierError, Options, Order, OrderChoice};
 
-pub use cost::{ColumnsEstimate, estimate_columns_sweep, estimate_strip_sweep};
+pub use cost::{
+    ColumnsEstimate, estimate_board_count, estimate_columns_sweep, estimate_strip_sweep,
+};
 pub(crate) use cost::{check_weights, sweep_reach};
 
 use super::{
