@@ -337,6 +337,65 @@ fn spawn_long(args: &[&str], cache: &std::path::Path) -> std::process::Child {
         .unwrap()
 }
 
+/// A sweep planned at seconds (`sequence 6 --to 20 --closed`: about 13 s)
+/// keeps the cache's checkpoint without a word before it starts, written
+/// from its first minute (here every second, `--checkpoint-every 1s`): a
+/// machine slower than planned loses nothing to a Ctrl-C, and the
+/// interruption says where the checkpoint is and how to go on (issue 66,
+/// item 5).
+#[test]
+fn a_sweep_planned_at_seconds_keeps_a_quiet_checkpoint() {
+    let cache = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_knights-tour"))
+        .args(["sequence", "6", "--to", "20", "--closed", "--threads", "1"])
+        .args(["--checkpoint-every", "1s"])
+        .env("XDG_CACHE_HOME", cache.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let checkpoints = cache.path().join("knights-tour/checkpoints");
+    let written = || {
+        std::fs::read_dir(&checkpoints)
+            .into_iter()
+            .flatten()
+            .filter_map(Result::ok)
+            .any(|dir| dir.path().join("manifest").is_file())
+    };
+    let started = std::time::Instant::now();
+    while !written() && started.elapsed() < std::time::Duration::from_mins(2) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = common::interrupt(child);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(!stderr.contains("note: keeping a checkpoint"), "{stderr}");
+    if output.status.success() {
+        // Finished before the interruption landed: nothing is left.
+        assert_eq!(std::fs::read_dir(&checkpoints).unwrap().count(), 0);
+        return;
+    }
+    assert_eq!(output.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("--resume (the checkpoint is in "),
+        "{stderr}"
+    );
+    // The same command with a bare --resume goes on to the whole sequence.
+    let resumed = knights_tour()
+        .args([
+            "sequence", "6", "--to", "20", "--closed", "--json", "--resume",
+        ])
+        .env("XDG_CACHE_HOME", cache.path())
+        .output()
+        .unwrap();
+    assert!(resumed.status.success(), "{resumed:?}");
+    let doc: serde_json::Value = serde_json::from_slice(&resumed.stdout).unwrap();
+    assert_eq!(doc["complete"], true);
+    assert_eq!(
+        counts(&doc),
+        counts(&json(&["sequence", "6", "--to", "20", "--closed"]))
+    );
+}
+
 /// A sequence interrupted before its first checkpoint leaves nothing in
 /// the cache: the directory it claimed there would resume nothing.
 #[test]

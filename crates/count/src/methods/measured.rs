@@ -180,15 +180,18 @@ pub(super) const OPEN_PER_CLOSED_PEAK: f64 = 8.4;
 /// to 18 slots). While the widest level is built, the level before it is
 /// still being read, and a state of a level is held once for each run it
 /// is in (2 to 6 runs on spilling levels), so a state costs several times
-/// its 6 to 8 bytes of run. Measured (bytes in memory and spilled, less
-/// 1 GiB of batches, over the widest level's states): 34.1 on 8×8 open,
-/// folded (14.6 GiB resident and 32.5 GB on disk for 1,380 M states) and
-/// unfolded (16.0 GB and 55.7 GB for 2,068 M); 33.1 on 8×8 closed (161.8 M
-/// states) and in its mirrored order, folded (110.9 M); 20.6–28.0 on 7×8,
-/// 7×9 and 7×10 open, folded (35–55 M states), and 20.6 on 7×7 open in
-/// the columns (`docs/benchmarks.md`, *The plan's memory*). Slightly above
-/// the large boards' figure, so that the estimate errs high.
-pub(super) const FRONTIER_BYTES_PER_STATE: f64 = 36.0;
+/// its 6 to 7 bytes of run. Measured since states are placed in partitions
+/// by their high slots (2026-12-02; bytes resident and spilled at the
+/// widest level, less 1 GiB of batches, over its states): 20.9 on 8×8
+/// open, folded (16.1 GiB resident at most and 8.6 GB spilled for 1,190 M
+/// states, `count 8 --json`), 15.6 on 8×8 closed (2.32 GiB for 90.9 M).
+/// Before the placement they were 34.1 and 33.1, and 20.6–28.0 on 7×8, 7×9
+/// and 7×10 open (`docs/benchmarks.md`, *The plan's memory*); since it,
+/// 7×9 and 7×10 open hold 0.96 and 0.86 of what they did, where the
+/// batches weigh most. Above the large boards' figure, so that the
+/// estimate errs high on each of them (1.0–1.5×, `cost.rs`), as one that
+/// warns before a run should.
+pub(super) const FRONTIER_BYTES_PER_STATE: f64 = 27.0;
 
 /// The same with 16-byte keys (frontiers of 19 to 28 slots: 9×9 open,
 /// 10×10): 56.4 measured on 9×9 open's first 18 levels (5.95 GB resident

@@ -28,12 +28,37 @@ use kt_count::{Bytes, Question, Request};
 
 use crate::cli::CountArgs;
 
-/// Work estimated beyond this keeps a default checkpoint: a minute. The
-/// plan's estimate is an idle machine's, and a loaded one runs several
-/// times slower (`sequence 6 --to 16 --closed`, planned at 9 s, took 44 s
-/// at load 10), so a run planned at minutes, not only one planned past
-/// five, can lose minutes of work to a Ctrl-C.
+/// Work estimated beyond this keeps a default checkpoint and says so
+/// before it starts: a minute. The plan's estimate is an idle machine's,
+/// and a loaded one runs several times slower (`sequence 6 --to 16
+/// --closed`, planned at 9 s, took 44 s at load 10), so a run planned at
+/// minutes, not only one planned past five, can lose minutes of work to a
+/// Ctrl-C.
 pub const DEFAULT_FROM_SECONDS: f64 = 60.0;
+
+/// Work estimated beyond this, and not past [`DEFAULT_FROM_SECONDS`],
+/// keeps the cache's checkpoint too, without a word before it starts:
+/// five seconds. Its first checkpoint is written after a minute of work
+/// ([`SHORT_EVERY`]), so a run that ends within its minute, as the plan
+/// says it will, writes none and leaves nothing; one the machine makes
+/// twelve times slower than planned keeps what it did from its second
+/// minute on, and an interruption then says where it is and how to go on.
+/// Work planned under five seconds keeps none: a load that makes it pass a
+/// minute is one under which nothing runs.
+pub const QUIET_FROM_SECONDS: f64 = 5.0;
+
+/// Whether a run keeps the cache's checkpoint, and says so before it
+/// starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// No checkpoint (work planned under [`QUIET_FROM_SECONDS`]).
+    None,
+    /// A checkpoint written after a minute of work, said only where one
+    /// was written and the run stopped.
+    Quietly,
+    /// A checkpoint, announced before the run starts.
+    Announced,
+}
 
 /// Work planned beyond this writes the cache's checkpoint every
 /// [`kt_count::CHECKPOINT_EVERY`] (5 minutes); work planned under it, every
@@ -82,8 +107,9 @@ pub fn spill(root: &Path) -> PathBuf {
     root.join("spill")
 }
 
-/// Whether work estimated at `seconds` keeps a default checkpoint.
-pub fn wanted(seconds: f64) -> Result<bool, String> {
+/// Whether work estimated at `seconds` keeps a default checkpoint, and
+/// says so before it starts.
+pub fn wanted(seconds: f64) -> Result<Keep, String> {
     let from = match std::env::var(FROM_ENV) {
         Ok(text) => text
             .trim()
@@ -93,7 +119,13 @@ pub fn wanted(seconds: f64) -> Result<bool, String> {
             .ok_or_else(|| format!("{FROM_ENV}={text}: give a number of seconds"))?,
         Err(_) => DEFAULT_FROM_SECONDS,
     };
-    Ok(seconds > from)
+    Ok(if seconds > from {
+        Keep::Announced
+    } else if seconds > QUIET_FROM_SECONDS.min(from) {
+        Keep::Quietly
+    } else {
+        Keep::None
+    })
 }
 
 /// The cap on the cache's checkpoints.
@@ -362,13 +394,18 @@ pub fn resume_command(args: &[OsString]) -> String {
 mod tests {
     use super::*;
 
-    /// A run planned at a minute or more keeps the cache's checkpoint,
-    /// written every minute under 5 minutes planned and every 5 beyond,
+    /// A run planned past five seconds keeps the cache's checkpoint (said
+    /// before it starts past a minute), written every minute under 5 minutes planned and every 5 beyond,
     /// unless `--checkpoint-every` says (issue 66 item 5: a run planned
     /// at 9 s took 44 s on a loaded machine).
     #[test]
     fn a_run_planned_short_checkpoints_every_minute() {
         assert!((DEFAULT_FROM_SECONDS - 60.0).abs() < f64::EPSILON);
+        if std::env::var_os(FROM_ENV).is_none() {
+            assert_eq!(wanted(3.0), Ok(Keep::None));
+            assert_eq!(wanted(9.0), Ok(Keep::Quietly));
+            assert_eq!(wanted(90.0), Ok(Keep::Announced));
+        }
         assert_eq!(every(None, 90.0), Some(Duration::from_mins(1)));
         assert_eq!(every(None, 600.0), None);
         assert_eq!(

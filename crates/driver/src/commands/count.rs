@@ -226,6 +226,9 @@ struct Cached {
     /// beside the checkpoint, on its file system (its runs are linked, not
     /// copied).
     spill: PathBuf,
+    /// Said before the count starts: work planned past a minute, or a
+    /// resume ([`checkpoint_cache::Keep`]).
+    announced: bool,
 }
 
 /// The cache's checkpoint for this count: where a sweep estimated beyond
@@ -239,10 +242,11 @@ fn cached_checkpoint(
 ) -> Result<Option<Cached>, CliError> {
     let frontier = &args.frontier;
     let bare_resume = frontier.resumes_from_cache();
-    let long = match &plan.estimate {
+    let keep = match &plan.estimate {
         Some(reach) => checkpoint_cache::wanted(reach.seconds).map_err(CliError::input)?,
-        None => false,
+        None => checkpoint_cache::Keep::None,
     };
+    let long = keep != checkpoint_cache::Keep::None;
     let wanted = bare_resume
         || (long
             && frontier.checkpoint.is_none()
@@ -284,6 +288,7 @@ fn cached_checkpoint(
         args: cached_args,
         resumes,
         spill,
+        announced: keep == checkpoint_cache::Keep::Announced || bare_resume || resumes,
     }))
 }
 
@@ -292,7 +297,7 @@ fn cached_checkpoint(
 /// where a checkpoint in the cache is kept or resumed from.
 fn announce(plan: &kt_count::Plan, args: &CountArgs, cached: Option<&Cached>) {
     estimate(plan, args);
-    if let Some(cached) = cached {
+    if let Some(cached) = cached.filter(|c| c.announced) {
         checkpoint_cache::announce(&cached.dir, cached.resumes);
     }
 }

@@ -65,18 +65,22 @@ fn prepare(args: &SequenceArgs) -> Result<(Prepared, Option<Check>), CliError> {
     let bare_resume = args.frontier.resumes_from_cache();
     if bare_resume {
         // The cache's checkpoint, found before the plan checks it.
-        let cached = cached(&request, None, &args.frontier)?;
+        let cached = cached(&request, None, &args.frontier, true)?;
         return Ok((cached, check));
     }
     let plan = request.plan()?;
-    let long = checkpoint_cache::wanted(plan.estimate.seconds).map_err(CliError::input)?;
-    let wanted = long
+    let keep = checkpoint_cache::wanted(plan.estimate.seconds).map_err(CliError::input)?;
+    let wanted = keep != checkpoint_cache::Keep::None
         && plan.way == StripWay::OneSweep
         && request.checkpoint.is_none()
         && request.resume.is_none()
         && !args.frontier.no_checkpoint;
     if wanted && checkpoint_cache::root().is_some() {
-        return Ok((cached(&request, Some(plan), &args.frontier)?, check));
+        let announced = keep == checkpoint_cache::Keep::Announced;
+        return Ok((
+            cached(&request, Some(plan), &args.frontier, announced)?,
+            check,
+        ));
     }
     Ok((Prepared { plan, cached: None }, check))
 }
@@ -92,6 +96,9 @@ struct Prepared {
 struct Cached {
     dir: PathBuf,
     resumes: bool,
+    /// Said before the sweep starts: work planned past a minute, or a
+    /// resume ([`checkpoint_cache::Keep`]).
+    announced: bool,
 }
 
 /// `request` with the cache's checkpoint (`checkpoint_cache`): kept
@@ -105,6 +112,7 @@ fn cached(
     request: &StripRequest,
     planned: Option<StripPlan>,
     frontier: &FrontierArgs,
+    announced: bool,
 ) -> Result<Prepared, CliError> {
     let bare_resume = frontier.resumes_from_cache();
     let name = checkpoint_cache::sequence_run_name(request).map_err(CliError::input)?;
@@ -132,7 +140,11 @@ fn cached(
     .map_err(|failure| checkpoint_cache::start_over(CliError::from(failure), &dir))?;
     Ok(Prepared {
         plan,
-        cached: Some(Cached { dir, resumes }),
+        cached: Some(Cached {
+            dir,
+            resumes,
+            announced: announced || resumes,
+        }),
     })
 }
 
@@ -348,7 +360,7 @@ fn announce(plan: &StripPlan, cached: Option<&Cached>, progress: bool) {
     if let Some(line) = long_runs::announcement(&plan.reach(), plan.budget, &spill_dir) {
         eprintln!("note: {}", line.replace("this count", "this sequence"));
     }
-    if let Some(cached) = cached {
+    if let Some(cached) = cached.filter(|c| c.announced) {
         checkpoint_cache::announce(&cached.dir, cached.resumes);
     }
 }
