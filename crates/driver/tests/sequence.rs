@@ -337,6 +337,17 @@ fn spawn_long(args: &[&str], cache: &std::path::Path) -> std::process::Child {
         .unwrap()
 }
 
+/// Whether a checkpoint directory under `checkpoints` (the cache's) holds
+/// `file`: the marker a sweep writes when it claims the directory, or the
+/// manifest of its first checkpoint.
+fn some_checkpoint_holds(checkpoints: &std::path::Path, file: &str) -> bool {
+    std::fs::read_dir(checkpoints)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .any(|dir| dir.path().join(file).is_file())
+}
+
 /// A sweep planned at seconds (`sequence 6 --to 20 --closed`: about 13 s)
 /// keeps the cache's checkpoint without a word before it starts, written
 /// from its first minute (here every second, `--checkpoint-every 1s`): a
@@ -355,13 +366,7 @@ fn a_sweep_planned_at_seconds_keeps_a_quiet_checkpoint() {
         .spawn()
         .unwrap();
     let checkpoints = cache.path().join("knights-tour/checkpoints");
-    let written = || {
-        std::fs::read_dir(&checkpoints)
-            .into_iter()
-            .flatten()
-            .filter_map(Result::ok)
-            .any(|dir| dir.path().join("manifest").is_file())
-    };
+    let written = || some_checkpoint_holds(&checkpoints, "manifest");
     let started = std::time::Instant::now();
     while !written() && started.elapsed() < std::time::Duration::from_mins(2) {
         std::thread::sleep(std::time::Duration::from_millis(20));
@@ -408,13 +413,7 @@ fn a_sequence_stopped_before_its_first_checkpoint_leaves_the_cache_empty() {
     // Until the sweep has claimed its directory in the cache.
     let checkpoints = cache.path().join("knights-tour/checkpoints");
     let started = std::time::Instant::now();
-    let claimed = || {
-        std::fs::read_dir(&checkpoints)
-            .into_iter()
-            .flatten()
-            .filter_map(Result::ok)
-            .any(|dir| dir.path().join("KNIGHTS-TOUR-CHECKPOINT").is_file())
-    };
+    let claimed = || some_checkpoint_holds(&checkpoints, "KNIGHTS-TOUR-CHECKPOINT");
     while !claimed() && started.elapsed() < std::time::Duration::from_mins(1) {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
