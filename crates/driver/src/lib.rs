@@ -140,6 +140,12 @@ fn parse(args: &[OsString], colour: clap::ColorChoice) -> Result<cli::Cli, clap:
         .color(colour)
         .try_get_matches_from(args)?;
     let mut cli = cli::Cli::from_arg_matches(&matches)?;
+    match &mut cli.command {
+        cli::Command::Count(args) => args.frontier.keep_resumed(),
+        cli::Command::Bench(args) => args.count.frontier.keep_resumed(),
+        cli::Command::Sequence(args) => args.frontier.keep_resumed(),
+        _ => {}
+    }
     // `bench` measures the library's benchmarked method unless another is
     // named (`MethodSettings::benchmarked` says which, and why).
     if let cli::Command::Bench(args) = &mut cli.command

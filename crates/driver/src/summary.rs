@@ -161,16 +161,23 @@ fn work(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         )?;
     }
     if let Some(f) = &report.frontier {
-        // A resumed run reports its own levels and time: say so where the
-        // figures are, not only on the line after.
+        // A resumed run holds its own levels only: it counts the levels
+        // its checkpoint held among them, and says where the peak is
+        // from, where the figures are, not only on the line after.
+        let levels = match f.resumed_from {
+            Some(step) => format!(
+                "{} levels ({step} before the resume)",
+                step + f.levels.len()
+            ),
+            None => format!("{} levels", f.levels.len()),
+        };
         let since = f
             .resumed_from
-            .map_or(String::new(), |step| format!(" (since step {step})"));
+            .map_or(String::new(), |step| format!(" since step {step}"));
         writeln!(
             out,
-            "  frontier           {:>14} states at most, {} levels{since}, {} slots wide",
+            "  frontier           {:>14} states at most{since}, {levels}, {} slots wide",
             grouped(f.peak_states),
-            f.levels.len(),
             f.width
         )?;
         if !f.order.is_empty() {
@@ -190,7 +197,7 @@ fn work(report: &RunReport, out: &mut dyn Write) -> io::Result<()> {
         if let Some(step) = f.resumed_from {
             writeln!(
                 out,
-                "  resumed            from the checkpoint after step {step}: the levels, time and memory here are this run's, from that step on"
+                "  resumed            from the checkpoint after step {step}: the states, time and memory here are this run's, from that step on; the method line's estimate is the whole count's"
             )?;
         }
     }

@@ -521,6 +521,15 @@ fn interrupted_long_count_in(
     extra: &[&str],
     ready: impl Fn() -> bool,
 ) -> String {
+    String::from_utf8(interrupted_long_count_output(cache, extra, ready).stderr).unwrap()
+}
+
+/// [`interrupted_long_count_in`]'s whole output: its report on stdout too.
+fn interrupted_long_count_output(
+    cache: &std::path::Path,
+    extra: &[&str],
+    ready: impl Fn() -> bool,
+) -> std::process::Output {
     let binary = assert_cmd::cargo::cargo_bin("knights-tour");
     let child = std::process::Command::new(binary)
         .args([
@@ -539,7 +548,7 @@ fn interrupted_long_count_in(
     }
     let output = common::interrupt(child);
     assert_eq!(output.status.code(), Some(130), "{output:?}");
-    String::from_utf8(output.stderr).unwrap()
+    output
 }
 
 /// A long frontier count says what it will take before it starts, on
@@ -599,6 +608,60 @@ fn a_long_count_announces_itself_and_says_how_to_go_on() {
     // started it, are issue 40's item 9).
     let stderr = interrupted_long_count(&["-q"], || true);
     assert!(!stderr.contains("this count is estimated"), "{stderr}");
+}
+
+/// The step a checkpoint directory's `read-states` file holds (0 where
+/// it has none yet).
+fn checkpoint_step(dir: &std::path::Path) -> usize {
+    std::fs::read_to_string(dir.join("read-states"))
+        .ok()
+        .and_then(|line| line.split(' ').next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// A count resumed with `--resume DIR` alone keeps its checkpoint in DIR:
+/// stopped again, it says to go on from DIR, which now holds a later
+/// step, and its summary counts the levels the checkpoint held with its
+/// own and says where it went on from (issue 66, item 6).
+#[test]
+fn a_resumed_count_stopped_again_goes_on_from_where_it_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let ckpt = dir.path().join("ckpt");
+    let ckpt_text = ckpt.to_str().unwrap();
+    interrupted_long_count(
+        &["--checkpoint", ckpt_text, "--checkpoint-every", "1s"],
+        || checkpoint_step(&ckpt) > 0,
+    );
+    let first = checkpoint_step(&ckpt);
+    assert!(first > 0);
+    let cache = tempfile::tempdir().unwrap();
+    let output = interrupted_long_count_output(
+        cache.path(),
+        &["--resume", ckpt_text, "--checkpoint-every", "1s"],
+        || checkpoint_step(&ckpt) > first,
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let second = checkpoint_step(&ckpt);
+    assert!(second > first, "{stderr}");
+    assert!(
+        stderr.contains(&format!(
+            "note: going on from the checkpoint's level after step {first} of 64"
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains(&format!("({first} before the resume)"))
+            && stdout.contains(&format!("states at most since step {first}")),
+        "{stdout}"
+    );
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.ends_with(&format!(
+            " count 8 --method frontier --memory 1GiB --force --checkpoint-every 1s --resume {ckpt_text}"
+        )),
+        "{stderr}"
+    );
 }
 
 /// The checkpoints a count keeps in `cache` (`XDG_CACHE_HOME`).

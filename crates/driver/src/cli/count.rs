@@ -403,7 +403,8 @@ pub struct FrontierArgs {
     /// Go on from a checkpoint (alone: the cache's)
     ///
     /// Go on from a checkpoint directory of the same question (with count
-    /// --pairs or --shard: skipping the classes it had finished); without
+    /// --pairs or --shard: skipping the classes it had finished), and keep
+    /// the checkpoint there unless --checkpoint names another; without
     /// DIR, from the --checkpoint directory where one is named, else from
     /// the checkpoint that the same command keeps in the cache (which the
     /// same command finds again without --resume too). Put a bare --resume
@@ -421,6 +422,19 @@ impl FrontierArgs {
             Some(Some(dir)) => Some(dir.clone()),
             Some(None) => self.checkpoint.clone(),
             None => None,
+        }
+    }
+
+    /// `--resume DIR` with no `--checkpoint`: the run keeps its checkpoint
+    /// where it found it, as `--checkpoint DIR --resume` does, so that a
+    /// resumed run stopped again goes on from where it stopped, not from
+    /// where the first run did.
+    pub fn keep_resumed(&mut self) {
+        if self.checkpoint.is_none()
+            && let Some(Some(dir)) = &self.resume
+        {
+            self.checkpoint = Some(dir.clone());
+            self.resume = Some(None);
         }
     }
 

@@ -69,7 +69,15 @@ fn resume_command(args: &[OsString], dir: &Path) -> String {
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         if arg == "--resume" {
-            rest.next();
+            // Its DIR, where it has one: a bare `--resume` is followed by
+            // the next option or by nothing.
+            if rest
+                .clone()
+                .next()
+                .is_some_and(|next| !next.to_string_lossy().starts_with('-'))
+            {
+                rest.next();
+            }
         } else if !arg.to_string_lossy().starts_with("--resume=") {
             words.push(arg.clone());
         }
@@ -152,6 +160,23 @@ mod tests {
         assert_eq!(
             resume_advice(&args, Some(Path::new("new")), true),
             "go on with: knights-tour count 8 --checkpoint new --resume new"
+        );
+        // A bare --resume takes no word after it: the option that follows
+        // stays.
+        let args: Vec<OsString> = [
+            "knights-tour",
+            "count",
+            "8",
+            "--checkpoint",
+            "ck",
+            "--resume",
+            "--closed",
+        ]
+        .map(OsString::from)
+        .into();
+        assert_eq!(
+            resume_advice(&args, Some(Path::new("ck")), true),
+            "go on with: knights-tour count 8 --checkpoint ck --closed --resume ck"
         );
         assert!(resume_advice(&args, Some(Path::new("new")), false).contains("starts over"));
         assert!(resume_advice(&args, None, false).contains("add --checkpoint DIR"));
