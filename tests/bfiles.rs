@@ -314,3 +314,212 @@ fn the_3xn_closed_files_follow_knuths_generating_function() {
         );
     }
 }
+
+/// A392000's 78 published terms (antidiagonals 1 to 12; OEIS has no
+/// b-file of it), from its data lines at oeis/oeisdata 1ebf49c.
+const A392000_DATA: &str = "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,\
+    0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,8,8,0,0,0,0,0,0,0,0,0,9862,0,0,0,0,0,0,\
+    0,16,0,44202,1067638,1067638,44202,0,16,0,0";
+
+/// The b-file of A392000 this project made (`bfiles/ours/b392000.txt`,
+/// `scripts/a392000.sh 17`): closed tours of `k × n` read by antidiagonals
+/// to the 17th, 153 terms. Its first 78 are the published data line, and
+/// every term is a published one: the board's row sequence holds it
+/// (A169764 3×n, A175855 5×2n, A175881 6×n, A193054 7×2n, A193055 8×n, the
+/// board turned where its short side is the rows), or a theorem makes it 0
+/// (boards of one or two rows, of four rows (Schwenk), and of an odd
+/// number of squares).
+#[test]
+fn the_array_of_closed_tours_is_every_board_of_its_antidiagonals() {
+    let ours = terms(&bfiles().join("ours/b392000.txt"));
+    assert_eq!(ours.len(), 153);
+    let published: Vec<BigUint> = A392000_DATA
+        .split(',')
+        .map(|t| t.trim().parse().unwrap())
+        .collect();
+    assert_eq!(published.len(), 78);
+    let row_term = |rows: usize, cols: usize| -> Option<BigUint> {
+        let (a_number, n) = match rows {
+            1 | 2 | 4 => return Some(BigUint::ZERO),
+            _ if rows * cols % 2 == 1 => return Some(BigUint::ZERO),
+            3 => ("A169764", cols),
+            5 => ("A175855", cols / 2),
+            6 => ("A175881", cols),
+            7 => ("A193054", cols / 2),
+            8 => ("A193055", cols),
+            _ => return None,
+        };
+        published_sequence(a_number).unwrap().term(n).cloned()
+    };
+    let mut i = 0;
+    for d in 1..=17 {
+        for k in 1..=d {
+            let n = d + 1 - k;
+            let (index, term) = &ours[i];
+            i += 1;
+            assert_eq!(*index, i);
+            if let Some(p) = published.get(i - 1) {
+                assert_eq!(term, p, "A392000({i}), {k}x{n}, against its data line");
+            }
+            let expected = row_term(k.min(n), k.max(n))
+                .unwrap_or_else(|| panic!("{k}x{n}: no published term to check it by"));
+            assert_eq!(term, &expected, "A392000({i}), {k}x{n}");
+        }
+    }
+}
+
+/// The 3×n closed tours that a symmetry maps onto themselves
+/// (`bfiles/fixed/`, made by `examples/fixed_by.rs`, the glue of a sweep
+/// half as long, `crates/frontier/src/mirror.rs`): each file is OEIS's
+/// byte for byte; A169765 (the reflection left to right), A169766 (the
+/// half turn, reversing the tour) and A169767 (the half turn, keeping its
+/// direction) follow Knuth's generating functions as OEIS's entries give
+/// them; A169768 is half their sum, and A169769 Burnside's lemma over them
+/// and A169764 (the reflection top to bottom fixes a whole row of
+/// squares, more than a cycle's reflection can, so no tour).
+#[test]
+fn the_3xn_symmetric_files_are_oeis_and_knuths() {
+    let published = oeis();
+    let fixed = bfiles().join("fixed");
+    for name in [
+        "b169765.txt",
+        "b169766.txt",
+        "b169767.txt",
+        "b169768.txt",
+        "b169769.txt",
+    ] {
+        let bytes = std::fs::read(fixed.join(name)).unwrap();
+        let (sha, size) = &published[name];
+        assert_eq!(bytes.len() as u64, *size, "{name}: OEIS's has {size} bytes");
+        assert_eq!(&format!("{:x}", Sha256::digest(&bytes)), sha, "{name}");
+    }
+    let denominator: &[(usize, i64)] = &[
+        (0, 1),
+        (4, -6),
+        (8, -64),
+        (12, 200),
+        (16, 1000),
+        (20, -3016),
+        (24, -3488),
+        (28, 24256),
+        (32, -23776),
+        (36, -104_168),
+        (40, 203_408),
+        (44, 184_704),
+        (48, -443_392),
+        (52, -14336),
+        (56, 151_296),
+        (60, -145_920),
+        (64, 263_424),
+        (68, -317_440),
+        (72, -36864),
+        (76, 966_656),
+        (80, -573_440),
+        (84, -131_072),
+    ];
+    let a169765: &[(usize, i64)] = &[
+        (10, 4),
+        (18, -124),
+        (22, 212),
+        (26, 1248),
+        (30, -5120),
+        (34, -4928),
+        (38, 41280),
+        (42, 22224),
+        (46, -140_608),
+        (50, -151_680),
+        (54, 189_952),
+        (58, 413_056),
+        (62, -50432),
+        (66, -121_344),
+        (70, -141_312),
+        (74, -337_920),
+        (78, 49152),
+        (82, 163_840),
+        (86, 65536),
+    ];
+    let a169766: &[(usize, i64)] = &[
+        (10, 4),
+        (14, -16),
+        (16, 48),
+        (18, -152),
+        (20, 64),
+        (22, 576),
+        (24, -1432),
+        (26, 1584),
+        (28, -672),
+        (30, -5816),
+        (32, 15792),
+        (34, -2928),
+        (36, -6864),
+        (38, 14832),
+        (40, -65232),
+        (42, -23584),
+        (44, 79776),
+        (46, 70944),
+        (48, 95936),
+        (50, 71552),
+        (52, -286_848),
+        (54, -395_648),
+        (56, -31104),
+        (58, -22016),
+        (60, 362_752),
+        (62, 538_880),
+        (64, 156_160),
+        (66, 107_520),
+        (68, 88576),
+        (70, -96256),
+        (72, -225_280),
+        (74, -249_856),
+        (76, -454_656),
+        (78, -311_296),
+        (80, 196_608),
+        (82, 294_912),
+        (84, 65536),
+    ];
+    let a169767: &[(usize, i64)] = &[
+        (14, 16),
+        (18, 28),
+        (22, -364),
+        (26, -336),
+        (30, 696),
+        (34, -2000),
+        (38, 26448),
+        (42, 45808),
+        (46, -211_552),
+        (50, -223_232),
+        (54, 585_600),
+        (58, 435_072),
+        (62, -589_312),
+        (66, -228_864),
+        (70, -45056),
+        (74, -88064),
+        (78, 360_448),
+        (82, -131_072),
+        (86, 65536),
+    ];
+    let file = |name: &str| -> Vec<(usize, BigUint)> { terms(&fixed.join(name)) };
+    let [a65, a66, a67] = ["b169765.txt", "b169766.txt", "b169767.txt"].map(file);
+    for (numerator, file, name) in [
+        (a169765, &a65, "A169765"),
+        (a169766, &a66, "A169766"),
+        (a169767, &a67, "A169767"),
+    ] {
+        let expected = series(numerator, denominator, 4057);
+        assert_eq!(file.len(), 4054, "{name}");
+        for (n, term) in file {
+            assert_eq!(BigInt::from(term.clone()), expected[*n], "{name}({n})");
+        }
+    }
+    let a64: HashMap<usize, BigUint> = terms(&bfiles().join("b169764.txt")).into_iter().collect();
+    let a68 = file("b169768.txt");
+    let a69 = file("b169769.txt");
+    assert_eq!(a69.len(), 2028);
+    for (i, (n, term)) in a68.iter().enumerate() {
+        let twice = &a65[i].1 + &a66[i].1 + &a67[i].1;
+        assert_eq!(term * 2u32, twice, "A169768({n})");
+        if let Some((m, orbits)) = a69.get(i) {
+            assert_eq!((m, orbits * 4u32), (n, &a64[n] + twice), "A169769({n})");
+        }
+    }
+}

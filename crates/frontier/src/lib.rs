@@ -50,6 +50,7 @@ pub mod exchange;
 mod fold;
 mod level;
 mod merge;
+pub mod mirror;
 pub mod order;
 pub mod report;
 mod run;
@@ -242,6 +243,20 @@ pub fn count_prefixes(
         watcher,
         cancel,
     )
+}
+
+/// The counts of a sweep built by the caller: a [`Sweep::prefixes`] sweep
+/// made [`Sweep::fixed_by`] a symmetry, whose prefixes carry the boards'
+/// counts and, under [`mirror::FIXED_LABEL`], the tours the symmetry fixes.
+/// Refused if the sweep's frontier is too wide for the method.
+pub fn count_sweep(
+    sweep: &Sweep,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &AtomicBool,
+) -> Result<SweepCount, FrontierError> {
+    fits(sweep.order(), sweep.kind())?;
+    count::count_cycles(sweep, options, watcher, cancel)
 }
 
 /// The open tours of a board by start square, from one sweep: what

@@ -88,6 +88,17 @@ pub fn add_prefixes(into: &mut Prefixes, more: &[(usize, BigUint)]) {
     }
 }
 
+/// Adds `weight` `times` over into the total labelled `label`.
+fn add_labelled<W: Weight>(totals: &mut Vec<(usize, Total)>, label: usize, weight: W, times: u32) {
+    if let Some((_, total)) = totals.iter_mut().find(|(k, _)| *k == label) {
+        total.add_times(weight, times);
+    } else {
+        let mut total = Total::default();
+        total.add_times(weight, times);
+        totals.push((label, total));
+    }
+}
+
 /// Expands every state of `level` through `transition` on all `workers`,
 /// each handing its successors to a sink of its own from `sink`, with
 /// weights of width `W`; reports the states read so far to `progress`
@@ -145,6 +156,16 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
                         }
                         _ => weight,
                     };
+                    // Half-way along a board: the tours a symmetry fixes
+                    // through this state (`mirror.rs`), once a state.
+                    if let Some(glue) = transition.glue() {
+                        for (reversed, ways) in [false, true].into_iter().zip(glue.ways(key)) {
+                            if ways > 0 {
+                                let label = crate::mirror::fixed_label(glue.cells, reversed);
+                                add_labelled(&mut local_prefixes, label, weight, ways);
+                            }
+                        }
+                    }
                     let closing = transition.expand_closing(key, |successor: K, ends| {
                         sink.push(successor, if ends { ended } else { weight });
                     });
@@ -155,15 +176,7 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
                     if closing.tours > 0 {
                         local.add_times(weight, closing.tours);
                         if let Some(m) = transition.prefix_answered(closing) {
-                            if let Some((_, total)) =
-                                local_prefixes.iter_mut().find(|(k, _)| *k == m)
-                            {
-                                total.add_times(weight, closing.tours);
-                            } else {
-                                let mut total = Total::default();
-                                total.add_times(weight, closing.tours);
-                                local_prefixes.push((m, total));
-                            }
+                            add_labelled(&mut local_prefixes, m, weight, closing.tours);
                         }
                     }
                 }

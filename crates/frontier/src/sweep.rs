@@ -186,6 +186,10 @@ pub struct Sweep {
     /// symmetry group (or of the symmetries that fix the start), or
     /// [`NO_CLASS`].
     end_classes: Option<Vec<u8>>,
+    /// A sweep of every prefix of a strip that also counts, half-way along
+    /// each board `rows × 2m`, the closed tours this symmetry fixes
+    /// ([`Sweep::fixed_by`], `mirror.rs`).
+    fixed_by: Option<Symmetry>,
 }
 
 impl Sweep {
@@ -272,6 +276,41 @@ impl Sweep {
             self.fold_by(&group);
         }
         self
+    }
+
+    /// This sweep of every prefix of a strip, in its columns order, for
+    /// closed tours, counting besides the closed tours of every board
+    /// `rows × 2m` that `symmetry` fixes (the reflection left to right or
+    /// the half turn: both map a board's columns onto their mirror images),
+    /// from the states of the level half-way along it (`mirror.rs`), for
+    /// each board whose glue level the strip reaches with two columns past
+    /// it: `rows × 2m` for `m + 2` up to the strip's columns. They come
+    /// under the labels [`crate::mirror::FIXED_LABEL`] + the board's squares.
+    /// `None` where the sweep is not such a sweep or the symmetry is
+    /// another.
+    #[must_use]
+    pub fn fixed_by(mut self, symmetry: Symmetry) -> Option<Sweep> {
+        // Column by column, each from its top row (a strip taller than
+        // long is swept along its rows, which no glue reads).
+        let rows = self.board.rows();
+        let columns = self
+            .order
+            .squares()
+            .iter()
+            .enumerate()
+            .all(|(v, &s)| s == self.board.square_at(v % rows, v / rows));
+        let mirrors = matches!(symmetry, Symmetry::FlipCols | Symmetry::Rot180);
+        if !self.prefixes || self.kind != TourKind::Closed || !columns || !mirrors {
+            return None;
+        }
+        self.fixed_by = Some(symmetry);
+        Some(self)
+    }
+
+    /// The symmetry whose fixed tours the sweep counts besides, if any
+    /// ([`Sweep::fixed_by`]).
+    pub fn fixed_symmetry(&self) -> Option<Symmetry> {
+        self.fixed_by
     }
 
     /// Sets each step's colour targets for the prefixes of whole columns
@@ -595,6 +634,7 @@ impl Sweep {
             terminals,
             prefixes: false,
             end_classes: None,
+            fixed_by: None,
         };
         sweep.steps = sweep.plan_steps();
         sweep.apply(restriction);

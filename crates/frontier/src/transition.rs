@@ -377,6 +377,9 @@ pub struct Transition {
     /// apex edge taken here ends a path ([`crate::tally`]); `None` where
     /// no tally counts it, or the sweep keeps none.
     end_class: Option<usize>,
+    /// A sweep counting the tours a symmetry fixes: at the first step of
+    /// a column, the glue of the states it reads (`mirror.rs`).
+    glue: Option<crate::mirror::Glue>,
 }
 
 impl Transition {
@@ -464,7 +467,16 @@ impl Transition {
             rules: step.rules.clone(),
             ruled: step.rules.iter().any(|&r| r != Rule::Free),
             end_class: sweep.end_class(step.vertex),
+            glue: sweep
+                .fixed_symmetry()
+                .and_then(|symmetry| crate::mirror::Glue::at(sweep, step, symmetry)),
         }
+    }
+
+    /// A sweep counting the tours a symmetry fixes: the glue of the states
+    /// this step reads, where they are half-way along a board.
+    pub fn glue(&self) -> Option<&crate::mirror::Glue> {
+        self.glue.as_ref()
     }
 
     /// A sweep with tallies: the class of the step's square (`None` where

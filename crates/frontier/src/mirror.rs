@@ -1,0 +1,414 @@
+//! Closed tours that a symmetry mapping a strip's columns onto their
+//! mirror images fixes, counted from the states half-way along the board.
+//!
+//! Let `g` be the reflection left to right or the half turn of the board
+//! `r × 2m`. Both map column `c` to column `2m − 1 − c`, so they swap the
+//! left half `L` (columns `< m`) with the right half `R`, and both are
+//! involutions. A closed tour `T` with `g(T) = T` is then
+//!
+//! ```text
+//!     T = A ∪ g(A) ∪ X
+//! ```
+//!
+//! where `A` is its moves inside `L` and `X` its moves across the axis (a
+//! set that `g` maps onto itself). A knight crosses at most two columns, so
+//! every move of `X`, and every move of `A` not yet decided when a
+//! column-major sweep has finished column `m − 3`, has an end in the
+//! *frontier* `F`, columns `m − 2` and `m − 1`. At that point the sweep's
+//! state says, for each square of `F`, its degree and the other end of its
+//! path through the squares already finished; `g` of it says the same of
+//! `g(F)`, columns `m` and `m + 1`. What is left to choose is
+//!
+//! * moves inside `F` (column `m − 2` to `m − 1`), each with its image
+//!   inside `g(F)`;
+//! * moves across the axis, in their orbits under `g`: a move `v–u`
+//!   (`v ∈ F`, `u ∈ g(F)`) with its image `g(v)–g(u)`, which touches `F` at
+//!   `g(u)`; or a move that is its own image, `v–g(v)` (the half turn has
+//!   some, the reflection none).
+//!
+//! Every square of `F` must reach degree 2, and the union — the paths
+//! through `L` (the state's mates), their images through `R`, and the moves
+//! chosen — must be one cycle. Each fixed tour is found exactly once: its
+//! moves inside `L` are one path of the sweep to the state, and its moves at
+//! the axis one choice here. So the tours `g` fixes are `Σ weight(s) ·
+//! glue(s)` over the states `s` of that level, which the sweep adds up as it
+//! reads them ([`crate::step::expand`]), beside the boards' own counts.
+//!
+//! The states are a sweep of every prefix of the strip (no cover test, and
+//! no demand on squares no move has reached): every state that some fixed
+//! tour passes through is kept, since its squares of `F` find the moves they
+//! need in columns `m − 2` to `m + 1`, which the strip has as the board
+//! does. The mirror fold (top to bottom) commutes with both symmetries and
+//! maps `F` onto itself, so a state and its image glue in as many ways, and
+//! a folded level's weights count them both.
+
+use kt_board::{Board, Square, Symmetry};
+
+use crate::state::{Digits, Key};
+use crate::sweep::{Step, Sweep};
+
+/// Labels at and past this one, in a sweep's prefix channel
+/// ([`crate::step::Prefixes`]), are tours fixed by the sweep's symmetry
+/// ([`fixed_of_label`]). Below it, the labels are prefixes, by their
+/// squares.
+pub const FIXED_LABEL: usize = 1 << 40;
+
+/// The label of the tours of a board of `cells` squares that the symmetry
+/// maps onto themselves, `reversed` or not.
+///
+/// On `r × 2m` neither symmetry fixes a square, so it acts on a fixed tour
+/// as the half turn of the cycle (the tour keeps its direction: Knuth's
+/// "Eulerian" symmetry of the half turn, and every tour the reflection
+/// fixes) or as a reflection of the cycle, which fixes two of its moves,
+/// each a move `v–g(v)` between a square and its image (the tour runs
+/// backwards: "Bergholtian" symmetry, the half turn's alone).
+pub fn fixed_label(cells: usize, reversed: bool) -> usize {
+    FIXED_LABEL + 2 * cells + usize::from(reversed)
+}
+
+/// The board's squares and whether the tours are reversed, of a label
+/// [`fixed_label`] made; `None` for a prefix's label.
+pub fn fixed_of_label(label: usize) -> Option<(usize, bool)> {
+    let past = label.checked_sub(FIXED_LABEL)?;
+    Some((past / 2, past % 2 == 1))
+}
+
+/// The glue of one level: the states read at the first step of column
+/// `m − 2`, glued to their images into tours of `r × 2m`.
+#[derive(Clone, Debug)]
+pub struct Glue {
+    /// The squares of the board `r × 2m` its tours are tours of.
+    pub cells: usize,
+    /// Squares of `F` (`2r`, column `m − 2` then `m − 1`).
+    squares: usize,
+    /// For each slot before the step, its index in `F`.
+    index_of_slot: Vec<usize>,
+    /// The moves still to choose, each as the two squares of `F` whose
+    /// degree it raises (the same square twice for a move that is its own
+    /// image, which raises it once) and the edges it adds to the union, on
+    /// the nodes `F` (`0..2r`) and `g(F)` (`2r..4r`, `2r + i` the image of
+    /// `F`'s square `i`).
+    choices: Vec<Choice>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    raises: [usize; 2],
+    /// Two edges, or one (the second `None`).
+    edges: [(usize, usize); 2],
+    second: bool,
+}
+
+impl Glue {
+    /// The glue at `step` of `sweep` for tours fixed by `symmetry` (the
+    /// reflection left to right or the half turn): `Some` where `step` is
+    /// the first of column `m − 2` of a column-major strip, with `m ≥ 2`,
+    /// and its frontier is `F`; `None` at every other step.
+    pub fn at(sweep: &Sweep, step: &Step, symmetry: Symmetry) -> Option<Glue> {
+        let strip = sweep.board();
+        let rows = strip.rows();
+        let (row, col) = strip.row_col(sweep.square_of(step.vertex));
+        if row != 0 || step.vertex != col * rows {
+            return None;
+        }
+        let m = col + 2;
+        let board = Board::new(rows, 2 * m).ok()?;
+        // `F`'s squares on the glued board, column m − 2 then m − 1: the
+        // strip's squares there have the same row and column.
+        let f: Vec<Square> = (m - 2..m)
+            .flat_map(|c| (0..rows).map(move |r| (r, c)))
+            .map(|(r, c)| board.square_at(r, c))
+            .collect();
+        let index = |s: Square| f.iter().position(|&x| x == s);
+        let mut index_of_slot = Vec::with_capacity(step.before.len());
+        for &v in &step.before {
+            let (r, c) = strip.row_col(sweep.square_of(v));
+            // A frontier past F (another order) glues nothing.
+            index_of_slot.push(index(board.square_at(r, c)).filter(|_| c >= m - 2 && c < m)?);
+        }
+        let image = |s: Square| symmetry.apply(&board, s);
+        let twice = f.len();
+        let mut choices = Vec::new();
+        for (i, &v) in f.iter().enumerate() {
+            for u in board.knight_moves(v) {
+                if let Some(j) = index(u) {
+                    // A move inside F, once (from its lower end), with
+                    // its image inside g(F).
+                    if j > i {
+                        choices.push(Choice {
+                            raises: [i, j],
+                            edges: [(i, j), (twice + i, twice + j)],
+                            second: true,
+                        });
+                    }
+                } else if let Some(j) = index(image(u)) {
+                    // Across the axis: v–u, u = g(F[j]); its image is
+                    // g(v)–F[j]. Once an orbit: from its lower end in F.
+                    if j == i {
+                        choices.push(Choice {
+                            raises: [i, i],
+                            edges: [(i, twice + i), (0, 0)],
+                            second: false,
+                        });
+                    } else if j > i {
+                        choices.push(Choice {
+                            raises: [i, j],
+                            edges: [(i, twice + j), (twice + i, j)],
+                            second: true,
+                        });
+                    }
+                }
+            }
+        }
+        Some(Glue {
+            cells: board.cells(),
+            squares: twice,
+            index_of_slot,
+            choices,
+        })
+    }
+
+    /// In how many ways the state `key` glues to its image into one tour:
+    /// the tours the symmetry keeps in their direction, and those it
+    /// reverses (see [`fixed_label`]).
+    pub fn ways<K: Key>(&self, key: K) -> [u32; 2] {
+        let mut digits: Digits = [0; crate::state::ARRAY];
+        key.unpack(self.index_of_slot.len(), &mut digits);
+        let n = self.squares;
+        // Degrees still needed, and the paths through L by their ends.
+        let mut need = vec![2u8; n];
+        let mut mate_edges: Vec<(usize, usize)> = Vec::new();
+        let mut first_end: [Option<usize>; 16] = [None; 16];
+        for (slot, &i) in self.index_of_slot.iter().enumerate() {
+            match digits[slot] {
+                0 => {}
+                1 => need[i] = 0,
+                label => {
+                    need[i] = 1;
+                    let label = usize::from(label & 0xF);
+                    match first_end[label].take() {
+                        Some(other) => mate_edges.push((other, i)),
+                        None => first_end[label] = Some(i),
+                    }
+                }
+            }
+        }
+        // The choices still ahead that could raise each square: a square
+        // that needs more than it can still get ends the branch.
+        let mut left = vec![0u8; n];
+        for choice in &self.choices {
+            let [a, b] = choice.raises;
+            left[a] += 1;
+            if b != a {
+                left[b] += 1;
+            }
+        }
+        if need.iter().zip(&left).any(|(d, l)| d > l) {
+            return [0, 0];
+        }
+        let mut chosen = Vec::with_capacity(self.choices.len());
+        let mut ways = [0, 0];
+        self.search(0, &mut need, &mut left, &mut chosen, &mate_edges, &mut ways);
+        ways
+    }
+
+    /// Chooses among `choices[at..]` so that every need falls to 0, and
+    /// counts the choices whose union is one cycle. `left` holds, for each
+    /// square, the choices from `at` on that raise it.
+    fn search(
+        &self,
+        at: usize,
+        need: &mut [u8],
+        left: &mut [u8],
+        chosen: &mut Vec<usize>,
+        mates: &[(usize, usize)],
+        ways: &mut [u32; 2],
+    ) {
+        if at == self.choices.len() {
+            if self.one_cycle(chosen, mates, need.len()) {
+                // A move that is its own image: the symmetry reverses
+                // the tour.
+                let reversed = chosen.iter().any(|&c| !self.choices[c].second);
+                ways[usize::from(reversed)] += 1;
+            }
+            return;
+        }
+        let choice = self.choices[at];
+        let [a, b] = choice.raises;
+        let pair = a != b;
+        left[a] -= 1;
+        if pair {
+            left[b] -= 1;
+        }
+        // Taken: both squares need it.
+        if need[a] >= 1 && (!pair || need[b] >= 1) {
+            need[a] -= 1;
+            if pair {
+                need[b] -= 1;
+            }
+            chosen.push(at);
+            self.search(at + 1, need, left, chosen, mates, ways);
+            chosen.pop();
+            need[a] += 1;
+            if pair {
+                need[b] += 1;
+            }
+        }
+        // Left out: both squares can still get what they need.
+        if need[a] <= left[a] && need[b] <= left[b] {
+            self.search(at + 1, need, left, chosen, mates, ways);
+        }
+        left[a] += 1;
+        if pair {
+            left[b] += 1;
+        }
+    }
+
+    /// Whether the paths through L (`mates`), their images through R, and
+    /// the moves `chosen` make one cycle: every node they touch has degree
+    /// 2 by the needs, so one cycle is one component.
+    fn one_cycle(&self, chosen: &[usize], mates: &[(usize, usize)], n: usize) -> bool {
+        fn root(parent: &mut [usize], mut x: usize) -> usize {
+            while parent[x] != x {
+                parent[x] = parent[parent[x]];
+                x = parent[x];
+            }
+            x
+        }
+        let mut parent: Vec<usize> = (0..2 * n).collect();
+        let mut touched = vec![false; 2 * n];
+        let mut join = |a: usize, b: usize, touched: &mut [bool]| {
+            touched[a] = true;
+            touched[b] = true;
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            parent[ra] = rb;
+        };
+        for &(a, b) in mates {
+            join(a, b, &mut touched);
+            join(n + a, n + b, &mut touched);
+        }
+        for &c in chosen {
+            let choice = self.choices[c];
+            join(choice.edges[0].0, choice.edges[0].1, &mut touched);
+            if choice.second {
+                join(choice.edges[1].0, choice.edges[1].1, &mut touched);
+            }
+        }
+        let mut roots = (0..2 * n)
+            .filter(|&x| touched[x])
+            .map(|x| root(&mut parent, x));
+        let Some(first) = roots.next() else {
+            return false;
+        };
+        roots.all(|r| r == first)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::order::Order;
+    use crate::{Options, Unwatched, count_sweep};
+    use kt_board::TourKind;
+    use num_bigint::BigUint;
+    use std::sync::atomic::AtomicBool;
+
+    /// The closed tours of `board` that `symmetry` maps onto themselves,
+    /// by kt-tours' search on the quotient board: another method.
+    fn fixed_by_search(board: &Board, symmetry: Symmetry) -> u64 {
+        kt_tours::symmetric::count_fixed(
+            *board,
+            TourKind::Closed,
+            symmetry,
+            &AtomicBool::new(false),
+        )
+        .unwrap()
+        .tours
+    }
+
+    /// The fixed tours the glue finds on `rows × 2m` for every `m` the
+    /// sweep of a strip of `cols` columns reaches, by the board's columns.
+    fn fixed_by_sweep(
+        rows: usize,
+        cols: usize,
+        symmetry: Symmetry,
+        fold: bool,
+    ) -> Vec<(usize, u64)> {
+        let strip = Board::new(rows, cols).unwrap();
+        let sweep = Sweep::prefixes(&Order::columns(strip), TourKind::Closed, true, fold)
+            .fixed_by(symmetry)
+            .unwrap();
+        let counted = count_sweep(
+            &sweep,
+            &Options::default(),
+            &Unwatched,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        counted
+            .prefixes
+            .iter()
+            .filter_map(|(label, tours)| {
+                let (cells, _) = fixed_of_label(*label)?;
+                Some((cells / rows, u64::try_from(tours).unwrap()))
+            })
+            .fold(Vec::new(), |mut by_n: Vec<(usize, u64)>, (n, tours)| {
+                match by_n.iter_mut().find(|(m, _)| *m == n) {
+                    Some((_, sum)) => *sum += tours,
+                    None => by_n.push((n, tours)),
+                }
+                by_n
+            })
+    }
+
+    #[test]
+    fn the_glue_finds_every_fixed_tour_a_search_finds() {
+        // 7×6 and 7×8 agree too (by hand, in a release build: the
+        // search on 7×8 takes seconds).
+        for (rows, cols, widest) in [(3, 12, 20), (5, 7, 10), (6, 6, 8)] {
+            for symmetry in [Symmetry::FlipCols, Symmetry::Rot180] {
+                for fold in [false, true] {
+                    let swept = fixed_by_sweep(rows, cols, symmetry, fold);
+                    for n in (4..=widest.min(2 * (cols - 2))).step_by(2) {
+                        let board = Board::new(rows, n).unwrap();
+                        let searched = fixed_by_search(&board, symmetry);
+                        let glued = swept.iter().find(|(m, _)| *m == n).map_or(0, |(_, t)| *t);
+                        assert_eq!(
+                            glued, searched,
+                            "{rows}x{n} fixed by {symmetry:?} (fold {fold})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_sweep_of_another_kind_or_order_takes_no_glue() {
+        let strip = Board::new(3, 8).unwrap();
+        let order = Order::columns(strip);
+        assert!(
+            Sweep::prefixes(&order, TourKind::Open, true, false)
+                .fixed_by(Symmetry::FlipCols)
+                .is_none()
+        );
+        assert!(
+            Sweep::prefixes(&order, TourKind::Closed, true, false)
+                .fixed_by(Symmetry::FlipRows)
+                .is_none()
+        );
+        assert!(
+            Sweep::new(strip, TourKind::Closed)
+                .fixed_by(Symmetry::FlipCols)
+                .is_none()
+        );
+        // A strip taller than long is swept along its rows.
+        let tall = Board::new(8, 3).unwrap();
+        assert!(
+            Sweep::prefixes(&Order::columns(tall), TourKind::Closed, true, false)
+                .fixed_by(Symmetry::FlipCols)
+                .is_none()
+        );
+        let _ = BigUint::default();
+    }
+}
