@@ -95,12 +95,18 @@ fn count_files(args: &CountArgs, files: &mut Files) {
 
 /// The directories a frontier sweep owns (its checkpoint) and spills into.
 fn frontier_dirs(frontier: &FrontierArgs, files: &mut Files) {
-    files
-        .owns
-        .extend(frontier.checkpoint.clone().map(|d| ("--checkpoint", d)));
-    files
-        .owns
-        .extend(frontier.resume_dir().map(|d| ("--resume", d)));
+    // A resumed directory is also where the run keeps its checkpoint
+    // (`FrontierArgs::keep_resumed`): named once, as the option that named
+    // it where the user gave `--resume DIR` alone.
+    let resume = frontier.resume_dir();
+    files.owns.extend(
+        frontier
+            .checkpoint
+            .clone()
+            .filter(|d| resume.as_ref() != Some(d))
+            .map(|d| ("--checkpoint", d)),
+    );
+    files.owns.extend(resume.map(|d| ("--resume", d)));
     files
         .spills
         .extend(frontier.spill_dir.clone().map(|d| ("--spill-dir", d)));
