@@ -51,7 +51,8 @@ fn count_layer(module: &str) -> Option<u32> {
 /// key worked out from its state's, and the fold's choice among a state's
 /// images; their store; the merge of runs; a level; the sweep (the
 /// order's steps); the test of the squares left after a step, by a
-/// state's kinds; the transition on one state; one step on all workers;
+/// state's kinds, and the glue of a state to its mirror image half-way
+/// along a board; the transition on one state; one step on all workers;
 /// the checkpoint; the level loop, shared by one process and a cluster;
 /// the count on one process; the seam a cluster plugs into (it re-exports
 /// from both), the edge ZDD and the table by end square from one square
@@ -63,7 +64,7 @@ fn frontier_layer(module: &str) -> Option<u32> {
         "store" => 2,
         "merge" => 3,
         "level" | "sweep" => 4,
-        "cover" => 5,
+        "cover" | "mirror" => 5,
         "transition" => 6,
         "step" => 7,
         "checkpoint" => 8,

@@ -8,5 +8,6 @@
 mod by_end;
 mod by_start;
 mod long_runs;
+mod mirror;
 mod restricted;
 mod zdd;
