@@ -112,6 +112,12 @@ impl Glue {
             return None;
         }
         let m = col + 2;
+        // The states must have been kept for a board with columns m and
+        // m + 1 past F, as r × 2m has: nearer the strip's end its room
+        // check has dropped states that a tour of r × 2m needs.
+        if strip.cols() < m + 2 {
+            return None;
+        }
         let board = Board::new(rows, 2 * m).ok()?;
         // `F`'s squares on the glued board, column m − 2 then m − 1: the
         // strip's squares there have the same row and column.
