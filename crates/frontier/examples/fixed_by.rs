@@ -83,15 +83,17 @@ fn main() {
         eprintln!("{usage}");
         std::process::exit(2);
     }
-    // The glue counts boards of even length; on odd ones a board of odd
-    // rows has an odd number of squares and no closed tour, and the
-    // reflection fixes the middle column's squares, more than a cycle's
-    // reflection can fix past two rows. The half turn of an even number
-    // of rows by an odd length is not glued, nor the reflection top to
-    // bottom (Burnside's fourth element) of a strip of even rows; on odd
-    // rows it fixes a whole row of squares, more than two, so no tour.
-    if class != "reflection" && rows % 2 == 0 && last >= 3 {
-        eprintln!("{class} of {rows} x odd n is not glued: use an odd number of rows");
+    // On odd lengths a board of odd rows has an odd number of squares and
+    // no closed tour, the reflection fixes the middle column's squares
+    // (more than a cycle's reflection can fix past two rows), and the half
+    // turn of an even number of rows is glued a column past the even
+    // board. The reflection top to bottom (Burnside's fourth element) is
+    // not glued: on odd rows it fixes a whole row of squares, more than
+    // two, so no tour; on even rows the geometric counts wait for it.
+    if matches!(class.as_str(), "twofold" | "geometric") && rows.is_multiple_of(2) {
+        eprintln!(
+            "{class} needs the tours the reflection top to bottom fixes, not glued on {rows} rows: use an odd number of rows"
+        );
         std::process::exit(2);
     }
     // Burnside's count needs the boards' own counts, which the strip half

@@ -74,27 +74,38 @@ pub fn fixed_of_label(label: usize) -> Option<(usize, bool)> {
 }
 
 /// The glue of one level: the states read at the first step of column
-/// `m − 2`, glued to their images into tours of `r × 2m`.
+/// `m − 2`, glued to their images into tours of `r × 2m`, or of
+/// `r × (2m + 1)` for the half turn of an even number of rows.
+///
+/// On `r × (2m + 1)` the half turn maps the middle column `M` (column `m`)
+/// onto itself, row `a` to row `r − 1 − a` (no square fixed where `r` is
+/// even), and its squares are bare at the glue's level. A move `v–u` from
+/// `F` to `M` comes with its image `g(v)–g(u)`, so it raises `v`, `u` and
+/// `g(u)`: `M`'s squares get their degrees in pairs. Moves across `M`
+/// (column `m − 1` to `m + 1`) are the axis's moves as before, and a move
+/// `v–g(v)` among them is its own image.
 #[derive(Clone, Debug)]
 pub struct Glue {
-    /// The squares of the board `r × 2m` its tours are tours of.
+    /// The squares of the board its tours are tours of.
     pub cells: usize,
-    /// Squares of `F` (`2r`, column `m − 2` then `m − 1`).
+    /// The squares whose degrees are chosen: `F` (`2r`, column `m − 2`
+    /// then `m − 1`), then `M` (`r`, or none on `r × 2m`).
     squares: usize,
     /// For each slot before the step, its index in `F`.
     index_of_slot: Vec<usize>,
-    /// The moves still to choose, each as the two squares of `F` whose
-    /// degree it raises (the same square twice for a move that is its own
-    /// image, which raises it once) and the edges it adds to the union, on
-    /// the nodes `F` (`0..2r`) and `g(F)` (`2r..4r`, `2r + i` the image of
-    /// `F`'s square `i`).
+    /// The moves still to choose, each with the squares whose degree it
+    /// raises (a move that is its own image raises one, once) and the
+    /// edges it adds to the union, on the nodes `F` and `M` (`0..squares`)
+    /// and `g(F)` (`squares + i` the image of `F`'s square `i`).
     choices: Vec<Choice>,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Choice {
-    raises: [usize; 2],
-    /// Two edges, or one (the second `None`).
+    /// The squares raised: the first `raised`.
+    raises: [usize; 3],
+    raised: usize,
+    /// Two edges, or one (`second` false: a move that is its own image).
     edges: [(usize, usize); 2],
     second: bool,
 }
@@ -105,6 +116,21 @@ impl Glue {
     /// the first of column `m − 2` of a column-major strip, with `m ≥ 2`,
     /// and its frontier is `F`; `None` at every other step.
     pub fn at(sweep: &Sweep, step: &Step, symmetry: Symmetry) -> Option<Glue> {
+        Glue::of_board(sweep, step, symmetry, false)
+    }
+
+    /// The glue at `step` for the boards one column longer, `r × (2m + 1)`:
+    /// the half turn of an even number of rows alone (on odd rows such a
+    /// board has an odd number of squares; the reflection fixes `M`'s `r`
+    /// squares, more than a cycle's reflection can fix from 3 rows on).
+    pub fn at_odd(sweep: &Sweep, step: &Step, symmetry: Symmetry) -> Option<Glue> {
+        let even_rows = sweep.board().rows().is_multiple_of(2);
+        (symmetry == Symmetry::Rot180 && even_rows)
+            .then(|| Glue::of_board(sweep, step, symmetry, true))
+            .flatten()
+    }
+
+    fn of_board(sweep: &Sweep, step: &Step, symmetry: Symmetry, odd: bool) -> Option<Glue> {
         let strip = sweep.board();
         let rows = strip.rows();
         let (row, col) = strip.row_col(sweep.square_of(step.vertex));
@@ -118,7 +144,7 @@ impl Glue {
         if strip.cols() < m + 2 {
             return None;
         }
-        let board = Board::new(rows, 2 * m).ok()?;
+        let board = Board::new(rows, 2 * m + usize::from(odd)).ok()?;
         // `F`'s squares on the glued board, column m − 2 then m − 1: the
         // strip's squares there have the same row and column.
         let f: Vec<Square> = (m - 2..m)
@@ -134,6 +160,13 @@ impl Glue {
         }
         let image = |s: Square| symmetry.apply(&board, s);
         let twice = f.len();
+        let middle = if odd { rows } else { 0 };
+        // M's square in row a, as a node.
+        let in_middle = |s: Square| {
+            let (r, c) = board.row_col(s);
+            (odd && c == m).then_some(twice + r)
+        };
+        let images = twice + middle;
         let mut choices = Vec::new();
         for (i, &v) in f.iter().enumerate() {
             for u in board.knight_moves(v) {
@@ -142,24 +175,36 @@ impl Glue {
                     // its image inside g(F).
                     if j > i {
                         choices.push(Choice {
-                            raises: [i, j],
-                            edges: [(i, j), (twice + i, twice + j)],
+                            raises: [i, j, 0],
+                            raised: 2,
+                            edges: [(i, j), (images + i, images + j)],
                             second: true,
                         });
                     }
+                } else if let Some(x) = in_middle(u) {
+                    // To M, with its image from g(v) to g(u), also in M.
+                    let y = in_middle(image(u)).expect("M maps onto itself");
+                    choices.push(Choice {
+                        raises: [i, x, y],
+                        raised: 3,
+                        edges: [(i, x), (images + i, y)],
+                        second: true,
+                    });
                 } else if let Some(j) = index(image(u)) {
                     // Across the axis: v–u, u = g(F[j]); its image is
                     // g(v)–F[j]. Once an orbit: from its lower end in F.
                     if j == i {
                         choices.push(Choice {
-                            raises: [i, i],
-                            edges: [(i, twice + i), (0, 0)],
+                            raises: [i, 0, 0],
+                            raised: 1,
+                            edges: [(i, images + i), (0, 0)],
                             second: false,
                         });
                     } else if j > i {
                         choices.push(Choice {
-                            raises: [i, j],
-                            edges: [(i, twice + j), (twice + i, j)],
+                            raises: [i, j, 0],
+                            raised: 2,
+                            edges: [(i, images + j), (images + i, j)],
                             second: true,
                         });
                     }
@@ -168,7 +213,7 @@ impl Glue {
         }
         Some(Glue {
             cells: board.cells(),
-            squares: twice,
+            squares: twice + middle,
             index_of_slot,
             choices,
         })
@@ -203,10 +248,8 @@ impl Glue {
         // that needs more than it can still get ends the branch.
         let mut left = vec![0u8; n];
         for choice in &self.choices {
-            let [a, b] = choice.raises;
-            left[a] += 1;
-            if b != a {
-                left[b] += 1;
+            for &x in &choice.raises[..choice.raised] {
+                left[x] += 1;
             }
         }
         if need.iter().zip(&left).any(|(d, l)| d > l) {
@@ -240,33 +283,28 @@ impl Glue {
             return;
         }
         let choice = self.choices[at];
-        let [a, b] = choice.raises;
-        let pair = a != b;
-        left[a] -= 1;
-        if pair {
-            left[b] -= 1;
+        let raises = &choice.raises[..choice.raised];
+        for &x in raises {
+            left[x] -= 1;
         }
-        // Taken: both squares need it.
-        if need[a] >= 1 && (!pair || need[b] >= 1) {
-            need[a] -= 1;
-            if pair {
-                need[b] -= 1;
+        // Taken: every square it raises needs it.
+        if raises.iter().all(|&x| need[x] >= 1) {
+            for &x in raises {
+                need[x] -= 1;
             }
             chosen.push(at);
             self.search(at + 1, need, left, chosen, mates, ways);
             chosen.pop();
-            need[a] += 1;
-            if pair {
-                need[b] += 1;
+            for &x in raises {
+                need[x] += 1;
             }
         }
-        // Left out: both squares can still get what they need.
-        if need[a] <= left[a] && need[b] <= left[b] {
+        // Left out: every square it raises can still get what it needs.
+        if raises.iter().all(|&x| need[x] <= left[x]) {
             self.search(at + 1, need, left, chosen, mates, ways);
         }
-        left[a] += 1;
-        if pair {
-            left[b] += 1;
+        for &x in raises {
+            left[x] += 1;
         }
     }
 

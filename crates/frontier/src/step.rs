@@ -158,7 +158,7 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
                     };
                     // Half-way along a board: the tours a symmetry fixes
                     // through this state (`mirror.rs`), once a state.
-                    if let Some(glue) = transition.glue() {
+                    for glue in transition.glues() {
                         for (reversed, ways) in [false, true].into_iter().zip(glue.ways(key)) {
                             if ways > 0 {
                                 let label = crate::mirror::fixed_label(glue.cells, reversed);

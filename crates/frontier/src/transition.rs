@@ -378,8 +378,10 @@ pub struct Transition {
     /// no tally counts it, or the sweep keeps none.
     end_class: Option<usize>,
     /// A sweep counting the tours a symmetry fixes: at the first step of
-    /// a column, the glue of the states it reads (`mirror.rs`).
-    glue: Option<crate::mirror::Glue>,
+    /// a column, the glues of the states it reads (`mirror.rs`): the board
+    /// of even length, and where the symmetry fixes tours there, the one
+    /// a column longer.
+    glues: Vec<crate::mirror::Glue>,
 }
 
 impl Transition {
@@ -467,16 +469,22 @@ impl Transition {
             rules: step.rules.clone(),
             ruled: step.rules.iter().any(|&r| r != Rule::Free),
             end_class: sweep.end_class(step.vertex),
-            glue: sweep
-                .fixed_symmetry()
-                .and_then(|symmetry| crate::mirror::Glue::at(sweep, step, symmetry)),
+            glues: sweep.fixed_symmetry().map_or_else(Vec::new, |symmetry| {
+                [
+                    crate::mirror::Glue::at(sweep, step, symmetry),
+                    crate::mirror::Glue::at_odd(sweep, step, symmetry),
+                ]
+                .into_iter()
+                .flatten()
+                .collect()
+            }),
         }
     }
 
-    /// A sweep counting the tours a symmetry fixes: the glue of the states
-    /// this step reads, where they are half-way along a board.
-    pub fn glue(&self) -> Option<&crate::mirror::Glue> {
-        self.glue.as_ref()
+    /// A sweep counting the tours a symmetry fixes: the glues of the
+    /// states this step reads, where they are half-way along a board.
+    pub fn glues(&self) -> &[crate::mirror::Glue] {
+        &self.glues
     }
 
     /// A sweep with tallies: the class of the step's square (`None` where
