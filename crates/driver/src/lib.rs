@@ -140,9 +140,14 @@ fn parse(args: &[OsString], colour: clap::ColorChoice) -> Result<cli::Cli, clap:
         .color(colour)
         .try_get_matches_from(args)?;
     let mut cli = cli::Cli::from_arg_matches(&matches)?;
+    // A cluster's processes share one directory, which each would check
+    // as its own to write while the others start: a cluster keeps writing
+    // only where `--checkpoint` names it (docs/distributed.md).
     match &mut cli.command {
-        cli::Command::Count(args) => args.frontier.keep_resumed(),
-        cli::Command::Bench(args) => args.count.frontier.keep_resumed(),
+        cli::Command::Count(args) if !args.cluster.is_cluster() => args.frontier.keep_resumed(),
+        cli::Command::Bench(args) if !args.count.cluster.is_cluster() => {
+            args.count.frontier.keep_resumed();
+        }
         cli::Command::Sequence(args) => args.frontier.keep_resumed(),
         _ => {}
     }

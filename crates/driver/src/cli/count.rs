@@ -404,7 +404,8 @@ pub struct FrontierArgs {
     ///
     /// Go on from a checkpoint directory of the same question (with count
     /// --pairs or --shard: skipping the classes it had finished), and keep
-    /// the checkpoint there unless --checkpoint names another; without
+    /// the checkpoint there unless --checkpoint names another (a cluster:
+    /// only where --checkpoint names it); without
     /// DIR, from the --checkpoint directory where one is named, else from
     /// the checkpoint that the same command keeps in the cache (which the
     /// same command finds again without --resume too). Put a bare --resume
@@ -442,6 +443,14 @@ impl FrontierArgs {
     /// `--checkpoint` names one).
     pub fn resumes_from_cache(&self) -> bool {
         self.resume == Some(None) && self.checkpoint.is_none()
+    }
+}
+
+impl ClusterArgs {
+    /// Whether the count is spread over processes (`--processes` or a
+    /// hostfile).
+    pub fn is_cluster(&self) -> bool {
+        self.processes.is_some() || self.hostfile.is_some()
     }
 }
 
