@@ -284,10 +284,10 @@ impl Sweep {
     /// the half turn: both map a board's columns onto their mirror images),
     /// from the states of the level half-way along it (`mirror.rs`), for
     /// each board whose glue level the strip reaches with two columns past
-    /// it: `rows × 2m` for `m + 2` up to the strip's columns. They come
-    /// under the labels [`crate::mirror::FIXED_LABEL`] + the board's squares.
-    /// `None` where the sweep is not such a sweep or the symmetry is
-    /// another.
+    /// it: `rows × 2m` for `m + 2` up to the strip's columns, and for the
+    /// half turn of an even number of rows `rows × (2m + 1)` too. They come
+    /// under the labels [`crate::mirror::fixed_label`] makes. `None` where
+    /// the sweep is not such a sweep or the symmetry is another.
     #[must_use]
     pub fn fixed_by(mut self, symmetry: Symmetry) -> Option<Sweep> {
         // Column by column, each from its top row (a strip taller than

@@ -135,17 +135,20 @@ mod tests {
         assert!(!line.contains("disk"), "{line}");
     }
 
+    /// A command line's words, as `std::env::args_os` gives them.
+    fn words(words: &[&str]) -> Vec<OsString> {
+        words.iter().map(OsString::from).collect()
+    }
+
     #[test]
     fn the_resume_command_is_the_command_with_resume() {
-        let args: Vec<OsString> = ["knights-tour", "count", "8", "--checkpoint", "my ckpt"]
-            .map(OsString::from)
-            .into();
+        let args = words(&["knights-tour", "count", "8", "--checkpoint", "my ckpt"]);
         assert_eq!(
             resume_advice(&args, Some(Path::new("my ckpt")), true),
             "go on with: knights-tour count 8 --checkpoint 'my ckpt' --resume 'my ckpt'"
         );
         // A resumed run resumes from the checkpoint it keeps now.
-        let args: Vec<OsString> = [
+        let args = words(&[
             "knights-tour",
             "count",
             "8",
@@ -154,16 +157,14 @@ mod tests {
             "--resume=older",
             "--checkpoint",
             "new",
-        ]
-        .map(OsString::from)
-        .into();
+        ]);
         assert_eq!(
             resume_advice(&args, Some(Path::new("new")), true),
             "go on with: knights-tour count 8 --checkpoint new --resume new"
         );
         // A bare --resume takes no word after it: the option that follows
         // stays.
-        let args: Vec<OsString> = [
+        let args = words(&[
             "knights-tour",
             "count",
             "8",
@@ -171,9 +172,7 @@ mod tests {
             "ck",
             "--resume",
             "--closed",
-        ]
-        .map(OsString::from)
-        .into();
+        ]);
         assert_eq!(
             resume_advice(&args, Some(Path::new("ck")), true),
             "go on with: knights-tour count 8 --checkpoint ck --closed --resume ck"
