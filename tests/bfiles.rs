@@ -523,3 +523,34 @@ fn the_3xn_symmetric_files_are_oeis_and_knuths() {
         }
     }
 }
+
+/// The 3×n open tours by where their ends lie (`bfiles/ends/`, made by
+/// `examples/open_by_ends.rs` from sweeps of every prefix with the rules
+/// of `Sweep::ends_in_one_column` and `Sweep::first_end_unlike_the_corner`):
+/// each file is OEIS's byte for byte, and Knuth's three types (X, F, B)
+/// add up at every width to A118067's undirected paths, whose shipped
+/// file is OEIS's too and made by the plain sweep.
+#[test]
+fn the_3xn_open_files_by_ends_are_oeis_and_add_up() {
+    let published = oeis();
+    let ends = bfiles().join("ends");
+    for name in ["b169770.txt", "b169771.txt", "b169772.txt"] {
+        let bytes = std::fs::read(ends.join(name)).unwrap();
+        let (sha, size) = &published[name];
+        assert_eq!(bytes.len() as u64, *size, "{name}: OEIS's has {size} bytes");
+        assert_eq!(&format!("{:x}", Sha256::digest(&bytes)), sha, "{name}");
+    }
+    let [x, f, b] = ["b169770.txt", "b169771.txt", "b169772.txt"].map(|n| terms(&ends.join(n)));
+    let directed: HashMap<usize, BigUint> =
+        terms(&bfiles().join("b118067.txt")).into_iter().collect();
+    assert_eq!(x.len(), 997);
+    for ((x, f), b) in x.iter().zip(&f).zip(&b) {
+        let n = x.0;
+        assert_eq!((f.0, b.0), (n, n));
+        assert_eq!((&x.1 + &f.1 + &b.1) * 2u32, directed[&n], "3x{n}");
+        // Type B needs the ends of opposite colours: an even length.
+        if n % 2 == 1 {
+            assert_eq!(b.1, BigUint::ZERO, "A169772({n})");
+        }
+    }
+}

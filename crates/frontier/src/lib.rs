@@ -78,7 +78,7 @@ pub use level::batch_bytes;
 pub use order::{Order, OrderChoice, OrderError, Origin};
 pub use report::{LevelReport, Unwatched, Watcher};
 pub use store::{SPILL_PREFIX, remove_spill_directories};
-pub use sweep::{MAX_END_CLASSES, Restriction, Sweep, tallies_fit};
+pub use sweep::{EndRules, MAX_END_CLASSES, Restriction, Sweep, tallies_fit};
 pub use tally::MAX_TALLY_CLASSES;
 pub use zdd::{BuildError, EdgeDiagram, EdgeEncoding};
 

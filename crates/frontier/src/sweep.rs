@@ -190,6 +190,24 @@ pub struct Sweep {
     /// each board `rows × 2m`, the closed tours this symmetry fixes
     /// ([`Sweep::fixed_by`], `mirror.rs`).
     fixed_by: Option<Symmetry>,
+    /// Open tours in a columns order: which it keeps by where their ends
+    /// lie.
+    end_rules: EndRules,
+}
+
+/// Which open tours a sweep keeps by where their ends lie; at a step, the
+/// rules that drop a state after it ([`Sweep::end_rules_at`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EndRules {
+    /// Only the tours whose two ends lie in one column
+    /// ([`Sweep::ends_in_one_column`]); at a step, the last of its column:
+    /// a state whose apex has one edge after it is dropped.
+    pub one_column: bool,
+    /// Only the tours whose first end (in the order) differs in colour
+    /// from the order's first square ([`Sweep::first_end_unlike_the_corner`]);
+    /// at a step, whose square has the corner's colour: a state that takes
+    /// its first apex edge there is dropped.
+    pub first_unlike_the_corner: bool,
 }
 
 impl Sweep {
@@ -268,10 +286,17 @@ impl Sweep {
                 .steps
                 .iter()
                 .all(|s| s.rules.iter().all(|&r| r == Rule::Free));
+        // The rule on the first end's colour is kept by no symmetry but
+        // the reflection top to bottom of an odd number of rows (the left
+        // end stays the left end, and a square its colour).
+        let first_end_kept = |s: Symmetry| {
+            !self.end_rules.first_unlike_the_corner
+                || (s == Symmetry::FlipRows && self.board.rows() % 2 == 1)
+        };
         if symmetric_restriction && !self.impossible {
             let group: Vec<Symmetry> = Symmetry::group(&self.board)
                 .into_iter()
-                .filter(|&s| s != Symmetry::Identity)
+                .filter(|&s| s != Symmetry::Identity && first_end_kept(s))
                 .collect();
             self.fold_by(&group);
         }
@@ -290,21 +315,105 @@ impl Sweep {
     /// the sweep is not such a sweep or the symmetry is another.
     #[must_use]
     pub fn fixed_by(mut self, symmetry: Symmetry) -> Option<Sweep> {
-        // Column by column, each from its top row (a strip taller than
-        // long is swept along its rows, which no glue reads).
-        let rows = self.board.rows();
-        let columns = self
-            .order
-            .squares()
-            .iter()
-            .enumerate()
-            .all(|(v, &s)| s == self.board.square_at(v % rows, v / rows));
+        // A strip taller than long is swept along its rows, which no glue
+        // reads.
         let mirrors = matches!(symmetry, Symmetry::FlipCols | Symmetry::Rot180);
-        if !self.prefixes || self.kind != TourKind::Closed || !columns || !mirrors {
+        if !self.prefixes || self.kind != TourKind::Closed || !self.by_columns() || !mirrors {
             return None;
         }
         self.fixed_by = Some(symmetry);
         Some(self)
+    }
+
+    /// Whether every step of an open sweep checks the colour balance: a
+    /// whole count, or a sweep of the boards of whole columns (not of
+    /// first cells, where every balance is some prefix's). The rules on
+    /// where the ends lie are asked with that check (`transition.rs`).
+    fn colour_checked(&self) -> bool {
+        !self.prefixes || self.steps.iter().all(|s| s.board_targets.is_some())
+    }
+
+    /// Whether the order takes the board column by column, each from its
+    /// top row (as [`Order::columns`] does a strip longer than tall).
+    fn by_columns(&self) -> bool {
+        let rows = self.board.rows();
+        self.order
+            .squares()
+            .iter()
+            .enumerate()
+            .all(|(v, &s)| s == self.board.square_at(v % rows, v / rows))
+    }
+
+    /// This sweep of open tours, in its columns order, counting only the
+    /// tours whose two ends lie in one column: Knuth's "type X" of the 3×n
+    /// open tours (A169770). A path's ends are its apex edges, and the
+    /// apex edges of a column's squares are all decided once the column's
+    /// last square is; so after that step a state whose apex has one edge
+    /// has its second end still to come in a later column, and is dropped
+    /// (`transition.rs`). Every other state goes on as before, and the
+    /// fold by the reflection top to bottom keeps every column. A whole
+    /// count and a sweep of the boards of whole columns alike. `None` where
+    /// the tours are closed, the order is not the columns order, or the
+    /// sweep counts first cells (a prefix of a column has no column's end).
+    #[must_use]
+    pub fn ends_in_one_column(mut self) -> Option<Sweep> {
+        if self.apex.is_none() || !self.by_columns() || !self.colour_checked() {
+            return None;
+        }
+        self.end_rules.one_column = true;
+        Some(self)
+    }
+
+    /// This sweep of open tours, in its columns order, counting only the
+    /// tours whose first end in the order (on a strip: the end in the
+    /// column further left, or the upper of two in one column) differs in
+    /// colour from the order's first square, the top left corner. With
+    /// [`Sweep::ends_in_one_column`] and without, it sorts Knuth's 3×n
+    /// open tours whose ends lie in different columns by the colour of
+    /// the end nearer the left corner: his "type B" (A169772) is this
+    /// sweep's count less that of the one with both rules, and "type F"
+    /// (A169771) the rest of them. The first end of a path is the first
+    /// apex edge a state takes; a state that takes it at a square of the
+    /// corner's colour is dropped (`transition.rs`). The fold by the
+    /// reflection top to bottom keeps a square's colour on an odd number
+    /// of rows only, so a folded sweep of an even number of rows is
+    /// refused, as are closed tours, other orders, sweeps of first cells
+    /// and restricted sweeps.
+    #[must_use]
+    pub fn first_end_unlike_the_corner(mut self) -> Option<Sweep> {
+        let unrestricted = self
+            .steps
+            .iter()
+            .all(|s| s.rules.iter().all(|&r| r == Rule::Free));
+        let folded = self.steps.iter().any(|s| !s.mirrors.is_empty());
+        let colours_kept = self.board.rows() % 2 == 1 || !folded;
+        if self.apex.is_none()
+            || !self.by_columns()
+            || !unrestricted
+            || !colours_kept
+            || !self.colour_checked()
+        {
+            return None;
+        }
+        self.end_rules.first_unlike_the_corner = true;
+        Some(self)
+    }
+
+    /// Which open tours the sweep keeps by where their ends lie
+    /// ([`Sweep::ends_in_one_column`], [`Sweep::first_end_unlike_the_corner`]).
+    pub fn end_rules(&self) -> EndRules {
+        self.end_rules
+    }
+
+    /// The rules on where the ends lie that drop a state after `vertex`'s
+    /// step: one column's, where `vertex` is its column's last square; the
+    /// first end's, where its square has the corner's colour.
+    pub fn end_rules_at(&self, vertex: usize) -> EndRules {
+        EndRules {
+            one_column: self.end_rules.one_column && (vertex + 1).is_multiple_of(self.board.rows()),
+            first_unlike_the_corner: self.end_rules.first_unlike_the_corner
+                && self.board.colour(self.square[vertex]) == self.board.colour(self.square[0]),
+        }
     }
 
     /// The symmetry whose fixed tours the sweep counts besides, if any
@@ -635,6 +744,7 @@ impl Sweep {
             prefixes: false,
             end_classes: None,
             fixed_by: None,
+            end_rules: EndRules::default(),
         };
         sweep.steps = sweep.plan_steps();
         sweep.apply(restriction);

@@ -7,6 +7,7 @@
 
 mod by_end;
 mod by_start;
+mod ends;
 mod long_runs;
 mod mirror;
 mod restricted;

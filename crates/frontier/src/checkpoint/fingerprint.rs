@@ -41,6 +41,15 @@ pub(super) fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
             word(sweep.end_class(v).map_or(0, |c| c as u128));
         }
     }
+    // Only the tours whose ends lie in one column: states with one end
+    // are dropped at every column's end.
+    if sweep.end_rules().one_column {
+        word(u128::from(u32::from_le_bytes(*b"COL1")));
+    }
+    // Only the tours whose first end differs in colour from the corner.
+    if sweep.end_rules().first_unlike_the_corner {
+        word(u128::from(u32::from_le_bytes(*b"END1")));
+    }
     // A sweep of the boards alone prunes states other prefixes need.
     if sweep.steps().iter().any(|s| s.board_targets.is_some()) {
         word(u128::from(u32::from_le_bytes(*b"BRDS")));
