@@ -527,9 +527,10 @@ fn the_3xn_symmetric_files_are_oeis_and_knuths() {
 /// The 3×n open tours by where their ends lie (`bfiles/ends/`, made by
 /// `examples/open_by_ends.rs` from sweeps of every prefix with the rules
 /// of `Sweep::ends_in_one_column` and `Sweep::first_end_unlike_the_corner`):
-/// each file is OEIS's byte for byte, and Knuth's three types (X, F, B)
+/// each file is OEIS's byte for byte, Knuth's three types (X, F, B)
 /// add up at every width to A118067's undirected paths, whose shipped
-/// file is OEIS's too and made by the plain sweep.
+/// file is OEIS's too and made by the plain sweep, and each follows the
+/// asymptotic value OEIS gives for it.
 #[test]
 fn the_3xn_open_files_by_ends_are_oeis_and_add_up() {
     let published = oeis();
@@ -544,6 +545,16 @@ fn the_3xn_open_files_by_ends_are_oeis_and_add_up() {
     let directed: HashMap<usize, BigUint> =
         terms(&bfiles().join("b118067.txt")).into_iter().collect();
     assert_eq!(x.len(), 997);
+    // The asymptotic values OEIS gives (Knuth's): X 0.000169·n·3.11949ⁿ on
+    // even n and 0.0000526·n·3.11949ⁿ on odd, F 0.02789·3.45059ⁿ, B
+    // 0.00144·n·3.11949ⁿ on even n. Measured from n = 500 to 1,000: F
+    // 1.0004–1.0007, B 0.9986–0.9996, X 1.015–1.044 (its next term, a
+    // constant times 3.11949ⁿ, fades as 1/n).
+    let near = |term: &BigUint, constant: f64, times_n: bool, base: f64, n: usize| {
+        let n_f = n as f64;
+        let expected = constant.ln() + if times_n { n_f.ln() } else { 0.0 } + n_f * base.ln();
+        (ln(term) - expected).exp()
+    };
     for ((x, f), b) in x.iter().zip(&f).zip(&b) {
         let n = x.0;
         assert_eq!((f.0, b.0), (n, n));
@@ -551,6 +562,18 @@ fn the_3xn_open_files_by_ends_are_oeis_and_add_up() {
         // Type B needs the ends of opposite colours: an even length.
         if n % 2 == 1 {
             assert_eq!(b.1, BigUint::ZERO, "A169772({n})");
+        }
+        if n < 500 {
+            continue;
+        }
+        let x_constant = if n % 2 == 0 { 0.000169 } else { 0.0000526 };
+        let ratio = near(&x.1, x_constant, true, 3.11949, n);
+        assert!((1.01..1.05).contains(&ratio), "A169770({n}): {ratio}");
+        let ratio = near(&f.1, 0.02789, false, 3.45059, n);
+        assert!((0.999..1.001).contains(&ratio), "A169771({n}): {ratio}");
+        if n % 2 == 0 {
+            let ratio = near(&b.1, 0.00144, true, 3.11949, n);
+            assert!((0.998..1.001).contains(&ratio), "A169772({n}): {ratio}");
         }
     }
 }
