@@ -4,6 +4,9 @@
 //! Everything here is checked before any work starts, and a bad argument
 //! raises at once, in Python's words.
 
+use std::path::PathBuf;
+
+use kt_count::strip::StripRequest;
 use kt_count::{
     Board, Bytes, GivenOptions, MethodChoice, Question, Request, Resources, Selection, Square,
     TourKind,
@@ -77,6 +80,54 @@ impl Options<'_, '_> {
         // Work the plan estimates beyond this machine is refused unless forced.
         request.force = self.force;
         Ok(request)
+    }
+}
+
+/// The resources and paths of a sequence's sweep, as `sequence` takes
+/// them: `threads=`, `memory=`, `force=`, `spill_dir=`, `checkpoint=`
+/// (kept there, and gone on from where it holds one) and
+/// `checkpoint_every=`.
+pub struct SequenceOptions<'a, 'py> {
+    pub threads: Option<i64>,
+    pub memory: Option<&'a Bound<'py, PyAny>>,
+    pub force: bool,
+    pub spill_dir: Option<PathBuf>,
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between checkpoints (the command line's
+    /// `--checkpoint-every`); the library's default where `None`.
+    pub checkpoint_every: Option<f64>,
+}
+
+impl SequenceOptions<'_, '_> {
+    /// `request` with these options; the plan checks the paths before any
+    /// work, as it does the command line's.
+    pub fn apply(self, mut request: StripRequest) -> PyResult<StripRequest> {
+        if let Some(threads) = self.threads {
+            request.threads = usize::try_from(threads)
+                .map_err(|_| refused(format!("threads must be at least 1, not {threads}")))?;
+        }
+        request.memory = self.memory.map(bytes).transpose()?;
+        request.force = self.force;
+        request.spill_dir = self.spill_dir;
+        if let Some(seconds) = self.checkpoint_every {
+            if self.checkpoint.is_none() {
+                return Err(refused("checkpoint_every goes with checkpoint=DIR"));
+            }
+            request.checkpoint_every = Some(
+                std::time::Duration::try_from_secs_f64(seconds)
+                    .ok()
+                    .filter(|t| !t.is_zero())
+                    .ok_or_else(|| {
+                        refused(format!(
+                            "checkpoint_every is a positive number of seconds, not {seconds}"
+                        ))
+                    })?,
+            );
+        }
+        Ok(match self.checkpoint {
+            Some(dir) => request.keeping_checkpoint_in(dir),
+            None => request,
+        })
     }
 }
 

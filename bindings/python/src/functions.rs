@@ -383,15 +383,20 @@ fn no_tour(board: &kt_count::Board, kind: TourKind) -> PyErr {
 /// term the package ships is compared (CheckError where one disagrees).
 /// The sweep is planned and refused as `count` is: threads and memory the
 /// machine can honour, and work estimated beyond this machine raises
-/// BeyondMachineError unless `force=True`. `timeout` (seconds) stops it
-/// and raises CancelledError.
+/// BeyondMachineError unless `force=True`. `spill_dir` is where levels
+/// that do not fit the memory spill; `checkpoint` a directory where the
+/// sweep keeps its level now and then (every `checkpoint_every` seconds,
+/// five minutes unless given), and goes on from the one there when
+/// called again (after a timeout, Ctrl-C or a lost machine).
+/// `timeout` (seconds) stops it and raises CancelledError. `progress`, if
+/// given, is called with one dict per event, as `count`'s is.
 ///
 /// >>> sequence(4, 8, oeis="A079137", check=True)
 /// [0, 0, 8, 0, 82, 744, 6378, 31088]
 /// >>> sequence(5, 6, closed=True)
 /// [0, 0, 0, 0, 0, 8]
 #[pyfunction]
-#[pyo3(signature = (rows, to, closed=false, *, cells=false, oeis=None, check=false, threads=None, memory=None, force=false, timeout=None))]
+#[pyo3(signature = (rows, to, closed=false, *, cells=false, oeis=None, check=false, threads=None, memory=None, force=false, spill_dir=None, checkpoint=None, checkpoint_every=None, timeout=None, progress=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn sequence<'py>(
     py: Python<'py>,
@@ -404,7 +409,11 @@ pub fn sequence<'py>(
     threads: Option<i64>,
     memory: Option<&Bound<'py, PyAny>>,
     force: bool,
+    spill_dir: Option<std::path::PathBuf>,
+    checkpoint: Option<std::path::PathBuf>,
+    checkpoint_every: Option<f64>,
     timeout: Option<f64>,
+    progress: Option<Py<PyAny>>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     use kt_count::sequence_check::Check;
     use kt_count::strip::{Measure, StripRequest};
@@ -420,20 +429,32 @@ pub fn sequence<'py>(
         .map(|a_number| Check::new(a_number, rows, kind, measure))
         .transpose()
         .map_err(|failure| failure_error(&failure))?;
-    let mut request = StripRequest::new(rows, to, kind, measure);
-    if let Some(threads) = threads {
-        request.threads = usize::try_from(threads)
-            .map_err(|_| refused(format!("threads must be at least 1, not {threads}")))?;
+    let request = arguments::SequenceOptions {
+        threads,
+        memory,
+        force,
+        spill_dir,
+        checkpoint,
+        checkpoint_every,
     }
-    request.memory = memory.map(arguments::bytes).transpose()?;
-    request.force = force;
+    .apply(StripRequest::new(rows, to, kind, measure))?;
     let plan = request.plan().map_err(|failure| failure_error(&failure))?;
-    let watch = Watch::new(None, timeout)?;
+    let watch = Watch::new(progress, timeout)?;
     let deadline = watch.timeout.map(|t| std::time::Instant::now() + t);
-    let result = supervise::supervised(py, CancelToken::new(), true, deadline, move |token| {
-        kt_count::strip::count_strip(&plan, &kt_count::strip::Unwatched, &token)
+    let cancel = CancelToken::new();
+    let callback = std::sync::Arc::new(crate::progress::Callback::new(
+        watch.progress,
+        cancel.clone(),
+    ));
+    let observer = std::sync::Arc::clone(&callback);
+    let result = supervise::supervised(py, cancel, true, deadline, move |token| {
+        let watcher = crate::progress::SequenceProgress::new(&observer);
+        kt_count::strip::count_strip(&plan, &watcher, &token)
             .map_err(|unfinished| unfinished.failure)
     })?;
+    if let Some(err) = callback.take_raised() {
+        return Err(err);
+    }
     let counted = result.map_err(|failure| match (failure.kind, timeout) {
         (kt_count::FailureKind::Stopped { .. }, Some(seconds)) => {
             crate::errors::CancelledError::new_err(format!(

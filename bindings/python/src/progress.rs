@@ -130,3 +130,46 @@ impl Observer for Callback {
         });
     }
 }
+
+/// A sequence's sweep watched for a [`Callback`]: the same events as a
+/// count's sweep gives (kt-count's `LevelWatcher`), a `"step"` a level
+/// (`"level i/n"`) and `"progress"` of kind `"level"`. A sequence's sweep
+/// reports to kt-frontier's `Watcher` until it is work of the one plan
+/// (issue 65), when it reports to the `Observer` as a count does.
+pub struct SequenceProgress<'a> {
+    pub callback: &'a Callback,
+    steps: std::sync::atomic::AtomicUsize,
+}
+
+impl<'a> SequenceProgress<'a> {
+    pub fn new(callback: &'a Callback) -> SequenceProgress<'a> {
+        SequenceProgress {
+            callback,
+            steps: std::sync::atomic::AtomicUsize::new(0),
+        }
+    }
+}
+
+impl kt_count::strip::Watcher for SequenceProgress<'_> {
+    fn step_started(&self, step: usize, steps: usize, states: u64) {
+        self.steps
+            .store(steps, std::sync::atomic::Ordering::Relaxed);
+        self.callback
+            .step_started(step - 1, steps, &format!("level {step}/{steps}"));
+        self.callback.progress(Progress::Level {
+            step,
+            steps,
+            done: 0,
+            states,
+        });
+    }
+
+    fn step_progress(&self, step: usize, done: u64, states: u64) {
+        self.callback.progress(Progress::Level {
+            step,
+            steps: self.steps.load(std::sync::atomic::Ordering::Relaxed),
+            done,
+            states,
+        });
+    }
+}

@@ -324,6 +324,40 @@ def test_a_sequence_is_each_boards_count_from_one_sweep():
     assert kt.sequence(5, 6, oeis="A083386", check=True) == [0, 0, 0, 82, 864, 18784]
 
 
+def test_a_sequence_reports_progress_and_goes_on_from_its_checkpoint(tmp_path):
+    whole = kt.sequence(5, 12)
+    # Stopped by the callback after a few levels, with a checkpoint every
+    # level: called again, it goes on from the last one and gives the
+    # same terms.
+    class Enough(Exception):
+        pass
+
+    seen = []
+
+    def stop_later(event):
+        seen.append(event)
+        if sum(e["event"] == "step" for e in seen) > 30:
+            raise Enough()
+
+    checkpoint = tmp_path / "checkpoint"
+    with pytest.raises(Enough):
+        kt.sequence(5, 12, checkpoint=checkpoint, checkpoint_every=0.001, progress=stop_later)
+    events = []
+    terms = kt.sequence(
+        5,
+        12,
+        checkpoint=checkpoint,
+        spill_dir=tmp_path / "spill",
+        progress=events.append,
+    )
+    assert terms == whole
+    steps = [e for e in events if e["event"] == "step"]
+    assert steps and steps[0]["name"].startswith("level ") and steps[0]["index"] > 0
+    assert any(e["event"] == "progress" and e["kind"] == "level" for e in events)
+    with pytest.raises(kt.KnightsTourError, match="checkpoint_every goes with checkpoint"):
+        kt.sequence(5, 6, checkpoint_every=1)
+
+
 def test_a_sequence_is_refused_as_a_count_is():
     with pytest.raises(kt.BeyondMachineError):
         kt.sequence(13, 100)

@@ -1,6 +1,7 @@
 """Exact knight's tour counts, tables, tours and reports (the knights-tour
 counting library, kt-count)."""
 
+import os
 from typing import Any, Iterator, List, Optional, Union, final, overload
 
 from ._graph import knight_graph as knight_graph
@@ -112,7 +113,11 @@ def sequence(
     threads: Optional[int] = None,
     memory: Union[int, str, None] = None,
     force: bool = False,
+    spill_dir: Union[str, os.PathLike[str], None] = None,
+    checkpoint: Union[str, os.PathLike[str], None] = None,
+    checkpoint_every: Optional[float] = None,
     timeout: Optional[float] = None,
+    progress: Optional[Progress] = None,
 ) -> List[int]: ...
 def count(
     board: Board,

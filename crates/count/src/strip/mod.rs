@@ -167,6 +167,19 @@ impl StripRequest {
         }
     }
 
+    /// This request keeping its checkpoint in `dir` and going on from the
+    /// one there where `dir` holds one (the command line's `--checkpoint
+    /// DIR --resume`, without its refusal of an empty directory: what a
+    /// caller that runs the same sequence again and again asks, Python's
+    /// `sequence(…, checkpoint=DIR)`). The plan still refuses a
+    /// directory that holds another sweep's checkpoint, or one in use.
+    #[must_use]
+    pub fn keeping_checkpoint_in(mut self, dir: PathBuf) -> StripRequest {
+        self.resume = kt_frontier::checkpoint::holds_checkpoint(&dir).then(|| dir.clone());
+        self.checkpoint = Some(dir);
+        self
+    }
+
     /// Whether the sweep folds: asked for, and every term a board.
     pub fn folds(&self) -> bool {
         self.fold && self.measure == Measure::Cols
