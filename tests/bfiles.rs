@@ -566,7 +566,7 @@ fn the_3xn_open_files_by_ends_are_oeis_and_add_up() {
         if n < 500 {
             continue;
         }
-        let x_constant = if n % 2 == 0 { 0.000169 } else { 0.0000526 };
+        let x_constant = if n % 2 == 0 { 0.000_169 } else { 0.000_052_6 };
         let ratio = near(&x.1, x_constant, true, 3.11949, n);
         assert!((1.01..1.05).contains(&ratio), "A169770({n}): {ratio}");
         let ratio = near(&f.1, 0.02789, false, 3.45059, n);
@@ -575,5 +575,25 @@ fn the_3xn_open_files_by_ends_are_oeis_and_add_up() {
             let ratio = near(&b.1, 0.00144, true, 3.11949, n);
             assert!((0.998..1.001).contains(&ratio), "A169772({n}): {ratio}");
         }
+    }
+}
+
+/// The symmetric open tours of 4×(2n−1) (`bfiles/fixed/b328340.txt`, the
+/// glue of `mirror.rs` on open tours: `examples/fixed_by.rs 4 250
+/// open-symmetric-odd 1`): OEIS's byte for byte, and its first terms
+/// OEIS's data line.
+#[test]
+fn the_4xn_symmetric_open_file_is_oeis() {
+    let name = "b328340.txt";
+    let path = bfiles().join("fixed").join(name);
+    let bytes = std::fs::read(&path).unwrap();
+    let (sha, size) = &oeis()[name];
+    assert_eq!(bytes.len() as u64, *size, "{name}: OEIS's has {size} bytes");
+    assert_eq!(&format!("{:x}", Sha256::digest(&bytes)), sha, "{name}");
+    let data = [
+        0u64, 2, 3, 17, 112, 620, 2821, 13805, 69036, 327_978, 1_540_792,
+    ];
+    for ((n, term), want) in terms(&path).into_iter().zip(data) {
+        assert_eq!(term, BigUint::from(want), "A328340({n})");
     }
 }

@@ -1,5 +1,8 @@
-//! Closed tours that a symmetry mapping a strip's columns onto their
-//! mirror images fixes, counted from the states half-way along the board.
+//! Tours that a symmetry mapping a strip's columns onto their mirror
+//! images fixes, counted from the states half-way along the board: closed
+//! tours (below), and open ones, which the half turn alone fixes (the
+//! apex, its own image, one more square to glue: docs/symmetry.md, *Open
+//! tours by the half turn*).
 //!
 //! Let `g` be the reflection left to right or the half turn of the board
 //! `r × 2m`. Both map column `c` to column `2m − 1 − c`, so they swap the
@@ -53,8 +56,11 @@ use crate::sweep::{Step, Sweep};
 /// squares.
 pub const FIXED_LABEL: usize = 1 << 40;
 
-/// The label of the tours of a board of `cells` squares that the symmetry
-/// maps onto themselves, `reversed` or not.
+/// The classes a glue sorts its tours into (see [`Glue::ways`]).
+pub const CLASSES: usize = 4;
+
+/// Closed tours: the class of those the symmetry keeps in their direction
+/// and of those it reverses.
 ///
 /// On `r × 2m` neither symmetry fixes a square, so it acts on a fixed tour
 /// as the half turn of the cycle (the tour keeps its direction: Knuth's
@@ -62,15 +68,32 @@ pub const FIXED_LABEL: usize = 1 << 40;
 /// fixes) or as a reflection of the cycle, which fixes two of its moves,
 /// each a move `v–g(v)` between a square and its image (the tour runs
 /// backwards: "Bergholtian" symmetry, the half turn's alone).
-pub fn fixed_label(cells: usize, reversed: bool) -> usize {
-    FIXED_LABEL + 2 * cells + usize::from(reversed)
+pub const KEPT: usize = 0;
+pub const REVERSED: usize = 1;
+
+/// Open tours (every one the half turn fixes runs backwards under it: it
+/// swaps the ends), by where the end in the left half lies: already on a
+/// path through the squares before the glue's level (the state's apex
+/// has an edge), or at the glue, at a square of `F` of the top left
+/// corner's colour, of the other colour, or in the middle column `M`
+/// (with its image, also in `M`: both ends in one column).
+pub const END_BEFORE: usize = 0;
+pub const END_LIKE_THE_CORNER: usize = 1;
+pub const END_UNLIKE_THE_CORNER: usize = 2;
+pub const END_IN_THE_MIDDLE: usize = 3;
+
+/// The label of the tours of a board of `cells` squares that the symmetry
+/// maps onto themselves, of one of the [`CLASSES`].
+pub fn fixed_label(cells: usize, class: usize) -> usize {
+    debug_assert!(class < CLASSES);
+    FIXED_LABEL + CLASSES * cells + class
 }
 
-/// The board's squares and whether the tours are reversed, of a label
+/// The board's squares and the class of the tours, of a label
 /// [`fixed_label`] made; `None` for a prefix's label.
-pub fn fixed_of_label(label: usize) -> Option<(usize, bool)> {
+pub fn fixed_of_label(label: usize) -> Option<(usize, usize)> {
     let past = label.checked_sub(FIXED_LABEL)?;
-    Some((past / 2, past % 2 == 1))
+    Some((past / CLASSES, past % CLASSES))
 }
 
 /// The glue of one level: the states read at the first step of column
@@ -96,18 +119,26 @@ pub struct Glue {
     /// The moves still to choose, each with the squares whose degree it
     /// raises (a move that is its own image raises one, once) and the
     /// edges it adds to the union, on the nodes `F` and `M` (`0..squares`)
-    /// and `g(F)` (`squares + i` the image of `F`'s square `i`).
+    /// and `g(F)` (`squares + i` the image of `F`'s square `i`); open
+    /// tours' apex is the node `2 · squares`, its own image, and its
+    /// degree the need `squares` (in edges and their images: one).
     choices: Vec<Choice>,
+    /// Open tours (the half turn alone).
+    open: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
 struct Choice {
-    /// The squares raised: the first `raised`.
+    /// The squares raised: the first `raised` (the half turn's centre,
+    /// on an odd number of rows and columns, twice: a move to it comes
+    /// with its image, also to it).
     raises: [usize; 3],
     raised: usize,
     /// Two edges, or one (`second` false: a move that is its own image).
     edges: [(usize, usize); 2],
     second: bool,
+    /// An open tour's end and its image: the class it gives the tour.
+    end: Option<usize>,
 }
 
 impl Glue {
@@ -120,12 +151,15 @@ impl Glue {
     }
 
     /// The glue at `step` for the boards one column longer, `r × (2m + 1)`:
-    /// the half turn of an even number of rows alone (on odd rows such a
-    /// board has an odd number of squares; the reflection fixes `M`'s `r`
-    /// squares, more than a cycle's reflection can fix from 3 rows on).
+    /// the half turn alone (the reflection fixes `M`'s `r` squares, more
+    /// than a cycle's reflection can fix from 3 rows on), of an even number
+    /// of rows for closed tours (on odd rows such a board has an odd
+    /// number of squares), of any for open ones: on odd rows the half turn
+    /// fixes `M`'s middle square, the middle of the path.
     pub fn at_odd(sweep: &Sweep, step: &Step, symmetry: Symmetry) -> Option<Glue> {
         let even_rows = sweep.board().rows().is_multiple_of(2);
-        (symmetry == Symmetry::Rot180 && even_rows)
+        let open = sweep.apex().is_some();
+        (symmetry == Symmetry::Rot180 && (even_rows || open))
             .then(|| Glue::of_board(sweep, step, symmetry, true))
             .flatten()
     }
@@ -152,15 +186,21 @@ impl Glue {
             .map(|(r, c)| board.square_at(r, c))
             .collect();
         let index = |s: Square| f.iter().position(|&x| x == s);
+        let twice = f.len();
+        let middle = if odd { rows } else { 0 };
+        let squares = twice + middle;
+        let open = sweep.apex().is_some();
         let mut index_of_slot = Vec::with_capacity(step.before.len());
         for &v in &step.before {
+            if Some(v) == sweep.apex() {
+                index_of_slot.push(2 * squares);
+                continue;
+            }
             let (r, c) = strip.row_col(sweep.square_of(v));
             // A frontier past F (another order) glues nothing.
             index_of_slot.push(index(board.square_at(r, c)).filter(|_| c >= m - 2 && c < m)?);
         }
         let image = |s: Square| symmetry.apply(&board, s);
-        let twice = f.len();
-        let middle = if odd { rows } else { 0 };
         // M's square in row a, as a node.
         let in_middle = |s: Square| {
             let (r, c) = board.row_col(s);
@@ -179,6 +219,7 @@ impl Glue {
                             raised: 2,
                             edges: [(i, j), (images + i, images + j)],
                             second: true,
+                            end: None,
                         });
                     }
                 } else if let Some(x) = in_middle(u) {
@@ -189,6 +230,7 @@ impl Glue {
                         raised: 3,
                         edges: [(i, x), (images + i, y)],
                         second: true,
+                        end: None,
                     });
                 } else if let Some(j) = index(image(u)) {
                     // Across the axis: v–u, u = g(F[j]); its image is
@@ -199,6 +241,7 @@ impl Glue {
                             raised: 1,
                             edges: [(i, images + i), (0, 0)],
                             second: false,
+                            end: None,
                         });
                     } else if j > i {
                         choices.push(Choice {
@@ -206,36 +249,83 @@ impl Glue {
                             raised: 2,
                             edges: [(i, images + j), (images + i, j)],
                             second: true,
+                            end: None,
                         });
                     }
                 }
             }
         }
+        if open {
+            // The apex: an edge to it from a square, with the image's from
+            // the image, is the path's two ends (the half turn fixes the
+            // apex and swaps the ends). The centre of an odd board is its
+            // own image: an edge from it would be one end alone.
+            let (apex, apex_need) = (2 * squares, squares);
+            let corner = board.colour(board.square_at(0, 0));
+            for (i, &v) in f.iter().enumerate() {
+                let like = board.colour(v) == corner;
+                choices.push(Choice {
+                    raises: [i, apex_need, 0],
+                    raised: 2,
+                    edges: [(apex, i), (apex, images + i)],
+                    second: true,
+                    end: Some(if like {
+                        END_LIKE_THE_CORNER
+                    } else {
+                        END_UNLIKE_THE_CORNER
+                    }),
+                });
+            }
+            for row in 0..middle {
+                let square = board.square_at(row, m);
+                let (x, y) = (in_middle(square), in_middle(image(square)));
+                if let (Some(x), Some(y)) = (x, y)
+                    && x < y
+                {
+                    choices.push(Choice {
+                        raises: [x, y, apex_need],
+                        raised: 3,
+                        edges: [(apex, x), (apex, y)],
+                        second: true,
+                        end: Some(END_IN_THE_MIDDLE),
+                    });
+                }
+            }
+        }
         Some(Glue {
             cells: board.cells(),
-            squares: twice + middle,
+            squares,
             index_of_slot,
             choices,
+            open,
         })
     }
 
-    /// In how many ways the state `key` glues to its image into one tour:
-    /// the tours the symmetry keeps in their direction, and those it
-    /// reverses (see [`fixed_label`]).
-    pub fn ways<K: Key>(&self, key: K) -> [u32; 2] {
+    /// In how many ways the state `key` glues to its image into one tour,
+    /// by class: closed tours, those the symmetry keeps in their direction
+    /// ([`KEPT`]) and those it reverses ([`REVERSED`]); open tours, by
+    /// where their left end lies ([`END_BEFORE`] and the others).
+    pub fn ways<K: Key>(&self, key: K) -> [u32; CLASSES] {
         let mut digits: Digits = [0; crate::state::ARRAY];
         key.unpack(self.index_of_slot.len(), &mut digits);
         let n = self.squares;
-        // Degrees still needed, and the paths through L by their ends.
-        let mut need = vec![2u8; n];
+        // Degrees still needed (the apex's last: its edges in pairs with
+        // their images, so one pair where no path through L ends at it),
+        // and the paths through L by their ends.
+        let mut need = vec![2u8; n + 1];
+        need[n] = u8::from(self.open);
         let mut mate_edges: Vec<(usize, usize)> = Vec::new();
         let mut first_end: [Option<usize>; 16] = [None; 16];
         for (slot, &i) in self.index_of_slot.iter().enumerate() {
+            // The apex's node, and the need that stands for its degree.
+            let at = if i == 2 * n { n } else { i };
             match digits[slot] {
                 0 => {}
-                1 => need[i] = 0,
+                // Both ends in L: their images are two more in R.
+                1 if i == 2 * n => return [0; CLASSES],
+                1 => need[at] = 0,
                 label => {
-                    need[i] = 1;
+                    need[at] = u8::from(i != 2 * n);
                     let label = usize::from(label & 0xF);
                     match first_end[label].take() {
                         Some(other) => mate_edges.push((other, i)),
@@ -246,19 +336,34 @@ impl Glue {
         }
         // The choices still ahead that could raise each square: a square
         // that needs more than it can still get ends the branch.
-        let mut left = vec![0u8; n];
+        let mut left = vec![0u8; n + 1];
         for choice in &self.choices {
             for &x in &choice.raises[..choice.raised] {
                 left[x] += 1;
             }
         }
         if need.iter().zip(&left).any(|(d, l)| d > l) {
-            return [0, 0];
+            return [0; CLASSES];
         }
         let mut chosen = Vec::with_capacity(self.choices.len());
-        let mut ways = [0, 0];
+        let mut ways = [0; CLASSES];
         self.search(0, &mut need, &mut left, &mut chosen, &mate_edges, &mut ways);
         ways
+    }
+
+    /// The class of the tour the choices `chosen` close.
+    fn class(&self, chosen: &[usize]) -> usize {
+        if self.open {
+            chosen
+                .iter()
+                .find_map(|&c| self.choices[c].end)
+                .unwrap_or(END_BEFORE)
+        } else if chosen.iter().any(|&c| !self.choices[c].second) {
+            // A move that is its own image: the symmetry reverses the tour.
+            REVERSED
+        } else {
+            KEPT
+        }
     }
 
     /// Chooses among `choices[at..]` so that every need falls to 0, and
@@ -271,14 +376,11 @@ impl Glue {
         left: &mut [u8],
         chosen: &mut Vec<usize>,
         mates: &[(usize, usize)],
-        ways: &mut [u32; 2],
+        ways: &mut [u32; CLASSES],
     ) {
         if at == self.choices.len() {
-            if self.one_cycle(chosen, mates, need.len()) {
-                // A move that is its own image: the symmetry reverses
-                // the tour.
-                let reversed = chosen.iter().any(|&c| !self.choices[c].second);
-                ways[usize::from(reversed)] += 1;
+            if self.one_cycle(chosen, mates, self.squares) {
+                ways[self.class(chosen)] += 1;
             }
             return;
         }
@@ -287,8 +389,10 @@ impl Glue {
         for &x in raises {
             left[x] -= 1;
         }
-        // Taken: every square it raises needs it.
-        if raises.iter().all(|&x| need[x] >= 1) {
+        // Taken: every square it raises needs it (the centre, raised
+        // twice, needs both).
+        let needed = |x: usize| raises.iter().filter(|&&y| y == x).count();
+        if raises.iter().all(|&x| usize::from(need[x]) >= needed(x)) {
             for &x in raises {
                 need[x] -= 1;
             }
@@ -310,7 +414,8 @@ impl Glue {
 
     /// Whether the paths through L (`mates`), their images through R, and
     /// the moves `chosen` make one cycle: every node they touch has degree
-    /// 2 by the needs, so one cycle is one component.
+    /// 2 by the needs, so one cycle is one component. The apex (node
+    /// `2n`) is its own image.
     fn one_cycle(&self, chosen: &[usize], mates: &[(usize, usize)], n: usize) -> bool {
         fn root(parent: &mut [usize], mut x: usize) -> usize {
             while parent[x] != x {
@@ -319,8 +424,9 @@ impl Glue {
             }
             x
         }
-        let mut parent: Vec<usize> = (0..2 * n).collect();
-        let mut touched = vec![false; 2 * n];
+        let mut parent: Vec<usize> = (0..=2 * n).collect();
+        let mut touched = vec![false; 2 * n + 1];
+        let image = |x: usize| if x == 2 * n { x } else { n + x };
         let mut join = |a: usize, b: usize, touched: &mut [bool]| {
             touched[a] = true;
             touched[b] = true;
@@ -329,7 +435,7 @@ impl Glue {
         };
         for &(a, b) in mates {
             join(a, b, &mut touched);
-            join(n + a, n + b, &mut touched);
+            join(image(a), image(b), &mut touched);
         }
         for &c in chosen {
             let choice = self.choices[c];
@@ -338,7 +444,7 @@ impl Glue {
                 join(choice.edges[1].0, choice.edges[1].1, &mut touched);
             }
         }
-        let mut roots = (0..2 * n)
+        let mut roots = (0..=2 * n)
             .filter(|&x| touched[x])
             .map(|x| root(&mut parent, x));
         let Some(first) = roots.next() else {

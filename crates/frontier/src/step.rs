@@ -159,9 +159,9 @@ pub fn expand<K: Key, W: Weight, S: Successors<K, W>>(
                     // Half-way along a board: the tours a symmetry fixes
                     // through this state (`mirror.rs`), once a state.
                     for glue in transition.glues() {
-                        for (reversed, ways) in [false, true].into_iter().zip(glue.ways(key)) {
+                        for (class, ways) in glue.ways(key).into_iter().enumerate() {
                             if ways > 0 {
-                                let label = crate::mirror::fixed_label(glue.cells, reversed);
+                                let label = crate::mirror::fixed_label(glue.cells, class);
                                 add_labelled(&mut local_prefixes, label, weight, ways);
                             }
                         }

@@ -303,22 +303,29 @@ impl Sweep {
         self
     }
 
-    /// This sweep of every prefix of a strip, in its columns order, for
-    /// closed tours, counting besides the closed tours of every board
-    /// `rows × 2m` that `symmetry` fixes (the reflection left to right or
-    /// the half turn: both map a board's columns onto their mirror images),
-    /// from the states of the level half-way along it (`mirror.rs`), for
-    /// each board whose glue level the strip reaches with two columns past
-    /// it: `rows × 2m` for `m + 2` up to the strip's columns, and for the
-    /// half turn of an even number of rows `rows × (2m + 1)` too. They come
-    /// under the labels [`crate::mirror::fixed_label`] makes. `None` where
+    /// This sweep of every prefix of a strip, in its columns order,
+    /// counting besides the tours of every board `rows × 2m` that
+    /// `symmetry` fixes (the reflection left to right or the half turn:
+    /// both map a board's columns onto their mirror images), from the
+    /// states of the level half-way along it (`mirror.rs`), for each board
+    /// whose glue level the strip reaches with two columns past it: `rows ×
+    /// 2m` for `m + 2` up to the strip's columns, and for the half turn
+    /// `rows × (2m + 1)` too (closed tours: of an even number of rows).
+    /// Open tours: the half turn alone, which fixes a path reversed (the
+    /// reflections fix no open tour of a strip). They come under the
+    /// labels [`crate::mirror::fixed_label`] makes, by class. `None` where
     /// the sweep is not such a sweep or the symmetry is another.
     #[must_use]
     pub fn fixed_by(mut self, symmetry: Symmetry) -> Option<Sweep> {
         // A strip taller than long is swept along its rows, which no glue
         // reads.
-        let mirrors = matches!(symmetry, Symmetry::FlipCols | Symmetry::Rot180);
-        if !self.prefixes || self.kind != TourKind::Closed || !self.by_columns() || !mirrors {
+        // Open tours: the half turn alone (the reflection left to right
+        // fixes no open tour of an even length, and glues none of an odd).
+        let mirrors = match self.kind {
+            TourKind::Closed => matches!(symmetry, Symmetry::FlipCols | Symmetry::Rot180),
+            TourKind::Open => symmetry == Symmetry::Rot180,
+        };
+        if !self.prefixes || !self.by_columns() || !mirrors {
             return None;
         }
         self.fixed_by = Some(symmetry);

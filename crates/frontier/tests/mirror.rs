@@ -5,13 +5,21 @@
 use std::sync::atomic::AtomicBool;
 
 use kt_board::{Board, Symmetry, TourKind};
-use kt_frontier::mirror::fixed_of_label;
+use kt_frontier::mirror::{
+    END_BEFORE, END_IN_THE_MIDDLE, END_LIKE_THE_CORNER, END_UNLIKE_THE_CORNER, fixed_of_label,
+};
 use kt_frontier::{Options, Order, Sweep, Unwatched, count_sweep};
 
 /// The closed tours of `board` that `symmetry` maps onto themselves,
 /// by kt-tours' search on the quotient board: another method.
 fn fixed_by_search(board: &Board, symmetry: Symmetry) -> u64 {
-    kt_tours::symmetric::count_fixed(*board, TourKind::Closed, symmetry, &AtomicBool::new(false))
+    fixed_by_search_of(board, TourKind::Closed, symmetry)
+}
+
+/// The undirected `kind` tours of `board` that `symmetry` maps onto
+/// themselves (open ones onto themselves reversed), by the quotient search.
+fn fixed_by_search_of(board: &Board, kind: TourKind, symmetry: Symmetry) -> u64 {
+    kt_tours::symmetric::count_fixed(*board, kind, symmetry, &AtomicBool::new(false))
         .unwrap()
         .tours
 }
@@ -19,8 +27,19 @@ fn fixed_by_search(board: &Board, symmetry: Symmetry) -> u64 {
 /// The fixed tours the glue finds on `rows × 2m` for every `m` the
 /// sweep of a strip of `cols` columns reaches, by the board's columns.
 fn fixed_by_sweep(rows: usize, cols: usize, symmetry: Symmetry, fold: bool) -> Vec<(usize, u64)> {
+    fixed_by_sweep_of(rows, cols, TourKind::Closed, symmetry, fold)
+}
+
+/// [`fixed_by_sweep`] for `kind` tours, every class summed.
+fn fixed_by_sweep_of(
+    rows: usize,
+    cols: usize,
+    kind: TourKind,
+    symmetry: Symmetry,
+    fold: bool,
+) -> Vec<(usize, u64)> {
     let strip = Board::new(rows, cols).unwrap();
-    let sweep = Sweep::prefixes(&Order::columns(strip), TourKind::Closed, true, fold)
+    let sweep = Sweep::prefixes(&Order::columns(strip), kind, true, fold)
         .fixed_by(symmetry)
         .unwrap();
     let counted = count_sweep(
@@ -82,6 +101,26 @@ fn the_glue_finds_every_fixed_tour_a_search_finds() {
     }
 }
 
+/// Open tours the half turn fixes (each runs backwards under it): the
+/// glue with the apex its own image, against the quotient search, on
+/// boards of both parities (on odd rows and columns the half turn fixes
+/// the centre, the path's middle square).
+#[test]
+fn the_glue_finds_every_open_tour_the_half_turn_fixes() {
+    for (rows, cols, widest) in [(3, 12, 20), (4, 8, 12), (5, 7, 9)] {
+        for fold in [false, true] {
+            let swept = fixed_by_sweep_of(rows, cols, TourKind::Open, Symmetry::Rot180, fold);
+            // The glue needs F, columns m − 2 and m − 1: from 4 columns on.
+            for n in 4..=widest.min(2 * (cols - 2) + 1) {
+                let board = Board::new(rows, n).unwrap();
+                let searched = fixed_by_search_of(&board, TourKind::Open, Symmetry::Rot180);
+                let glued = swept.iter().find(|(m, _)| *m == n).map_or(0, |(_, t)| *t);
+                assert_eq!(glued, searched, "{rows}x{n} open (fold {fold})");
+            }
+        }
+    }
+}
+
 #[test]
 fn a_sweep_of_another_kind_or_order_takes_no_glue() {
     let strip = Board::new(3, 8).unwrap();
@@ -108,4 +147,97 @@ fn a_sweep_of_another_kind_or_order_takes_no_glue() {
             .fixed_by(Symmetry::FlipCols)
             .is_none()
     );
+}
+
+/// The 3×n open tours the half turn fixes, by where their ends lie
+/// (Knuth's types, `ends.rs`), against OEIS's data lines: A169773 (both
+/// ends in one column, n = 4..60), A169775 (the left end unlike the
+/// corner, 4..48), and A169777, the geometrically distinct open tours
+/// (4..30), by Burnside's lemma over the identity and the half turn (the
+/// reflections fix no open tour of a strip). The left end's colour is
+/// known at the glue where the glue takes it, and otherwise only to the
+/// sweep with the rule on the first end's colour.
+#[test]
+fn the_3xn_open_tours_the_half_turn_fixes_are_knuths() {
+    let a169773 = "0,0,0,0,0,4,0,0,0,16,0,0,0,264,0,0,0,2144,0,0,0,22408,0,0,0,211808,\
+                   0,0,0,2087344,0,0,0,20207664,0,0,0,197082624,0,0,0,1916054112,0,0,0,\
+                   18652927040,0,0,0,181485750208,0,0,0,1766199186560,0,0,0";
+    let a169775 = "2,0,0,0,8,0,16,0,48,0,200,0,616,0,1832,0,6008,0,19304,0,62180,0,189580,\
+                   0,615792,0,1895952,0,6136708,0,18699436,0,60490008,0,184450888,0,\
+                   595959276,0,1811054676,0,5847417040,0,17754996288,0,57292227492";
+    let a169777 = "3,0,0,14,104,146,773,2698,14350,32296,161714,460022,2159794,5851548,\
+                   26468357,76442996,330719293,965759972,4056479056,12186078360,\
+                   49668414086,151760518296,604396415979,1879966906486,7330203447133,\
+                   23126786408904,88609897281582";
+    let terms =
+        |line: &str| -> Vec<u64> { line.split(',').map(|t| t.trim().parse().unwrap()).collect() };
+    let glued = |rules: fn(Sweep) -> Option<Sweep>| -> Vec<[u64; 4]> {
+        let strip = Board::new(3, 32).unwrap();
+        let sweep = rules(Sweep::prefixes(
+            &Order::columns(strip),
+            TourKind::Open,
+            true,
+            true,
+        ))
+        .unwrap()
+        .fixed_by(Symmetry::Rot180)
+        .unwrap();
+        let counted = count_sweep(
+            &sweep,
+            &Options::default(),
+            &Unwatched,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let mut by_n = vec![[0u64; 4]; 64];
+        for (label, tours) in &counted.prefixes {
+            if let Some((cells, class)) = fixed_of_label(*label) {
+                by_n[cells / 3][class] += u64::try_from(tours).unwrap();
+            }
+        }
+        by_n
+    };
+    let plain = glued(Some);
+    let unlike = glued(Sweep::first_end_unlike_the_corner);
+    for (i, &x) in terms(a169773).iter().enumerate() {
+        assert_eq!(plain[4 + i][END_IN_THE_MIDDLE], x, "A169773({})", 4 + i);
+    }
+    for (i, &b) in terms(a169775).iter().enumerate() {
+        let n = 4 + i;
+        assert_eq!(
+            unlike[n][END_BEFORE] + plain[n][END_UNLIKE_THE_CORNER],
+            b,
+            "A169775({n})"
+        );
+    }
+    // Every board's own diagrams, from a sweep of the whole strip.
+    let strip = Board::new(3, 30).unwrap();
+    let sweep = Sweep::prefixes(&Order::columns(strip), TourKind::Open, true, true);
+    let counted = count_sweep(
+        &sweep,
+        &Options::default(),
+        &Unwatched,
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    let diagrams = |n: usize| -> u64 {
+        counted
+            .prefixes
+            .iter()
+            .find(|(cells, _)| *cells == 3 * n)
+            .map_or(0, |(_, paths)| u64::try_from(paths).unwrap())
+    };
+    for (i, &geometric) in terms(a169777).iter().enumerate() {
+        let n = 4 + i;
+        let fixed: u64 = plain[n].iter().sum();
+        assert_eq!((diagrams(n) + fixed) / 4, geometric, "A169777({n})");
+        // The left end like the corner: the rest of them.
+        let like = plain[n][END_BEFORE] - unlike[n][END_BEFORE] + plain[n][END_LIKE_THE_CORNER];
+        assert_eq!(
+            like + plain[n][END_IN_THE_MIDDLE]
+                + unlike[n][END_BEFORE]
+                + plain[n][END_UNLIKE_THE_CORNER],
+            fixed
+        );
+    }
 }

@@ -41,6 +41,15 @@ pub(super) fn fingerprint_with(sweep: &Sweep, codes: &[u128]) -> u32 {
             word(sweep.end_class(v).map_or(0, |c| c as u128));
         }
     }
+    // A sweep that glues the tours a symmetry fixes: its prefix totals
+    // carry them under labels by class, which a checkpoint keeps.
+    if let Some(symmetry) = sweep.fixed_symmetry() {
+        word(u128::from(u32::from_le_bytes(*b"FIXD")));
+        for byte in format!("{symmetry:?}").bytes() {
+            word(u128::from(byte));
+        }
+        word(crate::mirror::CLASSES as u128);
+    }
     // Only the tours whose ends lie in one column: states with one end
     // are dropped at every column's end.
     if sweep.end_rules().one_column {
