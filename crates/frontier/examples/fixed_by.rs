@@ -23,7 +23,8 @@
 //! (A169775), `open-symmetric` (the geometrically distinct ones with a
 //! symmetry, half of them: A169776), `open-geometric` (the geometrically
 //! distinct open tours by Burnside's lemma, with a sweep of the whole
-//! strip for the boards' own: A169777), and `open-symmetric-odd` (the
+//! strip for the boards' own: A169777, and A328341 on 4 rows), and
+//! `open-symmetric-odd` (the
 //! geometrically distinct ones with a symmetry of `rows × (2k − 1)`, by
 //! `k`: A328340 on 4 rows; boards of fewer than 4 columns, too short to
 //! glue, by the search on the quotient board).

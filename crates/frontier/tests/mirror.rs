@@ -241,3 +241,63 @@ fn the_3xn_open_tours_the_half_turn_fixes_are_knuths() {
         );
     }
 }
+
+/// The geometrically distinct open tours of 4×n (A328341, OEIS's data
+/// line to n = 26): Burnside over the identity and the half turn, the
+/// boards' own diagrams from a sweep of the whole strip and the half
+/// turn's from the glue (4×1–4×3, too short to glue, by the quotient
+/// search).
+#[test]
+fn the_4xn_open_tours_up_to_symmetry_are_howroyds() {
+    let a328341 = [
+        0u64,
+        0,
+        3,
+        0,
+        22,
+        186,
+        1603,
+        7772,
+        47478,
+        303_278,
+        1_671_273,
+        9_121_582,
+        50_322_028,
+        270_896_326,
+        1_426_536_267,
+        7_454_807_822,
+        38_607_660_199,
+        197_696_949_844,
+        1_003_736_587_788,
+        5_060_326_202_622,
+        25_334_034_892_953,
+        126_024_078_250_318,
+        623_383_415_637_750,
+        3_067_618_264_121_349,
+        15_022_847_233_751_804,
+        73_245_459_228_339_114,
+    ];
+    let glued = fixed_by_sweep_of(4, 15, TourKind::Open, Symmetry::Rot180, true);
+    let strip = Board::new(4, 26).unwrap();
+    let counted = count_sweep(
+        &Sweep::prefixes(&Order::columns(strip), TourKind::Open, true, true),
+        &Options::default(),
+        &Unwatched,
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    for (i, &geometric) in a328341.iter().enumerate() {
+        let n = i + 1;
+        let diagrams = counted
+            .prefixes
+            .iter()
+            .find(|(cells, _)| *cells == 4 * n)
+            .map_or(0, |(_, paths)| u64::try_from(paths).unwrap());
+        let fixed = if n < 4 {
+            fixed_by_search_of(&Board::new(4, n).unwrap(), TourKind::Open, Symmetry::Rot180)
+        } else {
+            glued.iter().find(|(m, _)| *m == n).map_or(0, |(_, t)| *t)
+        };
+        assert_eq!((diagrams + fixed) / 4, geometric, "A328341({n})");
+    }
+}
