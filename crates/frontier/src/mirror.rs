@@ -47,7 +47,7 @@
 
 use kt_board::{Board, Square, Symmetry};
 
-use crate::state::{Digits, Key};
+use crate::state::{Digits, Key, MAX_SLOTS};
 use crate::sweep::{Step, Sweep};
 
 /// Labels at and past this one, in a sweep's prefix channel
@@ -55,6 +55,13 @@ use crate::sweep::{Step, Sweep};
 /// ([`fixed_of_label`]). Below it, the labels are prefixes, by their
 /// squares.
 pub const FIXED_LABEL: usize = 1 << 40;
+
+/// The squares whose degrees a glue chooses, at most: `F` and `M` of a
+/// strip as tall as a frontier holds (three columns of [`MAX_SLOTS`] / 2
+/// rows), with one more for the apex; and the nodes of its union (those,
+/// `F`'s images, the apex).
+const NEEDS: usize = 3 * MAX_SLOTS / 2 + 1;
+const NODES: usize = 2 * NEEDS + 1;
 
 /// The classes a glue sorts its tours into (see [`Glue::ways`]).
 pub const CLASSES: usize = 4;
@@ -189,6 +196,11 @@ impl Glue {
         let twice = f.len();
         let middle = if odd { rows } else { 0 };
         let squares = twice + middle;
+        // A strip taller than a frontier holds is refused before any
+        // sweep (`fits`); its glue would outgrow the stack's tables.
+        if squares >= NEEDS {
+            return None;
+        }
         let open = sweep.apex().is_some();
         let mut index_of_slot = Vec::with_capacity(step.before.len());
         for &v in &step.before {
@@ -311,8 +323,10 @@ impl Glue {
         let n = self.squares;
         // Degrees still needed (the apex's last: its edges in pairs with
         // their images, so one pair where no path through L ends at it),
-        // and the paths through L by their ends.
-        let mut need = vec![2u8; n + 1];
+        // and the paths through L by their ends. On the stack: a state's
+        // glue allocated nothing it did not have to (6×30's half turn:
+        // 66.1 s with a vector a state and two a leaf of the search).
+        let mut need = [2u8; NEEDS];
         need[n] = u8::from(self.open);
         let mut mate_edges: Vec<(usize, usize)> = Vec::new();
         let mut first_end: [Option<usize>; 16] = [None; 16];
@@ -336,18 +350,31 @@ impl Glue {
         }
         // The choices still ahead that could raise each square: a square
         // that needs more than it can still get ends the branch.
-        let mut left = vec![0u8; n + 1];
+        let mut left = [0u8; NEEDS];
         for choice in &self.choices {
             for &x in &choice.raises[..choice.raised] {
                 left[x] += 1;
             }
         }
-        if need.iter().zip(&left).any(|(d, l)| d > l) {
+        if need[..=n].iter().zip(&left).any(|(d, l)| d > l) {
             return [0; CLASSES];
         }
         let mut chosen = Vec::with_capacity(self.choices.len());
         let mut ways = [0; CLASSES];
-        self.search(0, &mut need, &mut left, &mut chosen, &mate_edges, &mut ways);
+        let mut links = Links::new();
+        let image = |x: usize| if x == 2 * n { x } else { n + x };
+        for &(a, b) in &mate_edges {
+            links.join(a, b);
+            links.join(image(a), image(b));
+        }
+        let mut search = Search {
+            need: &mut need[..=n],
+            left: &mut left[..=n],
+            chosen: &mut chosen,
+            links: &mut links,
+            ways: &mut ways,
+        };
+        self.search(0, &mut search, &mate_edges);
         ways
     }
 
@@ -369,46 +396,52 @@ impl Glue {
     /// Chooses among `choices[at..]` so that every need falls to 0, and
     /// counts the choices whose union is one cycle. `left` holds, for each
     /// square, the choices from `at` on that raise it.
-    fn search(
-        &self,
-        at: usize,
-        need: &mut [u8],
-        left: &mut [u8],
-        chosen: &mut Vec<usize>,
-        mates: &[(usize, usize)],
-        ways: &mut [u32; CLASSES],
-    ) {
+    ///
+    /// A choice whose move closes a cycle while some square still needs
+    /// an edge ends its branch: every square of a closed cycle has its two
+    /// edges, so the square that needs one can only end up in another
+    /// cycle, and the union is not one tour. Without this the search went
+    /// on to every leaf and rejected them there (6×30's half turn: 61.0 s).
+    fn search(&self, at: usize, s: &mut Search<'_>, mates: &[(usize, usize)]) {
         if at == self.choices.len() {
-            if self.one_cycle(chosen, mates, self.squares) {
-                ways[self.class(chosen)] += 1;
+            if self.one_cycle(s.chosen, mates, self.squares) {
+                s.ways[self.class(s.chosen)] += 1;
             }
             return;
         }
         let choice = self.choices[at];
         let raises = &choice.raises[..choice.raised];
         for &x in raises {
-            left[x] -= 1;
+            s.left[x] -= 1;
         }
         // Taken: every square it raises needs it (the centre, raised
         // twice, needs both).
         let needed = |x: usize| raises.iter().filter(|&&y| y == x).count();
-        if raises.iter().all(|&x| usize::from(need[x]) >= needed(x)) {
+        if raises.iter().all(|&x| usize::from(s.need[x]) >= needed(x)) {
             for &x in raises {
-                need[x] -= 1;
+                s.need[x] -= 1;
             }
-            chosen.push(at);
-            self.search(at + 1, need, left, chosen, mates, ways);
-            chosen.pop();
+            let mark = s.links.mark();
+            let edges = &choice.edges[..1 + usize::from(choice.second)];
+            let closes = edges
+                .iter()
+                .fold(false, |closed, &(a, b)| s.links.join(a, b) || closed);
+            if !closes || s.need.iter().all(|&d| d == 0) {
+                s.chosen.push(at);
+                self.search(at + 1, s, mates);
+                s.chosen.pop();
+            }
+            s.links.undo_to(mark);
             for &x in raises {
-                need[x] += 1;
+                s.need[x] += 1;
             }
         }
         // Left out: every square it raises can still get what it needs.
-        if raises.iter().all(|&x| need[x] <= left[x]) {
-            self.search(at + 1, need, left, chosen, mates, ways);
+        if raises.iter().all(|&x| s.need[x] <= s.left[x]) {
+            self.search(at + 1, s, mates);
         }
         for &x in raises {
-            left[x] += 1;
+            s.left[x] += 1;
         }
     }
 
@@ -424,8 +457,8 @@ impl Glue {
             }
             x
         }
-        let mut parent: Vec<usize> = (0..=2 * n).collect();
-        let mut touched = vec![false; 2 * n + 1];
+        let mut parent: [usize; NODES] = std::array::from_fn(|x| x);
+        let mut touched = [false; NODES];
         let image = |x: usize| if x == 2 * n { x } else { n + x };
         let mut join = |a: usize, b: usize, touched: &mut [bool]| {
             touched[a] = true;
@@ -451,5 +484,72 @@ impl Glue {
             return false;
         };
         roots.all(|r| r == first)
+    }
+}
+
+/// The state of a glue's search: the degrees still needed, the choices
+/// left that raise each square, the choices taken, the union's
+/// components so far, and the tours found by class.
+struct Search<'a> {
+    need: &'a mut [u8],
+    left: &'a mut [u8],
+    chosen: &'a mut Vec<usize>,
+    links: &'a mut Links,
+    ways: &'a mut [u32; CLASSES],
+}
+
+/// The components of a glue's union, joined as the search takes moves and
+/// parted as it goes back: a union–find by size without path compression,
+/// so that each join is undone by resetting one root.
+struct Links {
+    parent: [u8; NODES],
+    size: [u8; NODES],
+    /// The roots joined under another, in order, for undoing.
+    joined: Vec<(u8, u8)>,
+}
+
+impl Links {
+    fn new() -> Links {
+        Links {
+            parent: std::array::from_fn(|x| x as u8),
+            size: [1; NODES],
+            joined: Vec::with_capacity(NODES),
+        }
+    }
+
+    fn root(&self, mut x: usize) -> usize {
+        while usize::from(self.parent[x]) != x {
+            x = usize::from(self.parent[x]);
+        }
+        x
+    }
+
+    /// Joins `a` and `b`; whether they were joined already (the move
+    /// closes a cycle).
+    fn join(&mut self, a: usize, b: usize) -> bool {
+        let (mut ra, mut rb) = (self.root(a), self.root(b));
+        if ra == rb {
+            return true;
+        }
+        if self.size[ra] > self.size[rb] {
+            std::mem::swap(&mut ra, &mut rb);
+        }
+        self.parent[ra] = rb as u8;
+        self.size[rb] += self.size[ra];
+        self.joined.push((ra as u8, rb as u8));
+        false
+    }
+
+    fn mark(&self) -> usize {
+        self.joined.len()
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        while self.joined.len() > mark {
+            let (child, root) = self.joined.pop().expect("a join to undo");
+            let (child, root) = (usize::from(child), usize::from(root));
+            self.parent[child] = child as u8;
+            self.size[root] -= self.size[child];
+        }
     }
 }
