@@ -422,7 +422,7 @@ impl Glue {
                 s.need[x] -= 1;
             }
             let mark = s.links.mark();
-            let edges = &choice.edges[..1 + usize::from(choice.second)];
+            let edges = &choice.edges[..=usize::from(choice.second)];
             let closes = edges
                 .iter()
                 .fold(false, |closed, &(a, b)| s.links.join(a, b) || closed);
