@@ -357,8 +357,15 @@ pub(crate) fn check(option: Setting, dir: &Path, asked: CheckpointOf) -> Result<
     if found.fits(asked) {
         return Ok(());
     }
+    // The work asked for by its own name: a sequence is not a count
+    // (Python's `sequence` reads this sentence as the command line does).
+    let work = if matches!(asked, CheckpointOf::Sequence { .. }) {
+        "sequence"
+    } else {
+        "count"
+    };
     Err(refused(format!(
-        "it keeps the work of {found}, not of {asked}, which this command asks for; it is left as it is: choose another directory for this count"
+        "it keeps the work of {found}, not of {asked}, which this command asks for; it is left as it is: choose another directory for this {work}"
     )))
 }
 
