@@ -49,13 +49,7 @@ fn paths(rows: usize, last: usize, rules: impl Fn(Sweep) -> Option<Sweep>) -> Ve
         &AtomicBool::new(false),
     )
     .expect("the sweep");
-    let mut terms = vec![BigUint::ZERO; last + 1];
-    for (cells, paths) in &counted.prefixes {
-        if cells % rows == 0 && cells / rows <= last {
-            terms[cells / rows] += paths;
-        }
-    }
-    terms
+    (0..=last).map(|n| counted.prefix(rows * n)).collect()
 }
 
 fn main() {

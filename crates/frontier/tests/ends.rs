@@ -7,12 +7,23 @@
 use std::sync::atomic::AtomicBool;
 
 use kt_board::{Board, TourKind};
-use kt_frontier::{Options, Order, Sweep, Unwatched, count_between, count_sweep};
+use kt_frontier::{Options, Order, Sweep, SweepCount, Unwatched, count_between, count_sweep};
 
 /// Each board's paths (each once) by Knuth's types: both ends in one
 /// column, and with the ends in different columns, the one further left
 /// of the top left corner's colour or of the other: `[same, like,
 /// unlike]`, from the fixed-ends sweep of every pair.
+/// The count of `sweep` with the defaults, not stopped.
+fn counted(sweep: &Sweep) -> SweepCount {
+    count_sweep(
+        sweep,
+        &Options::default(),
+        &Unwatched,
+        &AtomicBool::new(false),
+    )
+    .unwrap()
+}
+
 fn types_by_pairs(board: Board) -> [u64; 3] {
     let colour = |s: usize| board.colour(s);
     let column = |s: usize| s % board.cols();
@@ -59,33 +70,17 @@ fn by_prefixes(
         fold,
     ))
     .unwrap();
-    let counted = count_sweep(
-        &sweep,
-        &Options::default(),
-        &Unwatched,
-        &AtomicBool::new(false),
-    )
-    .unwrap();
-    let mut terms = vec![0u64; cols + 1];
-    for (cells, paths) in &counted.prefixes {
-        if cells % rows == 0 {
-            terms[cells / rows] += u64::try_from(paths).unwrap();
-        }
-    }
-    terms
+    let counted = counted(&sweep);
+    (0..=cols)
+        .map(|n| u64::try_from(counted.prefix(rows * n)).unwrap())
+        .collect()
 }
 
 /// The paths of one whole board by a whole count with `rules`, folded
 /// after the rules are set (the fold keeps only the symmetries they allow).
 fn whole(board: Board, rules: impl Fn(Sweep) -> Option<Sweep>) -> u64 {
     let sweep = rules(Sweep::new(board, TourKind::Open)).unwrap().folded();
-    let counted = count_sweep(
-        &sweep,
-        &Options::default(),
-        &Unwatched,
-        &AtomicBool::new(false),
-    )
-    .unwrap();
+    let counted = counted(&sweep);
     u64::try_from(&counted.cycles).unwrap()
 }
 

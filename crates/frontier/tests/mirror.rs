@@ -8,10 +8,21 @@ use kt_board::{Board, Symmetry, TourKind};
 use kt_frontier::mirror::{
     END_BEFORE, END_IN_THE_MIDDLE, END_LIKE_THE_CORNER, END_UNLIKE_THE_CORNER, fixed_of_label,
 };
-use kt_frontier::{Options, Order, Sweep, Unwatched, count_sweep};
+use kt_frontier::{Options, Order, Sweep, SweepCount, Unwatched, count_sweep};
 
 /// The closed tours of `board` that `symmetry` maps onto themselves,
 /// by kt-tours' search on the quotient board: another method.
+/// The count of `sweep` with the defaults, not stopped.
+fn counted(sweep: &Sweep) -> SweepCount {
+    count_sweep(
+        sweep,
+        &Options::default(),
+        &Unwatched,
+        &AtomicBool::new(false),
+    )
+    .unwrap()
+}
+
 fn fixed_by_search(board: &Board, symmetry: Symmetry) -> u64 {
     fixed_by_search_of(board, TourKind::Closed, symmetry)
 }
@@ -42,13 +53,7 @@ fn fixed_by_sweep_of(
     let sweep = Sweep::prefixes(&Order::columns(strip), kind, true, fold)
         .fixed_by(symmetry)
         .unwrap();
-    let counted = count_sweep(
-        &sweep,
-        &Options::default(),
-        &Unwatched,
-        &AtomicBool::new(false),
-    )
-    .unwrap();
+    let counted = counted(&sweep);
     counted
         .prefixes
         .iter()
@@ -182,13 +187,7 @@ fn the_3xn_open_tours_the_half_turn_fixes_are_knuths() {
         .unwrap()
         .fixed_by(Symmetry::Rot180)
         .unwrap();
-        let counted = count_sweep(
-            &sweep,
-            &Options::default(),
-            &Unwatched,
-            &AtomicBool::new(false),
-        )
-        .unwrap();
+        let counted = counted(&sweep);
         let mut by_n = vec![[0u64; 4]; 64];
         for (label, tours) in &counted.prefixes {
             if let Some((cells, class)) = fixed_of_label(*label) {
@@ -213,20 +212,8 @@ fn the_3xn_open_tours_the_half_turn_fixes_are_knuths() {
     // Every board's own diagrams, from a sweep of the whole strip.
     let strip = Board::new(3, 30).unwrap();
     let sweep = Sweep::prefixes(&Order::columns(strip), TourKind::Open, true, true);
-    let counted = count_sweep(
-        &sweep,
-        &Options::default(),
-        &Unwatched,
-        &AtomicBool::new(false),
-    )
-    .unwrap();
-    let diagrams = |n: usize| -> u64 {
-        counted
-            .prefixes
-            .iter()
-            .find(|(cells, _)| *cells == 3 * n)
-            .map_or(0, |(_, paths)| u64::try_from(paths).unwrap())
-    };
+    let counted = counted(&sweep);
+    let diagrams = |n: usize| u64::try_from(counted.prefix(3 * n)).unwrap();
     for (i, &geometric) in terms(a169777).iter().enumerate() {
         let n = 4 + i;
         let fixed: u64 = plain[n].iter().sum();
@@ -279,20 +266,15 @@ fn the_4xn_open_tours_up_to_symmetry_are_howroyds() {
     ];
     let glued = fixed_by_sweep_of(4, 15, TourKind::Open, Symmetry::Rot180, true);
     let strip = Board::new(4, 26).unwrap();
-    let counted = count_sweep(
-        &Sweep::prefixes(&Order::columns(strip), TourKind::Open, true, true),
-        &Options::default(),
-        &Unwatched,
-        &AtomicBool::new(false),
-    )
-    .unwrap();
+    let counted = counted(&Sweep::prefixes(
+        &Order::columns(strip),
+        TourKind::Open,
+        true,
+        true,
+    ));
     for (i, &geometric) in a328341.iter().enumerate() {
         let n = i + 1;
-        let diagrams = counted
-            .prefixes
-            .iter()
-            .find(|(cells, _)| *cells == 4 * n)
-            .map_or(0, |(_, paths)| u64::try_from(paths).unwrap());
+        let diagrams = u64::try_from(counted.prefix(4 * n)).unwrap();
         let fixed = if n < 4 {
             fixed_by_search_of(&Board::new(4, n).unwrap(), TourKind::Open, Symmetry::Rot180)
         } else {
