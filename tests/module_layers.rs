@@ -16,12 +16,13 @@ use std::path::{Path, PathBuf};
 /// message names, which each front end spells; `human`, numbers, sizes
 /// and durations as people read them; then `cancel`, `known`, which draws board counts
 /// from the sequences; then `report`; then `failure`, `observer`; then
-/// `checkpoint_of`; then `paths`, `supervised`);
+/// `checkpoint_of`, `terms` (what a sequence asks and gives); then
+/// `paths`, `supervised`);
 /// toolkits (`zdd`,
 /// `symmetry`, `pairs`); `methods` (one type per method, behind one
 /// trait); `machine` (what this machine can honour: threads, a budget,
-/// an estimate within it, which both plans ask); `request` (what a caller asks), `strip` (a whole sequence
-/// from one sweep) and `order_trials` (orders ranked by measured states); `questions` (what each question needs: the table;
+/// an estimate within it, which the plan asks); `request` (what a caller
+/// asks) and `order_trials` (orders ranked by measured states); `questions` (what each question needs: the table;
 /// `check`, what a published count checks of an answer; `sequence_check`,
 /// a sequence against a published one); `plan` (refusals and the choice of
 /// method); `answer` (how each question is answered); the root.
@@ -31,12 +32,12 @@ fn count_layer(module: &str) -> Option<u32> {
         "cancel" | "known" => 1,
         "report" => 2,
         "failure" | "observer" => 3,
-        "checkpoint_of" => 4,
+        "checkpoint_of" | "terms" => 4,
         "paths" | "supervised" => 5,
         "zdd" | "symmetry" | "pairs" | "sweep_runner" => 6,
         "methods" => 7,
         "machine" => 8,
-        "request" | "strip" | "order_trials" => 9,
+        "request" | "order_trials" => 9,
         "questions" | "check" | "sequence_check" => 10,
         "plan" => 11,
         "answer" => 12,

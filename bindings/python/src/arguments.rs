@@ -6,10 +6,9 @@
 
 use std::path::PathBuf;
 
-use kt_count::strip::StripRequest;
 use kt_count::{
-    Board, Bytes, GivenOptions, MethodChoice, Question, Request, Resources, Selection, Square,
-    TourKind,
+    Board, Bytes, Frontier, GivenOptions, MethodChoice, MethodSettings, Question, Request,
+    Resources, Selection, Square, TourKind,
 };
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
@@ -99,21 +98,23 @@ pub struct SequenceOptions<'a, 'py> {
 }
 
 impl SequenceOptions<'_, '_> {
-    /// `request` with these options; the plan checks the paths before any
-    /// work, as it does the command line's.
-    pub fn apply(self, mut request: StripRequest) -> PyResult<StripRequest> {
-        if let Some(threads) = self.threads {
-            request.threads = usize::try_from(threads)
-                .map_err(|_| refused(format!("threads must be at least 1, not {threads}")))?;
-        }
-        request.memory = self.memory.map(bytes).transpose()?;
+    /// `request` (a sequence) with these options, by the frontier method,
+    /// the one that sweeps every prefix; the plan checks the paths before
+    /// any work, as it does the command line's.
+    pub fn apply(self, mut request: Request) -> PyResult<Request> {
+        let threads = self
+            .threads
+            .map(|n| {
+                u32::try_from(n)
+                    .map_err(|_| refused(format!("threads must be at least 1, not {n}")))
+            })
+            .transpose()?;
         request.force = self.force;
-        request.spill_dir = self.spill_dir;
-        if let Some(seconds) = self.checkpoint_every {
-            if self.checkpoint.is_none() {
+        let every = match self.checkpoint_every {
+            Some(_) if self.checkpoint.is_none() => {
                 return Err(refused("checkpoint_every goes with checkpoint=DIR"));
             }
-            request.checkpoint_every = Some(
+            Some(seconds) => Some(
                 std::time::Duration::try_from_secs_f64(seconds)
                     .ok()
                     .filter(|t| !t.is_zero())
@@ -122,12 +123,21 @@ impl SequenceOptions<'_, '_> {
                             "checkpoint_every is a positive number of seconds, not {seconds}"
                         ))
                     })?,
-            );
+            ),
+            None => None,
+        };
+        let mut frontier = Frontier {
+            resources: Resources {
+                threads,
+                memory: self.memory.map(bytes).transpose()?,
+            },
+            spill_dir: self.spill_dir,
+            ..Frontier::default()
+        };
+        if let Some(dir) = self.checkpoint {
+            frontier = frontier.keeping_checkpoint_in(dir, every);
         }
-        Ok(match self.checkpoint {
-            Some(dir) => request.keeping_checkpoint_in(dir),
-            None => request,
-        })
+        Ok(request.with_method(MethodSettings::Frontier(frontier)))
     }
 }
 

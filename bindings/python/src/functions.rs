@@ -416,7 +416,7 @@ pub fn sequence<'py>(
     progress: Option<Py<PyAny>>,
 ) -> PyResult<Vec<Bound<'py, PyAny>>> {
     use kt_count::sequence_check::Check;
-    use kt_count::strip::{Measure, StripRequest};
+    use kt_count::{Measure, Request};
 
     let kind = arguments::kind(closed);
     let measure = if cells { Measure::Cells } else { Measure::Cols };
@@ -429,6 +429,8 @@ pub fn sequence<'py>(
         .map(|a_number| Check::new(a_number, rows, kind, measure))
         .transpose()
         .map_err(|failure| failure_error(&failure))?;
+    let request =
+        Request::sequence(rows, to, kind, measure).map_err(|failure| failure_error(&failure))?;
     let request = arguments::SequenceOptions {
         threads,
         memory,
@@ -437,33 +439,8 @@ pub fn sequence<'py>(
         checkpoint,
         checkpoint_every,
     }
-    .apply(StripRequest::new(rows, to, kind, measure))?;
-    let plan = request.plan().map_err(|failure| failure_error(&failure))?;
-    let watch = Watch::new(progress, timeout)?;
-    let deadline = watch.timeout.map(|t| std::time::Instant::now() + t);
-    let cancel = CancelToken::new();
-    let callback = std::sync::Arc::new(crate::progress::Callback::new(
-        watch.progress,
-        cancel.clone(),
-    ));
-    let observer = std::sync::Arc::clone(&callback);
-    let result = supervise::supervised(py, cancel, true, deadline, move |token| {
-        let watcher = crate::progress::SequenceProgress::new(&observer);
-        kt_count::strip::count_strip(&plan, &watcher, &token)
-            .map_err(|unfinished| unfinished.failure)
-    })?;
-    if let Some(err) = callback.take_raised() {
-        return Err(err);
-    }
-    let counted = result.map_err(|failure| match (failure.kind, timeout) {
-        (kt_count::FailureKind::Stopped { .. }, Some(seconds)) => {
-            crate::errors::CancelledError::new_err(format!(
-                "stopped at timeout={seconds}: {}",
-                crate::spelling::spelled(&failure.message)
-            ))
-        }
-        _ => failure_error(&failure),
-    })?;
+    .apply(request)?;
+    let counted = supervise::sequence(py, request, Watch::new(progress, timeout)?)?;
     if let Some(published) = &published
         && check
     {

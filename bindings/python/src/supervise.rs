@@ -135,6 +135,14 @@ pub fn count(py: Python<'_>, request: Request, watch: Watch) -> PyResult<kt_coun
     })
 }
 
+/// The sequence `request` asks for, planned and counted as a count is
+/// (its finished terms are dropped where it stops: Python raises).
+pub fn sequence(py: Python<'_>, request: Request, watch: Watch) -> PyResult<kt_count::Sequenced> {
+    run(py, watch, move |observer, cancel| {
+        kt_count::sequence(&request, observer, cancel).map_err(|stopped| stopped.failure)
+    })
+}
+
 /// The family of tours `request` describes, built once.
 pub fn tours(py: Python<'_>, request: Request, watch: Watch) -> PyResult<kt_count::Tours> {
     run(py, watch, move |observer, cancel| {

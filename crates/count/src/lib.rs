@@ -92,10 +92,10 @@ mod request;
 pub mod same_file;
 pub mod sequence_check;
 pub mod sequences;
-pub mod strip;
 mod supervised;
 mod sweep_runner;
 mod symmetry;
+mod terms;
 mod words;
 pub mod zdd;
 
@@ -148,6 +148,9 @@ pub mod order {
 }
 /// The spill directories of counts this process has abandoned (issue 38).
 pub use kt_frontier::remove_spill_directories;
+/// A frontier sweep's levels as it reports them, and its outcome: what a
+/// sequence's JSON document lists.
+pub use kt_frontier::{LevelReport, SweepCount};
 pub use methods::{
     Backtrack, Capability, Checkpointing, Cluster, ClusterOptions, ColumnsEstimate, Edges,
     Frontier, GivenOptions, LONG_SECONDS, MethodSettings, Reach, Resources, Setting, TimeSliced,
@@ -158,7 +161,8 @@ pub use observer::{Observer, Progress, Silent, Watch};
 pub use order::{MAX_ORDER_FILE_BYTES, Order, OrderChoice, OrderError};
 pub use paths::{makeable_dir, writable_dir, writable_file};
 pub use plan::{
-    AUTO_RULE, MAX_THREADS_PER_CORE, MIN_MEMORY, Plan, ZDD_REACH_CLOSED, ZDD_REACH_OPEN, plan,
+    AUTO_RULE, MAX_THREADS_PER_CORE, MIN_MEMORY, Plan, SequencePlanned, ZDD_REACH_CLOSED,
+    ZDD_REACH_OPEN, plan,
 };
 pub use report::{
     COMMIT, ClusterReport, Counted, Document, ProcessFigures, RunReport, Status, VERSION,
@@ -166,6 +170,10 @@ pub use report::{
 pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
 pub use supervised::{SECOND_PRESS, Supervised, Waited};
 pub use sweep_runner::CHECKPOINT_EVERY;
+pub use terms::{
+    MAX_ROWS as SEQUENCE_MAX_ROWS, MAX_TERMS as SEQUENCE_MAX_TERMS, Measure, Sequence,
+    SequenceStopped, SequenceWay, Sequenced, Term,
+};
 pub use words::{Identifiers, Message, Output, Piece, Pieces, Spelling, Word};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};
@@ -185,7 +193,7 @@ pub fn count(
 ) -> Result<Counted, Failure> {
     if request.work != Work::Count {
         return Err(Failure::refused(
-            "count answers a question; this request asks for tours or a drawing",
+            "count answers a question; this request asks for tours, a drawing or a sequence",
         ));
     }
     plan(request)?.run(observer, cancel)
@@ -203,7 +211,7 @@ impl Plan {
         let request = &self.request;
         if request.work != Work::Count {
             return Err(Failure::refused(
-                "count answers a question; this request asks for tours or a drawing",
+                "count answers a question; this request asks for tours, a drawing or a sequence",
             ));
         }
         let started = Instant::now();
@@ -229,6 +237,42 @@ impl Plan {
             report,
             Watch::new(observer, cancel),
         )
+    }
+
+    /// Counts every term of the sequence planned (its `work` must be
+    /// [`Work::Sequence`]), the way the plan chose: one sweep of every
+    /// prefix of the strip, or board by board. The levels reach
+    /// `observer` as a count's do; `cancel` stops the work at its next
+    /// look. Stopped early, it gives the terms it had finished.
+    pub fn sequence(
+        &self,
+        observer: &dyn Observer,
+        cancel: &CancelToken,
+    ) -> Result<Sequenced, SequenceStopped> {
+        let request = &self.request;
+        let (Some(sequence), Some(planned)) = (request.sequence_asked(), &self.sequence) else {
+            return Err(Failure::refused("sequence needs a request for a sequence").into());
+        };
+        if let Some(question) = plan::checkpoint_question(request, &self.settings, self.strategy)
+            && let Some(dir) = self.settings.method().checkpoint_dirs().write
+        {
+            checkpoint_of::record(&dir, question)?;
+        }
+        let started = Instant::now();
+        let mut report = start_report(request, self, observer);
+        let (terms, outcome) = methods::prefixes(self.settings.method())?.count_sequence(
+            &self.job,
+            sequence,
+            planned.way,
+            &mut report,
+            Watch::new(observer, cancel),
+        )?;
+        Ok(Sequenced {
+            board: request.board,
+            terms,
+            outcome,
+            seconds: started.elapsed().as_secs_f64(),
+        })
     }
 
     /// Builds the family of tours of the request planned (its `work`
@@ -283,7 +327,7 @@ impl Plan {
         watch: Watch<'_>,
     ) -> Result<(RunReport, Option<Built>), Failure> {
         let request = &self.request;
-        if request.work == Work::Count {
+        if matches!(request.work, Work::Count | Work::Sequence(_)) {
             return Err(Failure::refused(
                 "this request asks for a count, not for tours or a drawing",
             ));
@@ -297,6 +341,16 @@ impl Plan {
         }
         methods::family(self.settings.method())?.build(&self.job, report, finishing, watch)
     }
+}
+
+/// Counts every term of the sequence `request` asks for
+/// ([`Request::sequence`]): [`plan`], then [`Plan::sequence`].
+pub fn sequence(
+    request: &Request,
+    observer: &dyn Observer,
+    cancel: &CancelToken,
+) -> Result<Sequenced, SequenceStopped> {
+    plan(request)?.sequence(observer, cancel)
 }
 
 /// Adds up the parts of a count by endpoint pairs under `plan` (the
@@ -358,7 +412,7 @@ pub fn tours(
     observer: &dyn Observer,
     cancel: &CancelToken,
 ) -> Result<Tours, Failure> {
-    if request.work == Work::Count {
+    if matches!(request.work, Work::Count | Work::Sequence(_)) {
         return Err(Failure::refused(
             "this request asks for a count, not for tours or a drawing",
         ));

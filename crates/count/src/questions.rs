@@ -61,10 +61,16 @@ pub(crate) enum Strategy {
     ByPairs,
     /// Hand out or draw the family itself (`tour`, `dot`).
     Diagram,
+    /// A whole sequence from one sweep of every prefix of its strip.
+    Prefixes,
+    /// A whole sequence, each board by its own count: where the plan
+    /// estimates it cheaper than the one sweep (short sequences of tall
+    /// strips, `crate::terms::SequenceWay::BoardByBoard`).
+    BoardByBoard,
 }
 
 use Capability::{
-    Count, EndTallies, Family as FamilyOfTours, FixedEnds, RequiredMove, StartTallies,
+    Count, EndTallies, Family as FamilyOfTours, FixedEnds, Prefixes, RequiredMove, StartTallies,
 };
 
 /// The capabilities that answer `question` on `kind` tours for `work`, each
@@ -76,6 +82,14 @@ pub(crate) fn strategies(
     work: &Work,
 ) -> Result<&'static [(Capability, Strategy)], Failure> {
     let open = kind == TourKind::Open;
+    if let Work::Sequence(_) = work {
+        return match question {
+            Question::Total => Ok(&[(Prefixes, Strategy::Prefixes)]),
+            _ => Err(Failure::refused(
+                "a sequence counts every tour of each of its boards: it takes no question",
+            )),
+        };
+    }
     if !matches!(work, Work::Count) {
         return match question {
             Question::Total => Ok(&[(FamilyOfTours, Strategy::Diagram)]),

@@ -14,7 +14,9 @@ use kt_board::{Board, Square, TourKind};
 
 use kt_shards::{Ends, Shard};
 
+use crate::failure::Failure;
 use crate::methods::{GivenOptions, MethodSettings, Setting};
+use crate::terms::{MAX_ROWS, MAX_TERMS, Measure, Sequence};
 use crate::words::message;
 use crate::words::{Message, Output, Word};
 use crate::zdd::Drawing;
@@ -195,6 +197,9 @@ pub enum Work {
     Tours,
     /// Draw the final diagram ([`crate::draw`]).
     Draw { drawing: Drawing },
+    /// Count every term of a sequence along the request's board, a strip
+    /// ([`crate::Plan::sequence`]; [`Request::sequence`] builds one).
+    Sequence(Sequence),
 }
 
 /// One piece of work to do.
@@ -232,6 +237,52 @@ impl Request {
             outputs: Vec::new(),
             use_theorems: true,
             force: false,
+        }
+    }
+
+    /// The sequence of `kind` tours of every board `rows × n`, `n ≤ to`
+    /// (or, by [`Measure::Cells`], of every first `m ≤ to` cells of the
+    /// strip), folded, the method chosen by `auto`: the request's board is
+    /// the strip one sweep takes. Refuses, before any work, a strip or a
+    /// length no sweep takes.
+    ///
+    /// No theorem answers a sequence: its terms include boards with
+    /// tours and boards without, and the sweep answers every one.
+    pub fn sequence(
+        rows: usize,
+        to: usize,
+        kind: TourKind,
+        measure: Measure,
+    ) -> Result<Request, Failure> {
+        if rows == 0 || rows > MAX_ROWS {
+            return Err(Failure::refused(format!(
+                "a strip of {rows} rows: the frontier method sweeps strips of 1 to {MAX_ROWS} rows"
+            )));
+        }
+        if to == 0 || to > MAX_TERMS {
+            return Err(Failure::refused(format!(
+                "a sequence to term {to}: the terms run from 1 to at most {MAX_TERMS}"
+            )));
+        }
+        let sequence = Sequence::to(to, measure);
+        let cols = sequence.cols(rows);
+        let board = Board::new(rows, cols).map_err(|e| {
+            Failure::refused(format!(
+                "a sequence to term {to} of {rows} rows needs a {rows}x{cols} strip: {e}"
+            ))
+        })?;
+        Ok(Request {
+            work: Work::Sequence(sequence),
+            use_theorems: false,
+            ..Request::new(board, kind)
+        })
+    }
+
+    /// The sequence this request asks for, if it asks for one.
+    pub fn sequence_asked(&self) -> Option<&Sequence> {
+        match &self.work {
+            Work::Sequence(sequence) => Some(sequence),
+            Work::Count | Work::Tours | Work::Draw { .. } => None,
         }
     }
 

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::failure::Failure;
 use crate::sequences::{PublishedSequence, published_sequence};
-use crate::strip::{Measure, Term};
+use crate::terms::{Measure, Term};
 
 /// A published sequence, ready to check a sweep's terms.
 #[derive(Clone, Debug)]

@@ -10,3 +10,4 @@ mod capabilities;
 mod failures;
 mod library_api;
 mod report_json;
+mod sequence_plan;

@@ -136,18 +136,27 @@ fn a_count_plans_once_and_resolves_its_order_once() {
     // to the same plan.
     let cache = dir.path().join("sequence");
     spans.opened.lock().unwrap().clear();
-    let request = kt_count::strip::StripRequest {
-        threads: 1,
-        ..kt_count::strip::StripRequest::new(4, 6, TourKind::Open, kt_count::strip::Measure::Cols)
-    };
-    let plan = request
-        .plan()
+    let request = Request::sequence(4, 6, TourKind::Open, kt_count::Measure::Cols)
         .unwrap()
-        .keeping_checkpoints(cache.clone(), false, dir.path().to_path_buf())
+        .with_method(MethodSettings::Frontier(Frontier {
+            resources: kt_count::Resources {
+                threads: Some(1),
+                memory: None,
+            },
+            ..Frontier::default()
+        }));
+    let plan = kt_count::plan(&request)
+        .unwrap()
+        .keeping_checkpoints(
+            kt_count::Checkpointing {
+                path: cache.clone(),
+                every: None,
+            },
+            false,
+            dir.path().to_path_buf(),
+        )
         .unwrap();
-    let counted =
-        kt_count::strip::count_strip(&plan, &kt_count::strip::Unwatched, &CancelToken::new())
-            .unwrap();
+    let counted = plan.sequence(&Silent, &CancelToken::new()).unwrap();
     assert_eq!(counted.terms.len(), 6);
     let opened = spans.opened.lock().unwrap().clone();
     assert_eq!(opened.get("plan").copied(), Some(1), "the sequence");

@@ -299,7 +299,11 @@ fn an_interrupted_sequence_gives_its_finished_terms_and_goes_on_from_the_cache()
     assert!(finished.len() >= 5 && finished.len() < 12, "{stdout}");
     assert_eq!(finished[..], whole[..finished.len()], "{stdout}");
     let last = stderr.lines().last().unwrap();
-    assert!(last.contains("interrupted by SIGINT"), "{stderr}");
+    // In a count's words: where it stopped, and the signal.
+    assert!(
+        last.contains("interrupted after") && last.contains("(SIGINT)"),
+        "{stderr}"
+    );
     assert!(
         last.contains("go on with: ") && last.ends_with(')'),
         "{stderr}"

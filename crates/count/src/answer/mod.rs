@@ -173,9 +173,9 @@ pub(crate) fn answer(
             by_pairs::by_pairs(shard, ends, job, method, &mut report, watch)
                 .map_err(|failure| with_partial(failure, &report, started))?
         }
-        Strategy::Diagram => {
+        Strategy::Diagram | Strategy::Prefixes | Strategy::BoardByBoard => {
             return Err(Failure::other(
-                "internal error: a diagram is not an answer to count",
+                "internal error: a diagram or a sequence is not an answer to count",
             ));
         }
     };

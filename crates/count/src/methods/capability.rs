@@ -28,6 +28,9 @@ pub enum Capability {
     /// each state tallying its paths' other end by class of square
     /// (`--from` with `--by-end`).
     EndTallies,
+    /// Counts a whole sequence, every board `rows × n` of a strip or every
+    /// first `m` cells, from one sweep of every prefix (`sequence`).
+    Prefixes,
     /// Writes checkpoints of a whole count and goes on from them.
     Checkpoint,
     /// Spills what does not fit the memory budget to disk.
@@ -41,13 +44,14 @@ pub enum Capability {
 
 impl Capability {
     /// Every capability, in the order of the architecture table.
-    pub const ALL: [Capability; 10] = [
+    pub const ALL: [Capability; 11] = [
         Capability::Count,
         Capability::Family,
         Capability::FixedEnds,
         Capability::RequiredMove,
         Capability::StartTallies,
         Capability::EndTallies,
+        Capability::Prefixes,
         Capability::Checkpoint,
         Capability::Spill,
         Capability::Threads,
@@ -63,6 +67,7 @@ impl Capability {
             Capability::RequiredMove => "required move",
             Capability::StartTallies => "start tallies",
             Capability::EndTallies => "end tallies",
+            Capability::Prefixes => "prefixes",
             Capability::Checkpoint => "checkpoint",
             Capability::Spill => "spill to disk",
             Capability::Threads => "threads",

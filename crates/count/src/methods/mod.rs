@@ -60,6 +60,7 @@ pub use reach::{LONG_SECONDS, Reach};
 use crate::failure::Failure;
 use crate::observer::Watch;
 use crate::report::{Counted, RunReport};
+use crate::terms::{Sequence, SequenceStopped, SequenceWay, Term};
 use crate::zdd::{Built, Decoder, Finishing};
 
 /// A request as the plan resolved it: what every method works with.
@@ -205,6 +206,11 @@ pub(crate) trait Method: Sync {
     fn family(&self) -> Option<&dyn BuildsFamily> {
         None
     }
+    /// A whole sequence, every prefix of a strip ([`Capability::Prefixes`]),
+    /// for the methods that sweep one.
+    fn prefixes(&self) -> Option<&dyn CountsPrefixes> {
+        None
+    }
     /// The directories its checkpoints go to and come from: for a count
     /// by endpoint pairs, which keeps the classes done there
     /// (`crate::pairs`), and for the plan, which checks that they are of
@@ -344,6 +350,46 @@ pub(crate) fn end_tallies(method: &dyn Method) -> Result<&dyn CountsByEnd, Failu
     })
 }
 
+/// The capability to count a whole sequence ([`Capability::Prefixes`]):
+/// every board `rows × n` of a strip, or every first `m` cells, from one
+/// sweep of every prefix (`kt_frontier::count_prefixes`), or board by
+/// board where that is cheaper.
+pub(crate) trait CountsPrefixes {
+    /// What answering `sequence` on the strip `job.board` by `way` costs,
+    /// before any work; `None` where `way` cannot answer it (board by
+    /// board: first cells, or a checkpoint asked for, which records one
+    /// sweep). Refuses what the sweep could not finish (weights past the
+    /// widest width before the last term, a checkpoint to resume of
+    /// another sweep).
+    fn sequence_estimate(
+        &self,
+        job: &Job,
+        sequence: &Sequence,
+        way: SequenceWay,
+    ) -> Result<Option<ColumnsEstimate>, Failure>;
+
+    /// The terms, by `way`; the levels swept go into `report`. Stopped
+    /// early, the terms it had finished come with the failure.
+    fn count_sequence(
+        &self,
+        job: &Job,
+        sequence: &Sequence,
+        way: SequenceWay,
+        report: &mut RunReport,
+        watch: Watch<'_>,
+    ) -> Result<(Vec<Term>, kt_frontier::SweepCount), SequenceStopped>;
+}
+
+/// The method's sequences, or an internal error (as [`fixed_ends`]).
+pub(crate) fn prefixes(method: &dyn Method) -> Result<&dyn CountsPrefixes, Failure> {
+    method.prefixes().ok_or_else(|| {
+        Failure::other(format!(
+            "internal error: method {} sweeps no prefixes",
+            method.name()
+        ))
+    })
+}
+
 /// The capability to build the family of tours ([`Capability::Family`]).
 pub(crate) trait BuildsFamily {
     /// Builds the family of tours and hands it to `finishing`. The output
@@ -473,6 +519,7 @@ impl MethodSettings {
             Capability::RequiredMove => method.required_move().is_some(),
             Capability::StartTallies => method.start_tallies().is_some(),
             Capability::EndTallies => method.end_tallies().is_some(),
+            Capability::Prefixes => method.prefixes().is_some(),
             Capability::Checkpoint => takes(Setting::Checkpoint),
             Capability::Spill => takes(Setting::SpillDir),
             Capability::Threads => method.resources().is_some(),

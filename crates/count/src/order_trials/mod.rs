@@ -110,7 +110,10 @@ impl OrderSearch {
         candidates
     }
 
-    fn check(&self) -> Result<(), Failure> {
+    /// Refuses what cannot be searched, before any work; the threads and
+    /// budget the trials sweep with, resolved once, as a count's plan
+    /// resolves them (capped to the machine).
+    fn check(&self) -> Result<(Bytes, u32), Failure> {
         if self.seeds == 0 || self.seeds > MAX_SEEDS {
             return Err(Failure::refused(format!(
                 "{} seeds: a measured search takes 1 to {MAX_SEEDS}, each a sweep",
@@ -122,8 +125,10 @@ impl OrderSearch {
             threads: self.threads.map(|t| u32::try_from(t).unwrap_or(u32::MAX)),
             memory: self.memory,
         };
-        crate::machine::resources(Some(asked), &mut Vec::new())?;
-        kt_frontier::supports(self.board, self.kind).map_err(|e| Failure::refused(e.to_string()))
+        let resolved = crate::machine::resources(Some(asked), &mut Vec::new())?;
+        kt_frontier::supports(self.board, self.kind)
+            .map_err(|e| Failure::refused(e.to_string()))?;
+        Ok(resolved)
     }
 }
 
@@ -134,10 +139,10 @@ pub fn search_orders(
     mut each: impl FnMut(&Measured),
     cancel: &CancelToken,
 ) -> Result<OrderTrials, Failure> {
-    request.check()?;
+    let (budget, threads) = request.check()?;
     let settings = SweepSettings {
-        threads: request.threads.unwrap_or_else(kt_frontier::default_threads),
-        budget: request.memory.unwrap_or_else(kt_memory::default_budget),
+        threads: threads as usize,
+        budget,
         ..SweepSettings::default()
     };
     // Each trial sweeps as a count would, folded: the order's own order

@@ -5,7 +5,10 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use kt_count::Bytes;
+use kt_count::{
+    Bytes, Checkpointing, Failure, Frontier, Measure, MethodSettings, Request, Resources, TourKind,
+    Work,
+};
 
 use super::count::FrontierArgs;
 use super::parse::{parse_bytes, whole};
@@ -84,5 +87,53 @@ impl SequenceArgs {
     /// Where the sweep spills, if asked.
     pub fn spill_dir(&self) -> Option<PathBuf> {
         self.frontier.spill_dir.clone()
+    }
+
+    /// The kind of tour asked for.
+    pub fn kind(&self) -> TourKind {
+        if self.closed {
+            TourKind::Closed
+        } else {
+            TourKind::Open
+        }
+    }
+
+    /// What a term counts.
+    pub fn measure(&self) -> Measure {
+        if self.cells {
+            Measure::Cells
+        } else {
+            Measure::Cols
+        }
+    }
+
+    /// The library's request: the sequence, by the frontier method with
+    /// these options (the one method that sweeps every prefix), which the
+    /// plan checks before any work as it does a count's.
+    pub fn request(&self) -> Result<Request, Failure> {
+        let mut request = Request::sequence(
+            self.rows as usize,
+            self.to as usize,
+            self.kind(),
+            self.measure(),
+        )?;
+        if let Work::Sequence(sequence) = &mut request.work {
+            sequence.fold = !self.no_fold;
+        }
+        request.force = self.force;
+        let frontier = &self.frontier;
+        Ok(request.with_method(MethodSettings::Frontier(Frontier {
+            resources: Resources {
+                threads: self.threads,
+                memory: self.memory,
+            },
+            spill_dir: self.spill_dir(),
+            checkpoint: frontier.checkpoint.clone().map(|path| Checkpointing {
+                path,
+                every: frontier.checkpoint_every,
+            }),
+            resume: frontier.resume_dir(),
+            order: None,
+        })))
     }
 }

@@ -177,16 +177,19 @@ pub fn run_name(args: &CountArgs, request: &Request, method: &str) -> String {
 /// kind, what its terms count, the fold and this version). The strip, not
 /// the last term: a sequence of first cells to any `N` of one strip is the
 /// same sweep.
-pub fn sequence_run_name(request: &kt_count::strip::StripRequest) -> Result<String, String> {
-    let board = request.board().map_err(|e| e.message.to_string())?;
-    let measure = match request.measure {
-        kt_count::strip::Measure::Cols => "boards",
-        kt_count::strip::Measure::Cells => "cells",
+pub fn sequence_run_name(request: &Request) -> Result<String, String> {
+    let board = request.board;
+    let sequence = request
+        .sequence_asked()
+        .ok_or("internal error: a sequence's cache without a sequence")?;
+    let measure = match sequence.measure {
+        kt_count::Measure::Cols => "boards",
+        kt_count::Measure::Cells => "cells",
     };
     let all = format!(
         "sequence {board} {} {measure} folded={} {} {}",
         request.kind,
-        request.folds(),
+        sequence.folds(),
         env!("CARGO_PKG_VERSION"),
         crate::json::COMMIT,
     );

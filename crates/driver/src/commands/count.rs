@@ -311,7 +311,7 @@ fn estimate(plan: &kt_count::Plan, args: &CountArgs) {
         .spill_dir
         .clone()
         .unwrap_or_else(std::env::temp_dir);
-    if let Some(line) = long_runs::announcement(reach, plan.budget(), &spill_dir) {
+    if let Some(line) = long_runs::announcement(reach, plan.budget(), &spill_dir, "count") {
         let keep = if plan.sweeps()
             && args.frontier.checkpoint.is_none()
             && !args.frontier.no_checkpoint

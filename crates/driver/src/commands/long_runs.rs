@@ -19,8 +19,9 @@ pub const ANNOUNCED_SECONDS: f64 = 600.0;
 /// The line said before work estimated beyond [`ANNOUNCED_SECONDS`]
 /// starts: its time, memory and disk, and where it spills; `None` for
 /// shorter work. `budget` is the run's memory budget: what the estimate
-/// holds beyond it goes to disk in `spill_dir` where the method spills.
-pub fn announcement(reach: &Reach, budget: Bytes, spill_dir: &Path) -> Option<String> {
+/// holds beyond it goes to disk in `spill_dir` where the method spills;
+/// `work` names it (`count`, `sequence`).
+pub fn announcement(reach: &Reach, budget: Bytes, spill_dir: &Path, work: &str) -> Option<String> {
     if reach.seconds <= ANNOUNCED_SECONDS {
         return None;
     }
@@ -35,7 +36,7 @@ pub fn announcement(reach: &Reach, budget: Bytes, spill_dir: &Path) -> Option<St
         String::new()
     };
     Some(format!(
-        "this count is estimated at about {}, {} of memory{disk}",
+        "this {work} is estimated at about {}, {} of memory{disk}",
         duration(reach.seconds),
         human_bytes(memory),
     ))
@@ -122,15 +123,27 @@ mod tests {
         const GIB: u64 = 1 << 30;
         let tmp = Path::new("/tmp");
         assert_eq!(
-            announcement(&reach(540.0, GIB, true), Bytes(GIB), tmp),
+            announcement(&reach(540.0, GIB, true), Bytes(GIB), tmp, "count"),
             None
         );
-        let line = announcement(&reach(6000.0, 71 * GIB, true), Bytes(15 * GIB), tmp).unwrap();
+        let line = announcement(
+            &reach(6000.0, 71 * GIB, true),
+            Bytes(15 * GIB),
+            tmp,
+            "count",
+        )
+        .unwrap();
         assert!(line.contains("about 1.7 hours"), "{line}");
         assert!(line.contains("15.0 GiB of memory"), "{line}");
         assert!(line.contains("56.0 GiB of disk in /tmp"), "{line}");
         // Within the budget, or a method that does not spill: no disk.
-        let line = announcement(&reach(6000.0, 71 * GIB, false), Bytes(15 * GIB), tmp).unwrap();
+        let line = announcement(
+            &reach(6000.0, 71 * GIB, false),
+            Bytes(15 * GIB),
+            tmp,
+            "sequence",
+        )
+        .unwrap();
         assert!(line.contains("71.0 GiB of memory"), "{line}");
         assert!(!line.contains("disk"), "{line}");
     }

@@ -72,25 +72,31 @@ pub fn supervised<T: Send + 'static>(
     monitor.clear();
     match ended {
         Ended::Done(Ok(value)) => Ok(value),
-        Ended::Done(Err(failure)) => {
-            let mut report = failure.report.clone();
-            let mut error = CliError::from(failure);
-            // The report records the failure in the library's words; the
-            // command line's report says it as the command line does.
-            if let Some(report) = report.as_mut().filter(|r| r.error.is_some()) {
-                report.error = Some(error.message.clone());
-            }
-            if let ExitCode::Signal(signal) = error.code {
-                error.message = format!(
-                    "{} ({})",
-                    error.message,
-                    supervise::signal_name(Some(signal))
-                );
-            }
-            Err(Unfinished { error, report })
-        }
+        Ended::Done(Err(failure)) => Err(unfinished(failure)),
         Ended::Abandoned { cause } => Err(abandoned(monitor, &cause)),
     }
+}
+
+/// The error of library work that failed, and its partial report, as the
+/// command line says them: what [`supervised`] gives for work that
+/// returned a failure, and what a command gives for one that its work
+/// handed back beside a partial answer (a sequence's finished terms).
+pub fn unfinished(failure: Failure) -> Unfinished {
+    let mut report = failure.report.clone();
+    let mut error = CliError::from(failure);
+    // The report records the failure in the library's words; the
+    // command line's report says it as the command line does.
+    if let Some(report) = report.as_mut().filter(|r| r.error.is_some()) {
+        report.error = Some(error.message.clone());
+    }
+    if let ExitCode::Signal(signal) = error.code {
+        error.message = format!(
+            "{} ({})",
+            error.message,
+            supervise::signal_name(Some(signal))
+        );
+    }
+    Unfinished { error, report }
 }
 
 /// Plans work with the stop signals taken over, as [`supervised`] runs it.

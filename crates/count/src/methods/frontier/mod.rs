@@ -7,10 +7,12 @@
 //!
 //! The method's own parts, a file each: this one, the method and its
 //! settings; `restricted.rs`, the questions answered a sweep a run
-//! (fixed ends, a required move) and by tallies; `cost.rs`, what a sweep
-//! costs, before any work.
+//! (fixed ends, a required move) and by tallies; `prefixes.rs`, a whole
+//! sequence from one sweep of every prefix of a strip; `cost.rs`, what a
+//! sweep costs, before any work.
 
 mod cost;
+mod prefixes;
 mod restricted;
 
 use std::path::PathBuf;
@@ -60,6 +62,20 @@ pub struct Checkpointing {
 }
 
 impl Frontier {
+    /// These settings keeping their checkpoint in `dir` (every `every`,
+    /// the library's default where `None`) and going on from the one
+    /// there where `dir` holds one: the command line's `--checkpoint DIR
+    /// --resume`, without its refusal of an empty directory, which a
+    /// caller that runs the same work again and again asks (Python's
+    /// `sequence(…, checkpoint=DIR)`). The plan still refuses a directory
+    /// that holds another sweep's checkpoint, or one in use.
+    #[must_use]
+    pub fn keeping_checkpoint_in(mut self, dir: PathBuf, every: Option<Duration>) -> Frontier {
+        self.resume = kt_frontier::checkpoint::holds_checkpoint(&dir).then(|| dir.clone());
+        self.checkpoint = Some(Checkpointing { path: dir, every });
+        self
+    }
+
     /// What the one sweep runner is given for `job`: the plan's threads
     /// and budget, this method's spill and checkpoint directories.
     pub(crate) fn sweep_settings(&self, job: &Job) -> SweepSettings {
@@ -278,6 +294,10 @@ impl Method for Frontier {
     }
 
     fn end_tallies(&self) -> Option<&dyn CountsByEnd> {
+        Some(self)
+    }
+
+    fn prefixes(&self) -> Option<&dyn super::CountsPrefixes> {
         Some(self)
     }
 }

@@ -31,18 +31,31 @@
 //! stops the run with a message naming it.
 //! A refused request costs microseconds, not the seconds of a run that
 //! fails at its first big allocation.
+//!
+//! Three files, a job each: this one, the capable methods and what they
+//! are given (threads, memory, the order); `choice.rs`, `auto`'s choice
+//! among them by estimate and the refusal beyond the machine;
+//! `checkpoints.rs`, the paths a method writes and the checkpoints it
+//! reads, checked before any work, and the questions they keep.
+
+mod checkpoints;
+mod choice;
+
+pub(crate) use checkpoints::checkpoint_question;
+use checkpoints::{paths_and_checkpoints, spill_dir, whole_counts_only};
+use choice::choose;
 
 use std::path::PathBuf;
 
 use kt_memory::Bytes;
 use kt_tours::NoTour;
 
-use crate::checkpoint_of::CheckpointOf;
 use crate::failure::Failure;
-use crate::machine::{machine_fits, memory_fits, resources};
-use crate::methods::{CountsByEnd, CountsByStart, Job, MethodSettings, Reach};
+use crate::machine::{machine_fits, resources};
+use crate::methods::{ColumnsEstimate, Job, MethodSettings, Reach};
 use crate::questions::{self, Strategy};
 use crate::request::{MethodChoice, Question, Request, Work};
+use crate::terms::SequenceWay;
 use crate::words::message;
 use crate::words::{Message, Setting, Word};
 
@@ -66,12 +79,24 @@ pub struct Plan {
     /// The method's estimate for this board (none when a theorem settles
     /// it).
     pub estimate: Option<Reach>,
+    /// How a sequence will be answered, and its estimate in a sequence's
+    /// terms (the widest level, the states summed): a request for
+    /// [`Work::Sequence`] only.
+    pub sequence: Option<SequencePlanned>,
     pub(crate) settings: MethodSettings,
     pub(crate) strategy: Strategy,
     /// The request planned.
     pub(crate) request: Request,
     /// The request resolved: board, kind, budget, threads, order.
     pub(crate) job: Job,
+}
+
+/// How a sequence will be answered, decided by its plan: the way, and
+/// the way's estimate.
+#[derive(Clone, Debug)]
+pub struct SequencePlanned {
+    pub way: SequenceWay,
+    pub estimate: ColumnsEstimate,
 }
 
 impl Plan {
@@ -141,13 +166,25 @@ impl Plan {
         self.settings = MethodSettings::Frontier(frontier);
         self.request.method = MethodChoice::Use(Box::new(self.settings.clone()));
         paths_and_checkpoints(&self.request, &self.settings, self.strategy)?;
-        self.settings.method().reach(&self.job)?;
+        let what = if let (Some(sequence), Some(planned)) =
+            (self.request.sequence_asked(), &self.sequence)
+        {
+            crate::methods::prefixes(self.settings.method())?.sequence_estimate(
+                &self.job,
+                sequence,
+                planned.way,
+            )?;
+            Message::from("a sequence")
+        } else {
+            self.settings.method().reach(&self.job)?;
+            message!(Word::Method.given(self.method))
+        };
         if let Some(reach) = &self.estimate
             && !self.request.force
             && let Err(beyond) = machine_fits(reach, &spill_dir(&self.settings), self.job.budget)
         {
             return Err(Failure::beyond_machine(message!(
-                Word::Method.given(self.method),
+                what,
                 format!(
                     " spilling to {}: {beyond}; ",
                     spill_dir(&self.settings).display()
@@ -185,11 +222,13 @@ pub use crate::failure::MIN_MEMORY;
 pub const AUTO_RULE: &str = "the fastest method whose estimate fits this machine (its memory, plus the free disk where a method spills); if none fits, the one with the smallest estimate";
 
 /// One candidate method, resolved.
-struct Candidate {
+pub(super) struct Candidate {
     settings: MethodSettings,
     strategy: Strategy,
     job: Job,
     notes: Vec<Message>,
+    /// A sequence's way and estimate, once estimated.
+    sequence: Option<SequencePlanned>,
 }
 
 /// The orders of the squares a plan has resolved, by the choice asked:
@@ -258,6 +297,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
         Work::Count => request.question.words(),
         Work::Tours => Word::Tours.into(),
         Work::Draw { .. } => Word::Draw.into(),
+        Work::Sequence(_) => "a sequence".into(),
     };
     let mut capable = Vec::new();
     for settings in candidates {
@@ -322,10 +362,15 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
                 _ => return Err(refusal),
             },
         };
-        let order = settings
-            .method()
-            .order_choice()
-            .map(|choice| orders.resolve(choice, request));
+        // A sequence's one sweep goes column by column, the order of its
+        // terms; board by board, each board takes its own.
+        let order = match request.work {
+            Work::Sequence(_) => Some(Ok(kt_frontier::Order::column_major(board))),
+            _ => settings
+                .method()
+                .order_choice()
+                .map(|choice| orders.resolve(choice, request)),
+        };
         resolved.push(Candidate {
             job: Job {
                 board,
@@ -337,6 +382,7 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
             settings,
             strategy,
             notes,
+            sequence: None,
         });
     }
     if resolved.is_empty() {
@@ -358,42 +404,8 @@ pub fn plan(request: &Request) -> Result<Plan, Failure> {
     choose(request, resolved, auto)
 }
 
-/// The paths a candidate's settings write and the checkpoints they read,
-/// checked before any work: writable, of the question asked, and not a
-/// checkpoint that a count running now is writing.
-fn paths_and_checkpoints(
-    request: &Request,
-    settings: &MethodSettings,
-    strategy: Strategy,
-) -> Result<(), Failure> {
-    check_outputs(request, settings)?;
-    if let Some(question) = checkpoint_question(request, settings, strategy) {
-        let dirs = settings.method().checkpoint_dirs();
-        for (option, dir) in [
-            (Setting::Checkpoint, &dirs.write),
-            (Setting::Resume, &dirs.resume),
-        ] {
-            if let Some(dir) = dir {
-                crate::checkpoint_of::check(option, dir, question)?;
-            }
-        }
-        // A checkpoint that a count running now replaces is no level
-        // to go on from (`--checkpoint` is refused likewise, by
-        // `paths`).
-        if let Some(dir) = &dirs.resume
-            && kt_frontier::checkpoint::in_use(dir)
-        {
-            return Err(Failure::refused(message!(
-                Setting::Resume.given(dir.display()),
-                ": it is the checkpoint of another count running now; wait for it to end"
-            )));
-        }
-    }
-    Ok(())
-}
-
 /// The plan for the chosen candidate.
-fn finish(
+pub(super) fn finish(
     request: &Request,
     chosen: Candidate,
     reason: String,
@@ -406,307 +418,10 @@ fn finish(
         method: chosen.settings.name(),
         reason,
         notes: chosen.notes,
+        sequence: chosen.sequence,
         settled,
         estimate,
         settings: chosen.settings,
         strategy: chosen.strategy,
     }
-}
-
-/// Picks among the resolved candidates by their reach, by [`AUTO_RULE`].
-fn choose(request: &Request, resolved: Vec<Candidate>, auto: bool) -> Result<Plan, Failure> {
-    let mut refusals: Vec<(u32, Failure)> = Vec::new();
-    let mut estimated: Vec<(Candidate, Reach)> = Vec::new();
-    for candidate in resolved {
-        match candidate.settings.method().reach(&candidate.job) {
-            Err(refusal) if !auto => return Err(refusal),
-            Err(refusal) => refusals.push((candidate.settings.method().breadth(), refusal)),
-            Ok(whole) => {
-                let mut candidate = candidate;
-                let mut reach =
-                    answer_reach(request, &candidate, candidate.strategy, whole.clone());
-                // The table in one sweep holds wider records than a run a
-                // class: where only the runs fit the machine, or they are
-                // estimated faster (`questions::runs_may_be_faster`), they
-                // answer (unless the count keeps checkpoints the runs
-                // cannot).
-                if let Some(other) = questions::instead(candidate.strategy, &candidate.settings)
-                    && whole_counts_only(&candidate.settings, request.question, other).is_ok()
-                    && paths_and_checkpoints(request, &candidate.settings, other).is_ok()
-                {
-                    let runs = answer_reach(request, &candidate, other, whole);
-                    let sweep_fits = fits(&reach, &candidate).is_ok();
-                    let faster = questions::runs_may_be_faster(candidate.strategy)
-                        && runs.seconds < reach.seconds;
-                    if fits(&runs, &candidate).is_ok() && (!sweep_fits || faster) {
-                        candidate.strategy = other;
-                        reach = runs;
-                    }
-                }
-                estimated.push((candidate, reach));
-            }
-        }
-    }
-    if !auto {
-        let (candidate, reach) = estimated
-            .pop()
-            .ok_or_else(|| Failure::other("internal error: no method was planned"))?;
-        return decide(request, candidate, reach, Grounds::Asked);
-    }
-    let fastest = |candidates: &mut dyn Iterator<Item = (usize, &(Candidate, Reach))>| {
-        candidates
-            .min_by(|(_, a), (_, b)| a.1.seconds.total_cmp(&b.1.seconds))
-            .map(|(i, _)| i)
-    };
-    let fitting = fastest(
-        &mut estimated
-            .iter()
-            .enumerate()
-            .filter(|(_, (candidate, reach))| fits(reach, candidate).is_ok()),
-    );
-    let (i, grounds) = if let Some(i) = fitting {
-        (i, Grounds::Fastest)
-    } else if let Some(i) = fastest(&mut estimated.iter().enumerate()) {
-        (i, Grounds::Smallest)
-    } else {
-        // None can represent the board: the refusal of the method that
-        // reaches furthest says why.
-        refusals.sort_by_key(|(breadth, _)| std::cmp::Reverse(*breadth));
-        return Err(refusals.into_iter().next().map_or_else(
-            || Failure::other("internal error: no method was planned"),
-            |(_, refusal)| refusal,
-        ));
-    };
-    let (candidate, reach) = estimated.swap_remove(i);
-    decide(request, candidate, reach, grounds)
-}
-
-/// The estimate of `candidate` answering by `strategy`, from its estimate
-/// of one whole count: the runs the strategy makes, each at its share of
-/// a whole count's time (and a sweep with tallies at its share of its
-/// memory too).
-fn answer_reach(
-    request: &Request,
-    candidate: &Candidate,
-    strategy: Strategy,
-    whole: Reach,
-) -> Reach {
-    let method = candidate.settings.method();
-    let runs = questions::runs(request.question, request.kind, request.board, strategy);
-    let share = questions::fixed_ends_of_runs(request.question, request.kind, strategy)
-        .and_then(|ends| method.fixed_ends().map(|m| m.run_share(ends)));
-    // One sweep with tallies (the whole count's states, or a fixed
-    // start's, in wider records): its share of a whole count.
-    let tally_share = match strategy {
-        Strategy::ByStartTallies => method.start_tallies().map(CountsByStart::tally_share),
-        Strategy::ByEndTallies => method.end_tallies().map(CountsByEnd::tally_share),
-        _ => None,
-    };
-    if let Some((time, memory)) = tally_share {
-        return whole.times(1, Some(time)).with_memory_times(memory);
-    }
-    let mut reach = whole.times(runs, share);
-    if strategy == Strategy::ByPairs {
-        // The plan is built before the first class is counted.
-        let ends = match request.question {
-            Question::Pairs { ends, .. } => ends,
-            _ => kt_shards::Ends::Starts,
-        };
-        reach.seconds += crate::pairs::plan_seconds(request.board, ends);
-    }
-    reach
-}
-
-/// Why a method runs.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Grounds {
-    /// Named with `--method`.
-    Asked,
-    /// `auto`: the fastest estimate that fits.
-    Fastest,
-    /// `auto`: none fits; the smallest estimated time.
-    Smallest,
-}
-
-/// The plan for `candidate`, or its refusal when its estimate is beyond
-/// the machine (unless forced) or, for a drawing, beyond `max_nodes`.
-fn decide(
-    request: &Request,
-    mut candidate: Candidate,
-    reach: Reach,
-    grounds: Grounds,
-) -> Result<Plan, Failure> {
-    let name = candidate.settings.name();
-    let estimate = reach.brief_within(candidate.job.budget);
-    let reason = match grounds {
-        Grounds::Asked => format!("asked for; {estimate}"),
-        Grounds::Fastest => format!("auto: fastest that fits; {estimate}"),
-        Grounds::Smallest => format!("auto: none fits; smallest estimate, {estimate}"),
-    };
-    let drawing = match &request.work {
-        Work::Draw { drawing } => Some(drawing),
-        Work::Count | Work::Tours => None,
-    };
-    if let Err(beyond) = within_machine(&reach, &candidate) {
-        // The verdict and the way on first, the estimate's derivation
-        // last: a front end that cuts a long line cuts the derivation, not
-        // the one instruction the refusal gives.
-        let what = message!(
-            Word::Method.given(name),
-            format!(
-                " on {} tours of {} is beyond this machine: {beyond}",
-                request.kind, request.board,
-            )
-        );
-        let estimate = format!(" (the estimate: {}; {})", reach.describe(), reach.basis);
-        if request.force {
-            candidate
-                .notes
-                .push(message!(what, "; started with ", Word::Force, estimate));
-        } else {
-            return Err(Failure::beyond_machine(message!(
-                what,
-                "; ",
-                Word::Force,
-                " starts it anyway",
-                estimate
-            )));
-        }
-    }
-    if let (Some(drawing), Some(nodes)) = (drawing, reach.nodes)
-        && !request.force
-        && nodes > drawing.max_nodes as u64
-    {
-        let size = if reach.basis.starts_with("measured") {
-            format!("{nodes} nodes")
-        } else {
-            format!("about {nodes} nodes")
-        };
-        return Err(Failure::refused(message!(
-            "the ",
-            Word::Method.given(name),
-            format!(
-                " diagram of {} tours of {} has {size} ({}), more than ",
-                request.kind, request.board, reach.basis
-            ),
-            Word::MaxNodes.given(drawing.max_nodes),
-            "; DOT layouts of that size are unreadable (raise ",
-            Word::MaxNodes,
-            " to insist)"
-        )));
-    }
-    Ok(finish(request, candidate, reason, None, Some(reach)))
-}
-
-/// Whether the estimate's memory fits this machine (its physical memory,
-/// and for a method that spills the free disk where it spills). `auto`
-/// chooses by the machine, as the methods' reach is stated, not by the
-/// budget: a budget below what the board needs stops the run with a
-/// message naming it, whichever method runs.
-fn fits(reach: &Reach, candidate: &Candidate) -> Result<(), String> {
-    memory_fits(reach, &spill_dir(&candidate.settings), candidate.job.budget)
-}
-
-/// Whether the estimate is within this machine: memory within its
-/// physical memory (and, for a method that spills, the free disk where it
-/// spills), time within [`crate::methods::LONG_SECONDS`]. `Err` says why not, in a few
-/// words. A run over its budget but within the machine is left to the
-/// budget's own checks, which stop it with a message naming the limit.
-fn within_machine(reach: &Reach, candidate: &Candidate) -> Result<(), String> {
-    machine_fits(reach, &spill_dir(&candidate.settings), candidate.job.budget)
-}
-
-/// Where a method spills (the temporary directory unless it names one).
-fn spill_dir(settings: &MethodSettings) -> PathBuf {
-    let outputs = settings.method().outputs();
-    outputs
-        .dirs
-        .first()
-        .map_or_else(std::env::temp_dir, |(_, d)| d.clone())
-}
-
-/// Checkpoints record whole counts: a method's checkpoint or resume
-/// settings only go with a question answered by one whole count (the
-/// table by start square from one sweep with tallies is one), or by
-/// endpoint pairs (the classes done, and the sweep of the one in progress;
-/// `crate::pairs`).
-fn whole_counts_only(
-    settings: &MethodSettings,
-    question: Question,
-    strategy: Strategy,
-) -> Result<(), Failure> {
-    if settings.method().outputs().checkpoints
-        && !(question == Question::Total && strategy == Strategy::Count)
-        && strategy != Strategy::ByPairs
-        && strategy != Strategy::ByStartTallies
-        && strategy != Strategy::ByEndTallies
-    {
-        return Err(Failure::refused(message!(
-            "checkpoints record whole counts: ",
-            Setting::Checkpoint,
-            " and ",
-            Setting::Resume,
-            " do not go with ",
-            question.words()
-        )));
-    }
-    Ok(())
-}
-
-/// What the checkpoints of `request` answered by `settings` and `strategy`
-/// are of, where it writes or resumes any (`crate::checkpoint_of`).
-pub(crate) fn checkpoint_question(
-    request: &Request,
-    settings: &MethodSettings,
-    strategy: Strategy,
-) -> Option<CheckpointOf> {
-    if !settings.method().outputs().checkpoints {
-        return None;
-    }
-    let board = request.board;
-    match (request.question, strategy) {
-        (Question::Pairs { shard, ends }, Strategy::ByPairs) => {
-            Some(CheckpointOf::Classes { board, ends, shard })
-        }
-        (_, Strategy::ByPairs) => Some(CheckpointOf::Classes {
-            board,
-            ends: kt_shards::Ends::Starts,
-            shard: None,
-        }),
-        (_, Strategy::ByStartTallies) => Some(CheckpointOf::Tallies { board }),
-        (Question::ByEnd { from }, Strategy::ByEndTallies) => {
-            Some(CheckpointOf::EndTallies { board, from })
-        }
-        (Question::Total, Strategy::Count) => Some(match settings {
-            MethodSettings::Cluster(cluster) => CheckpointOf::Cluster {
-                board,
-                kind: request.kind,
-                processes: cluster.processes(),
-            },
-            _ => CheckpointOf::Whole {
-                board,
-                kind: request.kind,
-            },
-        }),
-        _ => None,
-    }
-}
-
-/// Checks every path the work will write: the request's own outputs and
-/// the method's (spill directory, checkpoint).
-fn check_outputs(request: &Request, settings: &MethodSettings) -> Result<(), Failure> {
-    let outputs = settings.method().outputs();
-    for (option, dir) in &outputs.dirs {
-        crate::paths::writable_dir(*option, dir)?;
-    }
-    for (option, dir) in &outputs.made_dirs {
-        crate::paths::makeable_dir(*option, dir)?;
-    }
-    if let Some(target) = &outputs.checkpoint {
-        crate::paths::checkpoint_dir(target)?;
-    }
-    for (output, file) in &request.outputs {
-        crate::paths::writable_file(*output, file)?;
-    }
-    Ok(())
 }
