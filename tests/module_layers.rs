@@ -327,3 +327,40 @@ fn every_test_file_is_a_module_of_its_binary() {
     }
     assert!(checked >= 30, "only {checked} test files found");
 }
+
+/// Every kt-frontier sweep kt-count starts goes through the one sweep
+/// runner (`sweep_runner.rs`) or the frontier method (`methods/frontier/`):
+/// no other module of kt-count calls kt-frontier's `count_*` entry points,
+/// so the budget's shares, the watchdog and a stopped sweep's words are
+/// written once (issue 65).
+#[test]
+fn kt_count_sweeps_only_through_the_runner_or_the_frontier_method() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crates/count/src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut strays = Vec::new();
+    for file in files {
+        let relative = file
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if relative == "sweep_runner.rs" || relative.starts_with("methods/frontier/") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            let named = code.contains("kt_frontier::count_")
+                || (code.contains("use kt_frontier") && code.contains("count_"));
+            if named {
+                strays.push(format!("{relative}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        strays.is_empty(),
+        "kt-frontier sweeps started outside the runner and the frontier method:\n{}",
+        strays.join("\n")
+    );
+}

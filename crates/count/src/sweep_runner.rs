@@ -109,6 +109,20 @@ pub(crate) fn watched<T>(
     Ok(result)
 }
 
+/// The whole count of `kind` tours in `order` (resolved, and checked to
+/// fit) with `options`: an order's trial (`order_trials`), which keeps no
+/// report and stops at its own budget of states, its search under one
+/// watchdog for all its trials ([`watched`]).
+pub(crate) fn trial_count(
+    order: &Order,
+    kind: kt_board::TourKind,
+    options: &Options,
+    watcher: &dyn Watcher,
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Result<kt_frontier::FrontierCounted, FrontierError> {
+    kt_frontier::count_tours_in(order, kind, options, watcher, cancel)
+}
+
 /// Runs one whole sweep of `board`'s `kind` tours in `order` through
 /// `sweep`, under the watchdog: the report's frontier section started and
 /// shown, and every finished level passed on to `observer` and added to

@@ -144,7 +144,8 @@ pub fn measure(
                 std::thread::sleep(std::time::Duration::from_millis(50));
             }
         });
-        let result = kt_frontier::count_tours(board, trial.kind, &options, &watcher, &cancel);
+        let result =
+            crate::sweep_runner::trial_count(order, trial.kind, &options, &watcher, &cancel);
         done.store(true, Ordering::Relaxed);
         result
             .map(|counted| (counted.outcome.levels, Some(counted.tours)))
