@@ -5,8 +5,6 @@
 //! from the bottom, as on a chess board seen by White. Row 0 (printed at the
 //! top) is therefore rank `rows`.
 
-use std::fmt;
-
 use crate::{Board, Square};
 
 /// The file letters of column `col` (0 → `a`, 25 → `z`, 26 → `aa`).
@@ -30,23 +28,14 @@ pub fn square_name(board: &Board, square: Square) -> String {
 }
 
 /// Why a square name was not understood.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{text}' is not a square of the {board} board (expected a file letter and a rank number, e.g. a1)"
+)]
 pub struct AlgebraicError {
     pub text: String,
     pub board: Board,
 }
-
-impl fmt::Display for AlgebraicError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "'{}' is not a square of the {} board (expected a file letter and a rank number, e.g. a1)",
-            self.text, self.board
-        )
-    }
-}
-
-impl std::error::Error for AlgebraicError {}
 
 /// Parses an algebraic square name on `board`.
 pub fn parse_square(board: &Board, text: &str) -> Result<Square, AlgebraicError> {

@@ -35,44 +35,27 @@ pub struct Board {
 }
 
 /// Why a board description was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// The text is not `N`, `RxC` or `R×C` with positive integers.
+    #[error("invalid board '{0}': expected N (an N×N board) or RxC, e.g. 6 or 5x6")]
     Malformed(String),
     /// A side is zero.
+    #[error("invalid board {rows}x{cols}: a board needs at least one row and one column")]
     Empty { rows: usize, cols: usize },
     /// A side or the square count is beyond [`MAX_SIDE`] or 10⁸ squares.
+    #[error(
+        "board {rows}x{cols} is too large: sides are limited to {MAX_SIDE} and boards to {MAX_SQUARES} squares"
+    )]
     TooLarge { rows: usize, cols: usize },
     /// A side written with more digits than a machine word holds: the
     /// board as written (so that the message echoes it, not a number it
     /// was cut to).
+    #[error(
+        "board {0} is too large: sides are limited to {MAX_SIDE} and boards to {MAX_SQUARES} squares"
+    )]
     SideTooLarge(String),
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardError::Malformed(text) => write!(
-                f,
-                "invalid board '{text}': expected N (an N×N board) or RxC, e.g. 6 or 5x6"
-            ),
-            BoardError::Empty { rows, cols } => write!(
-                f,
-                "invalid board {rows}x{cols}: a board needs at least one row and one column"
-            ),
-            BoardError::TooLarge { rows, cols } => write!(
-                f,
-                "board {rows}x{cols} is too large: sides are limited to {MAX_SIDE} and boards to {MAX_SQUARES} squares"
-            ),
-            BoardError::SideTooLarge(text) => write!(
-                f,
-                "board {text} is too large: sides are limited to {MAX_SIDE} and boards to {MAX_SQUARES} squares"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 impl Board {
     /// The 6×6 board.

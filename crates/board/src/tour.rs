@@ -39,69 +39,37 @@ pub struct Tour {
 }
 
 /// The first thing wrong with a claimed tour.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TourError {
     /// The tour does not have one step per square.
+    #[error("the tour has {found} squares but the board has {expected}")]
     WrongLength { expected: usize, found: usize },
     /// A square index is not on the board.
+    #[error("step {step} names square {square}, which is off the board")]
     OffBoard { step: usize, square: Square },
     /// A square is visited twice.
+    #[error("square {square} is visited twice, at steps {first} and {second}")]
     Repeated {
         square: String,
         first: usize,
         second: usize,
     },
     /// Two consecutive squares are not a knight's move apart.
+    #[error("the move from {from} to {to} (step {step} to {}) is not a knight's move", .step + 1)]
     NotAKnightMove {
         step: usize,
         from: String,
         to: String,
     },
     /// A closed tour whose last square is not a knight's move from its first.
+    #[error(
+        "the tour is not closed: its last square {last} is not a knight's move from its first square {first}"
+    )]
     NotClosed { last: String, first: String },
     /// A closed tour on a board too small to hold a cycle.
+    #[error("a closed tour needs at least 3 squares; this board has {cells}")]
     TooSmallForCycle { cells: usize },
 }
-
-impl fmt::Display for TourError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TourError::WrongLength { expected, found } => write!(
-                f,
-                "the tour has {found} squares but the board has {expected}"
-            ),
-            TourError::OffBoard { step, square } => {
-                write!(
-                    f,
-                    "step {step} names square {square}, which is off the board"
-                )
-            }
-            TourError::Repeated {
-                square,
-                first,
-                second,
-            } => write!(
-                f,
-                "square {square} is visited twice, at steps {first} and {second}"
-            ),
-            TourError::NotAKnightMove { step, from, to } => write!(
-                f,
-                "the move from {from} to {to} (step {step} to {}) is not a knight's move",
-                step + 1
-            ),
-            TourError::NotClosed { last, first } => write!(
-                f,
-                "the tour is not closed: its last square {last} is not a knight's move from its first square {first}"
-            ),
-            TourError::TooSmallForCycle { cells } => write!(
-                f,
-                "a closed tour needs at least 3 squares; this board has {cells}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for TourError {}
 
 impl Tour {
     pub fn new(board: Board, kind: TourKind, squares: Vec<Square>) -> Tour {

@@ -33,35 +33,21 @@ use std::thread::ThreadId;
 use ffi::{Kernel, Raw};
 
 /// Why a BuDDy operation did not produce a result.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// The node table reached its maximum size.
+    #[error("BuDDy's node table is full: its maximum of {max_nodes} nodes is reached")]
     OutOfNodes { max_nodes: usize },
     /// This thread already holds the process's BuDDy session.
+    #[error("BuDDy keeps one node table per process, and this thread already has it open")]
     SessionOnThisThread,
     /// Settings BuDDy cannot represent.
+    #[error("BuDDy cannot be started so: {0}")]
     Settings(String),
     /// Any other error BuDDy reported, with its message.
+    #[error("BuDDy error {code}: {message}")]
     Kernel { code: i32, message: String },
 }
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::OutOfNodes { max_nodes } => write!(
-                f,
-                "BuDDy's node table is full: its maximum of {max_nodes} nodes is reached"
-            ),
-            Error::SessionOnThisThread => f.write_str(
-                "BuDDy keeps one node table per process, and this thread already has it open",
-            ),
-            Error::Settings(why) => write!(f, "BuDDy cannot be started so: {why}"),
-            Error::Kernel { code, message } => write!(f, "BuDDy error {code}: {message}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
 
 /// The most nodes a table may have: BuDDy numbers nodes with a C `int` and
 /// grows its table by doubling, which must not overflow.

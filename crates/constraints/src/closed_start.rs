@@ -95,9 +95,11 @@ pub fn closed_start<E: Engine>(engine: &E, enc: &Encoding) -> Result<E::Func, Cl
 }
 
 /// Why the closed-start constraint could not be built.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ClosedStartError {
+    #[error("{0}")]
     NoClosedStart(NoClosedStart),
+    #[error("{0}")]
     Engine(EngineError),
 }
 
@@ -106,14 +108,3 @@ impl From<EngineError> for ClosedStartError {
         ClosedStartError::Engine(e)
     }
 }
-
-impl std::fmt::Display for ClosedStartError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ClosedStartError::NoClosedStart(e) => e.fmt(f),
-            ClosedStartError::Engine(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ClosedStartError {}

@@ -9,8 +9,6 @@
 //! is read, row by row. This is the label `cells·t + cols·r + c` of Adiar's
 //! example, generalised to rectangles.
 
-use std::fmt;
-
 use kt_board::{Board, Square};
 use kt_engine::Var;
 
@@ -21,26 +19,16 @@ pub struct Encoding {
 }
 
 /// Why a board cannot be encoded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EncodingError {
     /// `cells²` variables do not fit in oxidd's 32-bit variable numbers.
+    #[error(
+        "board {board} needs {variables} variables ({}² squares × time steps), more than the {} that 32-bit variable numbers can hold",
+        .board.cells(),
+        Encoding::MAX_VARS
+    )]
     TooManyVariables { board: Board, variables: u128 },
 }
-
-impl fmt::Display for EncodingError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EncodingError::TooManyVariables { board, variables } => write!(
-                f,
-                "board {board} needs {variables} variables ({}² squares × time steps), more than the {} that 32-bit variable numbers can hold",
-                board.cells(),
-                Encoding::MAX_VARS
-            ),
-        }
-    }
-}
-
-impl std::error::Error for EncodingError {}
 
 impl Encoding {
     /// The most variables an encoding may have: oxidd numbers variables and

@@ -1,23 +1,27 @@
 //! Why a frontier count gave no number.
 
-use std::fmt;
-
 use kt_board::{Board, TourKind};
 
 use crate::report::LevelReport;
 use crate::state;
 
 /// Why a frontier count gave no number.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum FrontierError {
     /// The frontier is too wide for the state packing (more than
     /// `state::MAX_SLOTS` slots).
+    #[error(
+        "{board} {kind}: the frontier method packs at most {} frontier slots into a state, and this board's frontier has {slots} (its short side is {})",
+        state::MAX_SLOTS,
+        .board.rows().min(.board.cols())
+    )]
     TooWide {
         board: Board,
         kind: TourKind,
         slots: usize,
     },
     /// The cancel flag was raised; the levels finished before it.
+    #[error("stopped after {steps_done} steps")]
     Cancelled {
         levels: Vec<LevelReport>,
         /// The steps finished, a resumed checkpoint's included: in a
@@ -31,19 +35,26 @@ pub enum FrontierError {
         prefixes: Vec<(usize, num_bigint::BigUint)>,
     },
     /// A spill file could not be written or read.
+    #[error("cannot spill a level to disk: {0}")]
     Io(std::io::Error),
     /// A checkpoint could not be written.
+    #[error("{0}")]
     Checkpoint(String),
     /// The checkpoint to resume from is damaged, or belongs to another
     /// board or kind.
+    #[error("{0}")]
     Resume(String),
     /// The order asked for is of another board, or not every square of
     /// its board once (why; the caller names the option it came from).
+    #[error("the order of the squares: {0}")]
     Order(String),
     /// A sum of weights passed the width chosen for its step
     /// (`weight.rs`): the sweep stopped rather than go on with a weight
     /// that wrapped. The bound that chooses the width makes this
     /// unreachable but where a test forces a width too narrow.
+    #[error(
+        "at step {step}, a weight passed the {bits}-bit width chosen for it; the count stopped rather than go on with a wrong weight"
+    )]
     WeightOverflow {
         /// The width, in bits, and the step that overflowed it.
         bits: u32,
@@ -56,6 +67,7 @@ pub enum FrontierError {
     },
     /// A count's own check failed (a sweep with tallies whose tallies do
     /// not add up to twice its cycles): a bug, said rather than answered.
+    #[error("{0}")]
     Inconsistent(String),
 }
 
@@ -100,33 +112,6 @@ impl FrontierError {
         }
     }
 }
-
-impl fmt::Display for FrontierError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FrontierError::TooWide { board, kind, slots } => write!(
-                f,
-                "{board} {kind}: the frontier method packs at most {} frontier slots into a state, and this board's frontier has {slots} (its short side is {})",
-                state::MAX_SLOTS,
-                board.rows().min(board.cols())
-            ),
-            FrontierError::Cancelled { steps_done, .. } => {
-                write!(f, "stopped after {steps_done} steps")
-            }
-            FrontierError::Io(e) => write!(f, "cannot spill a level to disk: {e}"),
-            FrontierError::Checkpoint(why)
-            | FrontierError::Resume(why)
-            | FrontierError::Inconsistent(why) => f.write_str(why),
-            FrontierError::Order(why) => write!(f, "the order of the squares: {why}"),
-            FrontierError::WeightOverflow { bits, step, .. } => write!(
-                f,
-                "at step {step}, a weight passed the {bits}-bit width chosen for it; the count stopped rather than go on with a wrong weight"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for FrontierError {}
 
 impl From<std::io::Error> for FrontierError {
     fn from(e: std::io::Error) -> FrontierError {

@@ -372,22 +372,11 @@ pub fn sum_bits(bits: impl IntoIterator<Item = u32>) -> u32 {
 /// A sum of weights passed its width: the bound that chose the width was
 /// wrong, or a test forced a width too narrow. The sweep stops; it never
 /// goes on with a weight that wrapped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a weight passed the {bits}-bit width chosen for it")]
 pub struct WeightOverflow {
     pub bits: u32,
 }
-
-impl std::fmt::Display for WeightOverflow {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "a weight passed the {}-bit width chosen for it",
-            self.bits
-        )
-    }
-}
-
-impl std::error::Error for WeightOverflow {}
 
 impl WeightOverflow {
     /// The overflow of width `W`, as the I/O error that the level store's

@@ -42,7 +42,6 @@
 //! the diagram itself is wanted (enumerating, sampling, drawing tours) and
 //! fits, not for record counts.
 
-use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use kt_board::{Board, Square, TourKind, square_name};
@@ -210,38 +209,21 @@ impl EdgeEncoding {
 }
 
 /// Why no diagram was built.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum BuildError {
     /// The engine ran out of nodes, or refused otherwise.
-    Engine(EngineError),
+    #[error("edge diagram: {0}")]
+    Engine(#[source] EngineError),
     /// The cancel flag was raised.
+    #[error("edge diagram: cancelled")]
     Cancelled,
     /// The frontier has more slots than a state packs (see
     /// `MAX_SLOTS`).
+    #[error(
+        "edge diagram: the frontier has {slots} slots, more than the {} a state packs",
+        crate::state::MAX_SLOTS
+    )]
     TooWide { slots: usize },
-}
-
-impl fmt::Display for BuildError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BuildError::Engine(e) => write!(f, "edge diagram: {e}"),
-            BuildError::Cancelled => f.write_str("edge diagram: cancelled"),
-            BuildError::TooWide { slots } => write!(
-                f,
-                "edge diagram: the frontier has {slots} slots, more than the {} a state packs",
-                crate::state::MAX_SLOTS
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BuildError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BuildError::Engine(e) => Some(e),
-            BuildError::Cancelled | BuildError::TooWide { .. } => None,
-        }
-    }
 }
 
 impl From<EngineError> for BuildError {

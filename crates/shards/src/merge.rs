@@ -37,57 +37,50 @@ pub struct Merged {
 }
 
 /// Why parts cannot be merged.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MergeError {
     /// A file that does not belong to this plan, or whose classes do not.
+    #[error("{}: {why}", .file.display())]
     Foreign { file: PathBuf, why: String },
     /// One class with two counts.
+    #[error(
+        "{}: class {id} is counted there and in {} with different counts",
+        .second.display(),
+        .first.display()
+    )]
     Conflict {
         id: usize,
         first: PathBuf,
         second: PathBuf,
     },
     /// Classes no part counted.
+    #[error("{}", missing(.classes, .shards))]
     Missing {
         classes: Vec<usize>,
         shards: Vec<Shard>,
     },
 }
 
-impl std::fmt::Display for MergeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MergeError::Foreign { file, why } => write!(f, "{}: {why}", file.display()),
-            MergeError::Conflict { id, first, second } => write!(
-                f,
-                "{}: class {id} is counted there and in {} with different counts",
-                second.display(),
-                first.display()
-            ),
-            MergeError::Missing { classes, shards } => {
-                let list = |ids: &[usize]| {
-                    ids.iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                write!(
-                    f,
-                    "{} of the plan's classes are missing ({})",
-                    classes.len(),
-                    list(classes)
-                )?;
-                if !shards.is_empty() {
-                    let names: Vec<String> = shards.iter().map(ToString::to_string).collect();
-                    write!(f, "; run the shards {} again", names.join(", "))?;
-                }
-                Ok(())
-            }
-        }
-    }
+/// [`MergeError::Missing`]'s message: the classes, then the shards that count them.
+fn missing(classes: &[usize], shards: &[Shard]) -> String {
+    let list = |ids: &[usize]| {
+        ids.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let again = if shards.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<String> = shards.iter().map(ToString::to_string).collect();
+        format!("; run the shards {} again", names.join(", "))
+    };
+    format!(
+        "{} of the plan's classes are missing ({}){again}",
+        classes.len(),
+        list(classes)
+    )
 }
-
-impl std::error::Error for MergeError {}
 
 /// The most directed paths to `to` (to any end: `None`) that visit every
 /// square of `plan`'s board: each square but the end is left once, by one

@@ -137,16 +137,9 @@ impl ClassCount {
 }
 
 /// Why a part file could not be used.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct PartError(pub String);
-
-impl std::fmt::Display for PartError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for PartError {}
 
 impl Part {
     /// Reads and checks the form of a part file: JSON of this schema whose

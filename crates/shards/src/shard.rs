@@ -27,16 +27,9 @@ pub struct Shard {
 }
 
 /// Why a `K/N` was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct ShardError(pub String);
-
-impl fmt::Display for ShardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ShardError {}
 
 /// The most shards a count is split into: far more than the classes of
 /// any board a count could finish (8×8's pair plan has hundreds), and few

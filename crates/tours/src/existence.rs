@@ -12,27 +12,37 @@
 //! tour a Hamiltonian cycle. A single square is an open tour (of the 1×1
 //! board) but not a cycle.
 
-use std::fmt;
-
 use kt_board::{Board, TourKind};
+
+const SCHWENK: &str = "Schwenk's theorem (1991)";
+const CHMW: &str = "the theorem of Conrad, Hindrichs, Morsy and Wegener (1994)";
 
 /// Why a board has no tour of the requested kind, with the theorem that says
 /// so. The fields give the board (`rows`, `cols`) and, where it matters, its
 /// shorter side `short` or longer side `long`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum NoTour {
     /// Closed: both sides odd, so the board has an odd number of squares,
     /// and a knight's cycle alternates colours, so it has even length.
+    #[error(
+        "the {rows}x{cols} board has no closed knight's tour: both sides are odd, so it has an odd number of squares and no cycle through all of them ({SCHWENK})"
+    )]
     BothSidesOdd { rows: usize, cols: usize },
     /// Closed: a side of 1, 2 or 4 (Schwenk's conditions; for 4 the outer
     /// rows are an independent set that would have to alternate with the
     /// inner rows in two incompatible ways).
+    #[error(
+        "the {rows}x{cols} board has no closed knight's tour: no board with a side of {short} has one ({SCHWENK}: none when the shorter side is 1, 2 or 4)"
+    )]
     NarrowBoard {
         rows: usize,
         cols: usize,
         short: usize,
     },
     /// Closed: the 3×4, 3×6 and 3×8 boards (Schwenk's third condition).
+    #[error(
+        "the {rows}x{cols} board has no closed knight's tour: the 3x{long} board is one of the exceptions 3x4, 3x6 and 3x8 ({SCHWENK})"
+    )]
     ThreeByShort {
         rows: usize,
         cols: usize,
@@ -40,57 +50,28 @@ pub enum NoTour {
     },
     /// Open: a single row or column of more than one square has no knight
     /// moves at all.
+    #[error(
+        "the {rows}x{cols} board has no knight's tour: a knight cannot move at all on a single line of squares ({CHMW})"
+    )]
     SingleLine { rows: usize, cols: usize },
     /// Open: a board two squares wide splits into disconnected pieces.
+    #[error(
+        "the {rows}x{cols} board has no knight's tour: a knight's graph two squares wide is disconnected ({CHMW})"
+    )]
     TwoWide { rows: usize, cols: usize },
     /// Open: the 3×3, 3×5 and 3×6 boards.
+    #[error(
+        "the {rows}x{cols} board has no knight's tour: the 3x{long} board is one of the exceptions 3x3, 3x5 and 3x6 ({CHMW})"
+    )]
     ThreeBySmall {
         rows: usize,
         cols: usize,
         long: usize,
     },
     /// Open: the 4×4 board.
+    #[error("the 4x4 board has no knight's tour: it is the exception 4x4 ({CHMW})")]
     FourByFour,
 }
-
-impl fmt::Display for NoTour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        const SCHWENK: &str = "Schwenk's theorem (1991)";
-        const CHMW: &str = "the theorem of Conrad, Hindrichs, Morsy and Wegener (1994)";
-        match *self {
-            NoTour::BothSidesOdd { rows, cols } => write!(
-                f,
-                "the {rows}x{cols} board has no closed knight's tour: both sides are odd, so it has an odd number of squares and no cycle through all of them ({SCHWENK})"
-            ),
-            NoTour::NarrowBoard { rows, cols, short } => write!(
-                f,
-                "the {rows}x{cols} board has no closed knight's tour: no board with a side of {short} has one ({SCHWENK}: none when the shorter side is 1, 2 or 4)"
-            ),
-            NoTour::ThreeByShort { rows, cols, long } => write!(
-                f,
-                "the {rows}x{cols} board has no closed knight's tour: the 3x{long} board is one of the exceptions 3x4, 3x6 and 3x8 ({SCHWENK})"
-            ),
-            NoTour::SingleLine { rows, cols } => write!(
-                f,
-                "the {rows}x{cols} board has no knight's tour: a knight cannot move at all on a single line of squares ({CHMW})"
-            ),
-            NoTour::TwoWide { rows, cols } => write!(
-                f,
-                "the {rows}x{cols} board has no knight's tour: a knight's graph two squares wide is disconnected ({CHMW})"
-            ),
-            NoTour::ThreeBySmall { rows, cols, long } => write!(
-                f,
-                "the {rows}x{cols} board has no knight's tour: the 3x{long} board is one of the exceptions 3x3, 3x5 and 3x6 ({CHMW})"
-            ),
-            NoTour::FourByFour => write!(
-                f,
-                "the 4x4 board has no knight's tour: it is the exception 4x4 ({CHMW})"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for NoTour {}
 
 /// Whether `board` has an open knight's tour (a Hamiltonian path of its
 /// knight's graph), by the theorem of Conrad, Hindrichs, Morsy and Wegener

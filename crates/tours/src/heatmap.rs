@@ -59,16 +59,9 @@ const PREFIXES: [&str; 8] = ["k", "M", "G", "T", "P", "E", "Z", "Y"];
 const NONE: &str = "#e4e4e4";
 
 /// Why a table cannot be drawn.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
 pub struct TableError(pub String);
-
-impl std::fmt::Display for TableError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for TableError {}
 
 /// How a heat map is drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

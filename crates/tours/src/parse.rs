@@ -12,7 +12,8 @@ use std::fmt;
 use kt_board::{Board, MAX_SIDE, Square, Tour, TourError, TourKind, file_name, square_name};
 
 /// Text that does not describe a sequence of squares.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", at_line(*.line, *.token, .message))]
 pub struct ParseError {
     /// 1-based line of the fault, if it has one.
     pub line: Option<usize>,
@@ -39,17 +40,14 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.token) {
-            (Some(line), Some(token)) => write!(f, "line {line}, token {token}: {}", self.message),
-            (Some(line), None) => write!(f, "line {line}: {}", self.message),
-            _ => f.write_str(&self.message),
-        }
+/// [`ParseError`]'s message, after the line and token it names.
+fn at_line(line: Option<usize>, token: Option<usize>, message: &str) -> String {
+    match (line, token) {
+        (Some(line), Some(token)) => format!("line {line}, token {token}: {message}"),
+        (Some(line), None) => format!("line {line}: {message}"),
+        _ => message.to_string(),
     }
 }
-
-impl std::error::Error for ParseError {}
 
 /// The most tours one input may hold: 10 million, the most `tour --all`
 /// writes. Tours the program writes take at least 90 bytes each once they

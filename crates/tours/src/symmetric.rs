@@ -68,38 +68,24 @@ pub const MAX_ORBITS: usize = 128;
 const STOP_CHECK_MASK: u64 = (1 << 16) - 1;
 
 /// Why no count came back.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FixedError {
     /// The quotient has more than [`MAX_ORBITS`] orbits.
+    #[error(
+        "the tours of {board} fixed by {symmetry} are searched on {orbits} orbits of squares, more than the {MAX_ORBITS} the search holds"
+    )]
     TooManyOrbits {
         board: Board,
         symmetry: Symmetry,
         orbits: usize,
     },
     /// The stop flag was raised.
+    #[error("stopped")]
     Stopped,
     /// The walks did not divide into tours: a bug.
+    #[error("internal error: {0}")]
     Internal(String),
 }
-
-impl std::fmt::Display for FixedError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            FixedError::TooManyOrbits {
-                board,
-                symmetry,
-                orbits,
-            } => write!(
-                f,
-                "the tours of {board} fixed by {symmetry} are searched on {orbits} orbits of squares, more than the {MAX_ORBITS} the search holds"
-            ),
-            FixedError::Stopped => f.write_str("stopped"),
-            FixedError::Internal(why) => write!(f, "internal error: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for FixedError {}
 
 /// The tours one symmetry fixes, and the work it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

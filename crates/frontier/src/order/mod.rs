@@ -79,28 +79,18 @@ pub struct Order {
 }
 
 /// Why an order was refused.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum OrderError {
     /// The text is not a board of whole numbers.
+    #[error("{0}")]
     Malformed(String),
     /// The numbers are not one step per square, each once.
+    #[error("{0}")]
     NotAPermutation(String),
     /// The order is of another board.
+    #[error("it is an order of the {order} board, not of {board}")]
     OtherBoard { order: Board, board: Board },
 }
-
-impl fmt::Display for OrderError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            OrderError::Malformed(why) | OrderError::NotAPermutation(why) => f.write_str(why),
-            OrderError::OtherBoard { order, board } => {
-                write!(f, "it is an order of the {order} board, not of {board}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for OrderError {}
 
 impl Order {
     /// Column by column along the longer side (row by row on a board with

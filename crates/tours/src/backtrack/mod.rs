@@ -32,7 +32,6 @@ mod tally;
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 use kt_board::{Board, Square, TourKind};
@@ -53,38 +52,21 @@ pub struct CountLimits<'a> {
 }
 
 /// Why [`count_tours`] gave no count.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CountError {
     /// The board has more than [`COUNT_MAX_CELLS`] squares.
+    #[error(
+        "the {board} board has {} squares; the backtracking counter is limited to {COUNT_MAX_CELLS}",
+        .board.cells()
+    )]
     TooLarge { board: Board },
     /// The node limit was reached after `nodes` nodes.
+    #[error("backtracking stopped at its node limit after {nodes} nodes")]
     NodeLimit { nodes: u64 },
     /// The stop flag was raised after `nodes` nodes.
+    #[error("backtracking was stopped after {nodes} nodes")]
     Stopped { nodes: u64 },
 }
-
-impl fmt::Display for CountError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CountError::TooLarge { board } => write!(
-                f,
-                "the {board} board has {} squares; the backtracking counter is limited to {COUNT_MAX_CELLS}",
-                board.cells()
-            ),
-            CountError::NodeLimit { nodes } => {
-                write!(
-                    f,
-                    "backtracking stopped at its node limit after {nodes} nodes"
-                )
-            }
-            CountError::Stopped { nodes } => {
-                write!(f, "backtracking was stopped after {nodes} nodes")
-            }
-        }
-    }
-}
-
-impl std::error::Error for CountError {}
 
 /// A finished count and the work it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

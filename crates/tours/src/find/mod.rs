@@ -107,79 +107,57 @@ impl Default for FindOptions {
 }
 
 /// Why [`find_tour`] returned no tour.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FindError {
     /// The board has no tour of this kind (a theorem says so).
+    #[error("{0}")]
     NoTour(NoTour),
     /// The requested start square is not on the board.
+    #[error("start square {start} is not on the {board} board")]
     StartOffBoard { start: Square, board: Board },
     /// No open tour of this board can start there: the board has an odd
     /// number of squares, so a tour starts and ends on the majority colour.
+    #[error(
+        "no open tour of the {board} board starts on {start}: the board has an odd number of squares, so every tour starts and ends on the other colour"
+    )]
     StartOnMinorityColour { start: String, board: Board },
     /// No open tour of this board can start there: on a board with a side
     /// of 4, the two outer lines along that side are an independent set of
     /// half the squares, so a tour alternates between them and the inner
     /// lines, and a tour starting or ending inside would put all the outer
     /// squares on one colour.
+    #[error(
+        "no open tour of the {board} board starts on {start}: on a board with a side of 4, every tour starts and ends in the first or last line along that side"
+    )]
     StartOnInnerLine { start: String, board: Board },
     /// An exhaustive search (backtracking) proved that no tour of this kind
     /// starts on this square.
+    #[error(
+        "no {kind} tour of the {board} board starts on {start}: an exhaustive search found none"
+    )]
     NoTourFromStart {
         start: String,
         board: Board,
         kind: TourKind,
     },
     /// The backtracking method was asked for a board too large for it.
+    #[error(
+        "the {board} board has {} squares; backtracking is limited to {BACKTRACK_MAX_CELLS}",
+        .board.cells()
+    )]
     TooLargeForBacktracking { board: Board },
     /// The chosen method did not find a tour (a heuristic got stuck, the
     /// node budget ran out, or a start square could not be honoured).
+    #[error("the {method} method found no {kind} tour of the {board} board")]
     GaveUp {
         method: Finder,
         board: Board,
         kind: TourKind,
     },
     /// A bug: a construction or a tour failed its own check.
+    #[error("internal error: {0}")]
     Internal(String),
 }
-
-impl fmt::Display for FindError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FindError::NoTour(reason) => reason.fmt(f),
-            FindError::StartOffBoard { start, board } => {
-                write!(f, "start square {start} is not on the {board} board")
-            }
-            FindError::StartOnMinorityColour { start, board } => write!(
-                f,
-                "no open tour of the {board} board starts on {start}: the board has an odd number of squares, so every tour starts and ends on the other colour"
-            ),
-            FindError::StartOnInnerLine { start, board } => write!(
-                f,
-                "no open tour of the {board} board starts on {start}: on a board with a side of 4, every tour starts and ends in the first or last line along that side"
-            ),
-            FindError::NoTourFromStart { start, board, kind } => write!(
-                f,
-                "no {kind} tour of the {board} board starts on {start}: an exhaustive search found none"
-            ),
-            FindError::TooLargeForBacktracking { board } => write!(
-                f,
-                "the {board} board has {} squares; backtracking is limited to {BACKTRACK_MAX_CELLS}",
-                board.cells()
-            ),
-            FindError::GaveUp {
-                method,
-                board,
-                kind,
-            } => write!(
-                f,
-                "the {method} method found no {kind} tour of the {board} board"
-            ),
-            FindError::Internal(what) => write!(f, "internal error: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for FindError {}
 
 impl From<NoTour> for FindError {
     fn from(reason: NoTour) -> FindError {
