@@ -60,14 +60,7 @@ impl Options<'_, '_> {
     /// The request for the total of `kind` tours of `board` with these
     /// options.
     pub fn request(&self, board: Board, kind: TourKind) -> PyResult<Request> {
-        // Zero goes to the plan, which refuses it as the command line does.
-        let threads = self
-            .threads
-            .map(|n| {
-                u32::try_from(n)
-                    .map_err(|_| refused(format!("threads must be at least 1, not {n}")))
-            })
-            .transpose()?;
+        let threads = threads(self.threads)?;
         let memory = self.memory.map(bytes).transpose()?;
         let given = GivenOptions {
             resources: Resources { threads, memory },
@@ -102,13 +95,7 @@ impl SequenceOptions<'_, '_> {
     /// the one that sweeps every prefix; the plan checks the paths before
     /// any work, as it does the command line's.
     pub fn apply(self, mut request: Request) -> PyResult<Request> {
-        let threads = self
-            .threads
-            .map(|n| {
-                u32::try_from(n)
-                    .map_err(|_| refused(format!("threads must be at least 1, not {n}")))
-            })
-            .transpose()?;
+        let threads = threads(self.threads)?;
         request.force = self.force;
         let every = match self.checkpoint_every {
             Some(_) if self.checkpoint.is_none() => {
@@ -139,6 +126,16 @@ impl SequenceOptions<'_, '_> {
         }
         Ok(request.with_method(MethodSettings::Frontier(frontier)))
     }
+}
+
+/// `threads=` as the library's number: a negative one refused here, zero
+/// left to the plan, which refuses it as the command line does.
+fn threads(threads: Option<i64>) -> PyResult<Option<u32>> {
+    threads
+        .map(|n| {
+            u32::try_from(n).map_err(|_| refused(format!("threads must be at least 1, not {n}")))
+        })
+        .transpose()
 }
 
 /// A memory budget: an int of bytes, or a size such as "2GiB".

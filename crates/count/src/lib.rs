@@ -170,10 +170,7 @@ pub use report::{
 pub use request::{ChoiceError, MethodChoice, Question, Request, Work};
 pub use supervised::{SECOND_PRESS, Supervised, Waited};
 pub use sweep_runner::CHECKPOINT_EVERY;
-pub use terms::{
-    MAX_ROWS as SEQUENCE_MAX_ROWS, MAX_TERMS as SEQUENCE_MAX_TERMS, Measure, Sequence,
-    SequenceStopped, SequenceWay, Sequenced, Term,
-};
+pub use terms::{Measure, Sequence, SequenceStopped, SequenceWay, Sequenced, Term};
 pub use words::{Identifiers, Message, Output, Piece, Pieces, Spelling, Word};
 pub use zdd::extract::Selection;
 pub use zdd::{Decoder, Drawing, Schedule};
