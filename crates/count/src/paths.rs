@@ -139,7 +139,7 @@ pub(crate) fn checkpoint_dir(target: &CheckpointTarget) -> Result<(), Failure> {
             option,
             dir,
             &format!(
-                "{what}; the count writes checkpoints only into a new or empty directory, or its own, and leaves this one as it is"
+                "{what}; a sweep writes checkpoints only into a new or empty directory, or its own, and leaves this one as it is"
             ),
         )
     };
