@@ -6,7 +6,7 @@
 //! 40 squares. Frontier-based search (Knuth's DYNAHAM, TAOCP pre-fascicle
 //! 8A §7.2.2.4; Iwashita and Minato's `TdZdd` `HamiltonCycleZdd`) instead
 //! decides the board's *edges*, a square at a time in an order of the
-//! squares (`order`, `sweep.rs`), and remembers of the past only what the future needs: the
+//! squares (`order`, `sweep/`), and remembers of the past only what the future needs: the
 //! degree of each square on the frontier and which path ends belong
 //! together (`state.rs`). Equal memories are merged, with a weight counting
 //! the edge sets behind them (`weight.rs`); that merging is what turns an

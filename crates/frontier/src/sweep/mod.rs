@@ -23,6 +23,20 @@
 //! the apex is a Hamiltonian path of the board).
 //!
 //! Frontier slots are kept in increasing vertex order, the apex first.
+//!
+//! Four files, a job each: this one, the sweep, its steps and what they
+//! hold; `ends.rs`, the classes of end squares a sweep tallies and the
+//! rules by where open tours' ends lie; `symmetry.rs`, the fold and the
+//! tours a symmetry fixes; `restriction.rs`, the counts with required or
+//! forbidden moves and between two given squares.
+
+mod ends;
+mod restriction;
+mod symmetry;
+
+pub(crate) use ends::NO_CLASS;
+pub use ends::{EndRules, MAX_END_CLASSES, tallies_fit};
+pub use restriction::{Restriction, Rule};
 
 use kt_board::{Board, Square, Symmetry, TourKind};
 
@@ -37,55 +51,6 @@ pub const GONE: Slot = u8::MAX;
 /// wider boards are far beyond any frontier this crate holds, and get the
 /// steady-state width.
 const MEASURED_SHORT_SIDE: usize = 16;
-
-/// The most classes of end squares a sweep with tallies keeps
-/// ([`Sweep::tallied`]): the widest tally's 32 (7×9 to 8×10 have twenty,
-/// 6×11 eighteen; measured: 6×11's table in 52 s against 141 s a class
-/// at a time); a board with more (3×33, 9×10: 25 fits, 6×21: 33 does
-/// not) is counted a class at a time.
-pub const MAX_END_CLASSES: usize = crate::tally::MAX_TALLY_CLASSES;
-
-/// The class of a square no tally counts ([`Sweep::end_class`]: `None`):
-/// the start of a table by end square, and the squares no tour from it
-/// can end on.
-pub(crate) const NO_CLASS: u8 = u8::MAX;
-
-/// Whether the open tours of `board` by start square come from one sweep
-/// with tallies (`count_by_start_in`): a board of two squares or more
-/// and at most [`MAX_END_CLASSES`] classes of squares.
-pub fn tallies_fit(board: Board) -> bool {
-    board.cells() >= 2 && Sweep::end_classes(board).1 <= MAX_END_CLASSES
-}
-
-/// What a restriction says about one edge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    Free,
-    /// Every counted tour makes this move.
-    Required,
-    /// No counted tour makes this move.
-    Forbidden,
-}
-
-/// Tours with some moves required or forbidden: how the frontier method
-/// counts open tours from a given start or between given ends (a square is
-/// an end exactly when the path uses its edge to the apex) and closed tours
-/// through a given move.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Restriction {
-    /// Squares that must be ends of the path (open tours: at most two).
-    pub ends: Vec<Square>,
-    /// Whether the squares of `ends` are the only ones allowed to be ends.
-    pub only_these_ends: bool,
-    /// Moves the tour must make.
-    pub moves: Vec<(Square, Square)>,
-}
-
-impl Restriction {
-    pub fn is_empty(&self) -> bool {
-        self.ends.is_empty() && !self.only_these_ends && self.moves.is_empty()
-    }
-}
 
 /// One step of the sweep: deciding the edges from vertex `vertex` to later
 /// vertices.
@@ -195,21 +160,6 @@ pub struct Sweep {
     end_rules: EndRules,
 }
 
-/// Which open tours a sweep keeps by where their ends lie; at a step, the
-/// rules that drop a state after it ([`Sweep::end_rules_at`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct EndRules {
-    /// Only the tours whose two ends lie in one column
-    /// ([`Sweep::ends_in_one_column`]); at a step, the last of its column:
-    /// a state whose apex has one edge after it is dropped.
-    pub one_column: bool,
-    /// Only the tours whose first end (in the order) differs in colour
-    /// from the order's first square ([`Sweep::first_end_unlike_the_corner`]);
-    /// at a step, whose square has the corner's colour: a state that takes
-    /// its first apex edge there is dropped.
-    pub first_unlike_the_corner: bool,
-}
-
 impl Sweep {
     /// The sweep of `board` for `kind` tours in the columns order
     /// ([`Order::columns`]). Boards of one square have no edges to sweep
@@ -269,169 +219,9 @@ impl Sweep {
         sweep
     }
 
-    /// This whole count's sweep with the fold: after each step that leaves
-    /// the squares still to come, and the frontier, their own image under
-    /// some symmetries of the board (in the columns order of a strip, the
-    /// reflection top to bottom at every column boundary), a state and its
-    /// images are kept as one, with all their weights (which one is kept:
-    /// `Fold::keep`, `fold.rs`).
-    /// Images complete into the board in as many ways (the board is its
-    /// own image), so the count stays exact with fewer states. Only an
-    /// unrestricted count folds: a start square or a required move is not
-    /// its own image.
-    #[must_use]
-    pub fn folded(mut self) -> Sweep {
-        let symmetric_restriction = self.terminals.is_none()
-            && self
-                .steps
-                .iter()
-                .all(|s| s.rules.iter().all(|&r| r == Rule::Free));
-        // The rule on the first end's colour is kept by no symmetry but
-        // the reflection top to bottom of an odd number of rows (the left
-        // end stays the left end, and a square its colour).
-        let first_end_kept = |s: Symmetry| {
-            !self.end_rules.first_unlike_the_corner
-                || (s == Symmetry::FlipRows && self.board.rows() % 2 == 1)
-        };
-        if symmetric_restriction && !self.impossible {
-            let group: Vec<Symmetry> = Symmetry::group(&self.board)
-                .into_iter()
-                .filter(|&s| s != Symmetry::Identity && first_end_kept(s))
-                .collect();
-            self.fold_by(&group);
-        }
-        self
-    }
-
-    /// This sweep of every prefix of a strip, in its columns order,
-    /// counting besides the tours of every board `rows × 2m` that
-    /// `symmetry` fixes (the reflection left to right or the half turn:
-    /// both map a board's columns onto their mirror images), from the
-    /// states of the level half-way along it (`mirror.rs`), for each board
-    /// whose glue level the strip reaches with two columns past it: `rows ×
-    /// 2m` for `m + 2` up to the strip's columns, and for the half turn
-    /// `rows × (2m + 1)` too (closed tours: of an even number of rows).
-    /// Open tours: the half turn alone, which fixes a path reversed (the
-    /// reflections fix no open tour of a strip). They come under the
-    /// labels [`crate::mirror::fixed_label`] makes, by class. `None` where
-    /// the sweep is not such a sweep or the symmetry is another.
-    #[must_use]
-    pub fn fixed_by(mut self, symmetry: Symmetry) -> Option<Sweep> {
-        // A strip taller than long is swept along its rows, which no glue
-        // reads.
-        // Open tours: the half turn alone (the reflection left to right
-        // fixes no open tour of an even length, and glues none of an odd).
-        let mirrors = match self.kind {
-            TourKind::Closed => matches!(symmetry, Symmetry::FlipCols | Symmetry::Rot180),
-            TourKind::Open => symmetry == Symmetry::Rot180,
-        };
-        if !self.prefixes || !self.by_columns() || !mirrors {
-            return None;
-        }
-        self.fixed_by = Some(symmetry);
-        Some(self)
-    }
-
-    /// Whether every step of an open sweep checks the colour balance: a
-    /// whole count, or a sweep of the boards of whole columns (not of
-    /// first cells, where every balance is some prefix's). The rules on
-    /// where the ends lie are asked with that check (`transition.rs`).
-    fn colour_checked(&self) -> bool {
-        !self.prefixes || self.steps.iter().all(|s| s.board_targets.is_some())
-    }
-
-    /// Whether the order takes the board column by column, each from its
-    /// top row (as [`Order::columns`] does a strip longer than tall).
-    fn by_columns(&self) -> bool {
-        let rows = self.board.rows();
-        self.order
-            .squares()
-            .iter()
-            .enumerate()
-            .all(|(v, &s)| s == self.board.square_at(v % rows, v / rows))
-    }
-
-    /// This sweep of open tours, in its columns order, counting only the
-    /// tours whose two ends lie in one column: Knuth's "type X" of the 3×n
-    /// open tours (A169770). A path's ends are its apex edges, and the
-    /// apex edges of a column's squares are all decided once the column's
-    /// last square is; so after that step a state whose apex has one edge
-    /// has its second end still to come in a later column, and is dropped
-    /// (`transition.rs`). Every other state goes on as before, and the
-    /// fold by the reflection top to bottom keeps every column. A whole
-    /// count and a sweep of the boards of whole columns alike. `None` where
-    /// the tours are closed, the order is not the columns order, or the
-    /// sweep counts first cells (a prefix of a column has no column's end).
-    #[must_use]
-    pub fn ends_in_one_column(mut self) -> Option<Sweep> {
-        if self.apex.is_none() || !self.by_columns() || !self.colour_checked() {
-            return None;
-        }
-        self.end_rules.one_column = true;
-        Some(self)
-    }
-
-    /// This sweep of open tours, in its columns order, counting only the
-    /// tours whose first end in the order (on a strip: the end in the
-    /// column further left, or the upper of two in one column) differs in
-    /// colour from the order's first square, the top left corner. With
-    /// [`Sweep::ends_in_one_column`] and without, it sorts Knuth's 3×n
-    /// open tours whose ends lie in different columns by the colour of
-    /// the end nearer the left corner: his "type B" (A169772) is this
-    /// sweep's count less that of the one with both rules, and "type F"
-    /// (A169771) the rest of them. The first end of a path is the first
-    /// apex edge a state takes; a state that takes it at a square of the
-    /// corner's colour is dropped (`transition.rs`). The fold by the
-    /// reflection top to bottom keeps a square's colour on an odd number
-    /// of rows only, so a folded sweep of an even number of rows is
-    /// refused, as are closed tours, other orders, sweeps of first cells
-    /// and restricted sweeps.
-    #[must_use]
-    pub fn first_end_unlike_the_corner(mut self) -> Option<Sweep> {
-        let unrestricted = self
-            .steps
-            .iter()
-            .all(|s| s.rules.iter().all(|&r| r == Rule::Free));
-        let folded = self.steps.iter().any(|s| !s.mirrors.is_empty());
-        let colours_kept = self.board.rows() % 2 == 1 || !folded;
-        if self.apex.is_none()
-            || !self.by_columns()
-            || !unrestricted
-            || !colours_kept
-            || !self.colour_checked()
-        {
-            return None;
-        }
-        self.end_rules.first_unlike_the_corner = true;
-        Some(self)
-    }
-
-    /// Which open tours the sweep keeps by where their ends lie
-    /// ([`Sweep::ends_in_one_column`], [`Sweep::first_end_unlike_the_corner`]).
-    pub fn end_rules(&self) -> EndRules {
-        self.end_rules
-    }
-
-    /// The rules on where the ends lie that drop a state after `vertex`'s
-    /// step: one column's, where `vertex` is its column's last square; the
-    /// first end's, where its square has the corner's colour.
-    pub fn end_rules_at(&self, vertex: usize) -> EndRules {
-        EndRules {
-            one_column: self.end_rules.one_column && (vertex + 1).is_multiple_of(self.board.rows()),
-            first_unlike_the_corner: self.end_rules.first_unlike_the_corner
-                && self.board.colour(self.square[vertex]) == self.board.colour(self.square[0]),
-        }
-    }
-
-    /// The symmetry whose fixed tours the sweep counts besides, if any
-    /// ([`Sweep::fixed_by`]).
-    pub fn fixed_symmetry(&self) -> Option<Symmetry> {
-        self.fixed_by
-    }
-
     /// Sets each step's colour targets for the prefixes of whole columns
     /// answered after it (see [`Step::board_targets`]).
-    fn board_targets(&mut self) {
+    pub(super) fn board_targets(&mut self) {
         let rows = self.board.rows();
         let n = self.cells();
         let colour = |v: usize| -> i32 {
@@ -477,234 +267,13 @@ impl Sweep {
         }
     }
 
-    /// Marks, at every step, the symmetries of `group` under which the
-    /// squares after the step and the frontier after it are their own
-    /// image, with the image of each slot.
-    fn fold_by(&mut self, group: &[Symmetry]) {
-        let board = self.board;
-        let n = self.cells();
-        let tables: Vec<Vec<usize>> = group
-            .iter()
-            .map(|sym| {
-                (0..n)
-                    .map(|v| self.vertex[sym.apply(&board, self.square[v])])
-                    .collect()
-            })
-            .collect();
-        let apex = self.apex;
-        let mut all = Vec::with_capacity(n);
-        // The least image of the squares from each step on: the squares
-        // after a step are their own image when it is beyond the step (one
-        // pass per symmetry, not one per step).
-        let least: Vec<Vec<usize>> = tables
-            .iter()
-            .map(|table| {
-                let mut least = vec![usize::MAX; n + 1];
-                for v in (0..n).rev() {
-                    least[v] = least[v + 1].min(table[v]);
-                }
-                least
-            })
-            .collect();
-        for step in &self.steps {
-            let mut mirrors = Vec::new();
-            for (table, least) in tables.iter().zip(&least) {
-                let image = |v: usize| if Some(v) == apex { v } else { table[v] };
-                let later = step.vertex + 1;
-                if later < n && least[later] <= step.vertex {
-                    continue;
-                }
-                let mirror: Option<Vec<Slot>> = step
-                    .after
-                    .iter()
-                    .map(|&v| {
-                        step.after
-                            .iter()
-                            .position(|&w| w == image(v))
-                            .map(|s| s as Slot)
-                    })
-                    .collect();
-                if let Some(mirror) = mirror
-                    && mirror.iter().enumerate().any(|(s, &t)| usize::from(t) != s)
-                    && !mirrors.contains(&mirror)
-                {
-                    mirrors.push(mirror);
-                }
-            }
-            all.push(mirrors);
-        }
-        for (step, mirrors) in self.steps.iter_mut().zip(all) {
-            step.mirrors = mirrors;
-        }
-    }
-
-    /// Whether the sweep keeps a state and its mirror image as one
-    /// ([`Sweep::prefixes`] with `fold`).
-    pub fn folds(&self) -> bool {
-        self.steps.iter().any(|s| !s.mirrors.is_empty())
-    }
-
-    /// The steps after which a state and its images are kept as one: what
-    /// a report says of the fold (`frontier.fold`).
-    pub fn fold_steps(&self) -> usize {
-        self.fold_points().len()
-    }
-
-    /// The 1-based steps after which the sweep folds (the first matters
-    /// most: every level after it holds about one state of each pair).
-    pub fn fold_points(&self) -> Vec<usize> {
-        (1..)
-            .zip(&self.steps)
-            .filter(|(_, s)| !s.mirrors.is_empty())
-            .map(|(i, _)| i)
-            .collect()
-    }
-
     /// Whether this sweep counts every prefix of its order
     /// ([`Sweep::prefixes`]).
     pub fn counts_prefixes(&self) -> bool {
         self.prefixes
     }
 
-    /// This whole count of open tours with tallies of the paths' ends by
-    /// class of square ([`crate::tally`]): the cycles the sweep closes come
-    /// with the directed tours from each class, and the classes are the
-    /// orbits of the board's whole symmetry group ([`Sweep::end_classes`]),
-    /// so the sweep folds as the whole count does. `None` for a closed or
-    /// restricted sweep (no apex, or ends the tallies would not see), and
-    /// for a board of more than [`MAX_END_CLASSES`] classes.
-    pub fn tallied(order: &Order, kind: TourKind, fold: bool) -> Option<Sweep> {
-        if kind != TourKind::Open {
-            return None;
-        }
-        let board = order.board();
-        if !tallies_fit(board) {
-            return None;
-        }
-        let (classes, _) = Sweep::end_classes(board);
-        let mut sweep = Sweep::ordered(order, kind);
-        sweep.end_classes = Some(sweep.square.iter().map(|&sq| classes[sq]).collect());
-        Some(if fold { sweep.folded() } else { sweep })
-    }
-
-    /// Each square's class, numbered by first square, and how many
-    /// classes: the orbits of the squares under the board's whole
-    /// symmetry group (what a table by start square repeats).
-    pub fn end_classes(board: Board) -> (Vec<u8>, usize) {
-        let group = Symmetry::group(&board);
-        let mut class = vec![u8::MAX; board.cells()];
-        let mut count = 0usize;
-        for square in 0..board.cells() {
-            if class[square] != u8::MAX {
-                continue;
-            }
-            let c = u8::try_from(count).unwrap_or(u8::MAX);
-            for &symmetry in &group {
-                class[symmetry.apply(&board, square)] = c;
-            }
-            count += 1;
-        }
-        (class, count)
-    }
-
-    /// The open tours from `from` with tallies of their other end by
-    /// class of square (`classes`, a square's class or [`NO_CLASS`]; the
-    /// table by end square, [`crate::by_end`]): the sweep restricted to
-    /// paths with an end at `from`, unfolded (a fixed start breaks the
-    /// board's symmetry).
-    pub(crate) fn tallied_from(order: &Order, from: Square, classes: &[u8]) -> Sweep {
-        let restriction = Restriction {
-            ends: vec![from],
-            only_these_ends: false,
-            moves: Vec::new(),
-        };
-        let mut sweep = Sweep::restricted_in(order, TourKind::Open, &restriction);
-        sweep.end_classes = Some(sweep.square.iter().map(|&sq| classes[sq]).collect());
-        sweep
-    }
-
-    /// A sweep with tallies: the class of vertex `v`'s square, `None`
-    /// where no tally counts it.
-    pub fn end_class(&self, v: usize) -> Option<usize> {
-        self.end_classes
-            .as_ref()
-            .and_then(|c| c.get(v))
-            .filter(|&&c| c != NO_CLASS)
-            .map(|&c| usize::from(c))
-    }
-
-    /// A sweep with tallies: how many classes its tallies have.
-    pub fn tallies(&self) -> Option<usize> {
-        self.end_classes.as_ref().map(|c| {
-            c.iter()
-                .filter(|&&x| x != NO_CLASS)
-                .map(|&x| usize::from(x) + 1)
-                .max()
-                .unwrap_or(0)
-        })
-    }
-
-    /// The sweep of `board` for `kind` tours that obey `restriction`, in
-    /// the columns order.
-    pub fn restricted(board: Board, kind: TourKind, restriction: &Restriction) -> Sweep {
-        Sweep::restricted_in(&Order::columns(board), kind, restriction)
-    }
-
-    /// The sweep for `kind` tours that obey `restriction`, in `order`.
-    /// Squares and moves are the board's (moves that are not knight's
-    /// moves are never made, so requiring one leaves no tour).
-    pub fn restricted_in(order: &Order, kind: TourKind, restriction: &Restriction) -> Sweep {
-        Sweep::build(order, kind, restriction, None)
-    }
-
-    /// The sweep of the Hamiltonian paths of `board` from `from` to `to`
-    /// (two distinct squares): the fixed-ends sweep.
-    ///
-    /// There is no apex. The two end squares are *terminals*, vertices of
-    /// degree 1, and the sweep counts the Hamiltonian cycles of the board
-    /// plus one *virtual* edge between them that use it: every path from
-    /// `from` to `to`, closed by the virtual edge, is such a cycle, once.
-    /// The virtual edge never takes a frontier slot. While only one
-    /// terminal has entered the frontier, the end of the path hanging from
-    /// it through the virtual edge is marked as tied to the virtual slot
-    /// (`transition.rs`); when the second enters, it is tied to that end as
-    /// its mate. So the frontier is one slot narrower than the apex sweep's
-    /// and no square but the two terminals may end a path, which the room
-    /// check then enforces as for closed tours.
-    ///
-    /// A knight's move changes a square's colour, so a path covering the
-    /// board ends on opposite colours when the board has as many squares of
-    /// each, and on the majority colour at both ends otherwise; other pairs
-    /// have no path, and their sweep is [`Sweep::impossible`].
-    pub fn between(board: Board, from: Square, to: Square) -> Sweep {
-        Sweep::between_in(&Order::columns(board), from, to)
-    }
-
-    /// [`Sweep::between`] in `order`.
-    pub fn between_in(order: &Order, from: Square, to: Square) -> Sweep {
-        let board = order.board();
-        let cells = board.cells();
-        let on_board = from < cells && to < cells && from != to;
-        let colours_fit = on_board && {
-            let (a, b) = (board.colour(from), board.colour(to));
-            if cells.is_multiple_of(2) {
-                a != b
-            } else {
-                // The majority colour is that of square 0.
-                a == board.colour(0) && b == board.colour(0)
-            }
-        };
-        let mut sweep = Sweep::build(
-            order,
-            TourKind::Open,
-            &Restriction::default(),
-            Some((from, to)),
-        );
-        sweep.impossible |= !colours_fit;
-        sweep
-    }
-
-    fn build(
+    pub(super) fn build(
         order: &Order,
         kind: TourKind,
         restriction: &Restriction,
@@ -758,7 +327,7 @@ impl Sweep {
         sweep
     }
 
-    fn plan_steps(&self) -> Vec<Step> {
+    pub(super) fn plan_steps(&self) -> Vec<Step> {
         let n = self.cells();
         // Later neighbours counted from each vertex, to know how many edges
         // a frontier vertex can still get: `remaining[v]` after step m is
@@ -911,53 +480,6 @@ impl Sweep {
             frontier = after;
         }
         steps
-    }
-
-    /// Writes the rules of `restriction` into the steps.
-    fn apply(&mut self, restriction: &Restriction) {
-        let cells = self.cells();
-        let mut rules: Vec<(usize, usize, Rule)> = Vec::new();
-        for &(a, b) in &restriction.moves {
-            if a < cells && b < cells {
-                rules.push((self.vertex[a], self.vertex[b], Rule::Required));
-            } else {
-                self.impossible = true;
-            }
-        }
-        match self.apex {
-            None => self.impossible |= !restriction.ends.is_empty(),
-            Some(apex) => {
-                if restriction.only_these_ends {
-                    rules.extend((0..cells).map(|v| (v, apex, Rule::Forbidden)));
-                }
-                for &end in &restriction.ends {
-                    if end < cells {
-                        rules.push((self.vertex[end], apex, Rule::Required));
-                    } else {
-                        self.impossible = true;
-                    }
-                }
-            }
-        }
-        for (v, w, rule) in rules {
-            let (low, high) = (v.min(w), v.max(w));
-            match self.later[low].iter().position(|&x| x == high) {
-                Some(i) => self.steps[low].rules[i] = rule,
-                None if rule == Rule::Required => self.impossible = true,
-                None => {}
-            }
-        }
-        let mut later = false;
-        for step in self.steps.iter_mut().rev() {
-            step.required_later = later;
-            later |= step.rules.contains(&Rule::Required);
-        }
-    }
-
-    /// The end squares' vertices of a fixed-ends sweep, the first to enter
-    /// the frontier first.
-    pub fn terminals(&self) -> Option<[usize; 2]> {
-        self.terminals
     }
 
     /// The digits of the one state before the first step: every slot bare,
